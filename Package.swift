@@ -1,0 +1,47 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "FoodPin",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "foodpin", targets: ["foodpin"]),
+        .library(name: "FoodPinCore", targets: ["FoodPinCore"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.0.0"),
+    ],
+    targets: [
+        // The system cmark-gfm (Debian: libcmark-gfm-dev, libcmark-gfm-extensions-dev).
+        .systemLibrary(
+            name: "CMarkGFM",
+            pkgConfig: "libcmark-gfm",
+            providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"]), .brew(["cmark-gfm"])]
+        ),
+        // Turns Theme/ into Swift source so the default theme lives inside the binary.
+        .executableTarget(name: "ThemeEmbedder", path: "Sources/ThemeEmbedder"),
+        .plugin(name: "EmbedTheme", capability: .buildTool(), dependencies: ["ThemeEmbedder"]),
+        .target(
+            name: "FoodPinCore",
+            dependencies: [
+                "CMarkGFM",
+                .product(name: "Yams", package: "Yams"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Mustache", package: "swift-mustache"),
+            ],
+            exclude: ["Theme"],
+            plugins: ["EmbedTheme"]
+        ),
+        .executableTarget(
+            name: "foodpin",
+            dependencies: [
+                "FoodPinCore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "FoodPinCoreTests", dependencies: ["FoodPinCore"]),
+    ]
+)

@@ -1,0 +1,98 @@
+import Foundation
+
+/// Everything read from a guide's Content/ folder, before it meets the store.
+public struct LoadedContent: Sendable {
+    public var config: SiteConfig
+    public var restaurants: [RestaurantSource] = []
+    public var reviews: [ReviewSource] = []
+    public var steps: [StepSource] = []
+    public var cityFiles: [(file: CityFile, source: String, fingerprint: String)] = []
+    public var diagnostics: [Diagnostic] = []
+}
+
+/// Reads every content file, in parallel, and reports every problem found.
+public enum ContentLoader {
+    public static func load(_ layout: GuideLayout, baseURLOverride: String? = nil) -> LoadedContent {
+        let (config, configDiagnostics) = SiteConfig.load(from: layout.siteFile, displayPath: layout.displayPath(layout.siteFile))
+        var content = LoadedContent(config: config)
+        content.diagnostics += configDiagnostics
+        if let baseURLOverride { content.config.baseURL = baseURLOverride }
+
+        let restaurantFiles = FileList.files(in: layout.restaurants, withExtension: "md", recursive: false)
+        let reviewFiles = FileList.files(in: layout.reviews, withExtension: "md", recursive: true)
+        let stepFiles = FileList.files(in: layout.onboarding, withExtension: "md", recursive: false)
+        let cityFiles = FileList.files(in: layout.cities, withExtension: "json", recursive: false)
+
+        content.restaurants = parseAll(restaurantFiles, &content.diagnostics) { text, url in
+            RestaurantSource.parse(text, url: url, layout: layout)
+        }
+        content.reviews = parseAll(reviewFiles, &content.diagnostics) { text, url in
+            ReviewSource.parse(text, url: url, layout: layout)
+        }
+        content.steps = parseAll(stepFiles, &content.diagnostics) { text, url in
+            StepSource.parse(text, url: url, layout: layout)
+        }
+        for url in cityFiles {
+            let file = CityFile.read(url, displayPath: layout.displayPath(url))
+            content.diagnostics += file.diagnostics
+            let bytes = FileManager.default.contents(atPath: url.path) ?? Data()
+            content.cityFiles.append((file, layout.contentRelativePath(url) ?? url.path, Fingerprint.hex(bytes)))
+        }
+        return content
+    }
+
+    /// Parses files on every core; results keep the files' sorted order.
+    private static func parseAll<T: Sendable>(
+        _ urls: [URL], _ diagnostics: inout [Diagnostic],
+        _ parse: @Sendable (String, URL) -> (T?, [Diagnostic])
+    ) -> [T] {
+        let results = ParallelMap.map(urls) { url -> (T?, [Diagnostic]) in
+            guard let data = FileManager.default.contents(atPath: url.path) else {
+                return (nil, [.error(at: SourceLocation(path: GuideLayout.displayPath(url)), "cannot read the file")])
+            }
+            guard let text = String(data: data, encoding: .utf8) else {
+                return (nil, [.error(at: SourceLocation(path: GuideLayout.displayPath(url)), "the file is not UTF-8 text")])
+            }
+            return parse(text.replacingOccurrences(of: "\r\n", with: "\n"), url)
+        }
+        var values: [T] = []
+        for (value, found) in results {
+            diagnostics += found
+            if let value { values.append(value) }
+        }
+        return values
+    }
+}
+
+/// `map` on every core, keeping order.
+public enum ParallelMap {
+    public static func map<Input: Sendable, Output: Sendable>(
+        _ inputs: [Input], _ transform: @Sendable (Input) -> Output
+    ) -> [Output] {
+        guard inputs.count > 1 else { return inputs.map(transform) }
+        let results = ResultSlots<Output>(count: inputs.count)
+        let chunk = max(1, inputs.count / (ProcessInfo.processInfo.activeProcessorCount * 4))
+        let chunks = (inputs.count + chunk - 1) / chunk
+        DispatchQueue.concurrentPerform(iterations: chunks) { index in
+            let range = (index * chunk)..<min(inputs.count, (index + 1) * chunk)
+            for position in range { results.set(position, transform(inputs[position])) }
+        }
+        return results.values
+    }
+}
+
+/// Slots written by index from many threads; each slot is written once.
+private final class ResultSlots<Value>: @unchecked Sendable {
+    private var storage: [Value?]
+    private let lock = NSLock()
+
+    init(count: Int) { storage = Array(repeating: nil, count: count) }
+
+    func set(_ index: Int, _ value: Value) {
+        lock.lock()
+        storage[index] = value
+        lock.unlock()
+    }
+
+    var values: [Value] { storage.map { $0! } }
+}

@@ -1,0 +1,154 @@
+import Foundation
+import Yams
+
+/// Typed, located access to front matter fields. Each read marks the field as known;
+/// each bad value becomes a diagnostic that points at the value itself.
+struct FieldReader {
+    struct Entry {
+        var key: String
+        var keyLocation: SourceLocation
+        var value: Node
+    }
+
+    let path: String
+    private let entries: [String: Entry]
+    private let order: [String]
+    private let fallback: SourceLocation
+    private let lineOffset: Int
+    private var known: Set<String> = []
+    private(set) var diagnostics: [Diagnostic] = []
+
+    init(path: String, entries: [Entry], fallback: SourceLocation, lineOffset: Int) {
+        self.path = path
+        self.fallback = fallback
+        self.lineOffset = lineOffset
+        var byKey: [String: Entry] = [:]
+        for entry in entries { byKey[entry.key] = entry }
+        self.entries = byKey
+        self.order = entries.map(\.key)
+    }
+
+    static func location(of node: Node, path: String, lineOffset: Int) -> SourceLocation? {
+        guard let mark = node.mark else { return nil }
+        return SourceLocation(path: path, line: mark.line + lineOffset, column: mark.column)
+    }
+
+    func has(_ key: String) -> Bool { entries[key] != nil }
+
+    /// Where a field's value is, or the file's first line when the field is absent.
+    func location(_ key: String) -> SourceLocation {
+        guard let entry = entries[key] else { return fallback }
+        return Self.location(of: entry.value, path: path, lineOffset: lineOffset) ?? entry.keyLocation
+    }
+
+    var fileLocation: SourceLocation { fallback }
+
+    mutating func error(_ key: String, _ message: String, hint: String? = nil) {
+        diagnostics.append(.error(at: location(key), message, hint: hint))
+    }
+
+    mutating func warning(_ key: String, _ message: String, hint: String? = nil) {
+        diagnostics.append(.warning(at: location(key), message, hint: hint))
+    }
+
+    /// A scalar read as text; `nil` when absent, null or empty.
+    mutating func string(_ key: String) -> String? {
+        known.insert(key)
+        guard let node = entries[key]?.value else { return nil }
+        guard case .scalar(let scalar) = node else {
+            error(key, "`\(key)` must be a single value, not a list or a mapping")
+            return nil
+        }
+        if scalar.style == .plain, ["", "~", "null", "Null", "NULL"].contains(scalar.string) { return nil }
+        let value = scalar.string.trimmingCharacters(in: .whitespacesAndNewlines)
+        return value.isEmpty ? nil : value
+    }
+
+    mutating func requiredString(_ key: String, _ purpose: String) -> String? {
+        let before = diagnostics.count
+        let value = string(key)
+        if value == nil, diagnostics.count == before {
+            diagnostics.append(.error(at: location(key), "`\(key)` is required: \(purpose)",
+                                      hint: has(key) ? nil : "add a line `\(key): …` to the front matter"))
+        }
+        return value
+    }
+
+    mutating func int(_ key: String, in range: ClosedRange<Int>? = nil, what: String? = nil) -> Int? {
+        guard let text = string(key) else { return nil }
+        guard let value = Int(text) else {
+            error(key, "`\(key)` must be a whole number\(range.map { " from \($0.lowerBound) to \($0.upperBound)" } ?? ""); found \"\(text)\"")
+            return nil
+        }
+        if let range, !range.contains(value) {
+            error(key, "`\(key)` must be \(what ?? "from \(range.lowerBound) to \(range.upperBound)"); found \(value)")
+            return nil
+        }
+        return value
+    }
+
+    mutating func double(_ key: String, in range: ClosedRange<Double>) -> Double? {
+        guard let text = string(key) else { return nil }
+        guard let value = Double(text), value.isFinite else {
+            error(key, "`\(key)` must be a number; found \"\(text)\"")
+            return nil
+        }
+        guard range.contains(value) else {
+            error(key, "`\(key)` must be between \(range.lowerBound) and \(range.upperBound); found \(text)")
+            return nil
+        }
+        return value
+    }
+
+    mutating func bool(_ key: String) -> Bool? {
+        guard let text = string(key) else { return nil }
+        switch text.lowercased() {
+        case "true", "yes", "on": return true
+        case "false", "no", "off": return false
+        default:
+            error(key, "`\(key)` must be true or false; found \"\(text)\"")
+            return nil
+        }
+    }
+
+    /// A YAML list of strings, or a single comma-separated string.
+    mutating func stringList(_ key: String) -> [String]? {
+        known.insert(key)
+        guard let node = entries[key]?.value else { return nil }
+        switch node {
+        case .sequence(let sequence):
+            var items: [String] = []
+            for item in sequence {
+                guard case .scalar(let scalar) = item else {
+                    diagnostics.append(.error(
+                        at: Self.location(of: item, path: path, lineOffset: lineOffset) ?? location(key),
+                        "each item of `\(key)` must be a single value"))
+                    continue
+                }
+                let value = scalar.string.trimmingCharacters(in: .whitespaces)
+                if !value.isEmpty { items.append(value) }
+            }
+            return items
+        case .scalar:
+            return string(key).map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty } }
+        default:
+            error(key, "`\(key)` must be a list, like [Thai, Noodles]")
+            return nil
+        }
+    }
+
+    /// Marks fields as known without reading them (read elsewhere or deliberately ignored).
+    mutating func accept(_ keys: String...) { known.formUnion(keys) }
+
+    /// Warns about every field nobody read, suggesting the nearest known field.
+    mutating func warnAboutUnknownFields(kind: String) {
+        for key in order where !known.contains(key) {
+            let entry = entries[key]!
+            let suggestion = Suggestion.nearest(to: key, in: Array(known))
+            diagnostics.append(.warning(
+                at: entry.keyLocation,
+                "unknown field `\(key)` in \(kind) front matter; it is ignored",
+                hint: suggestion.map { "did you mean `\($0)`?" }))
+        }
+    }
+}

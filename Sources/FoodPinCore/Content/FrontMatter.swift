@@ -1,0 +1,96 @@
+import Foundation
+import Yams
+
+/// A content file split into its YAML front matter (as located fields) and Markdown body.
+struct FrontMatterDocument {
+    var fields: FieldReader
+    var body: String
+    /// The file line on which the body starts, for diagnostics inside the body.
+    var bodyLine: Int
+}
+
+enum FrontMatter {
+    /// Splits `text` at its `---` fences and parses the YAML between them.
+    /// Every failure becomes a located diagnostic; nothing throws.
+    static func parse(_ text: String, path: String) -> Result<FrontMatterDocument, Diagnostic> {
+        var text = text
+        if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        guard let first = lines.first, trimmed(first) == "---" else {
+            return .failure(.error(
+                at: SourceLocation(path: path),
+                "missing front matter: the file must start with a line of three dashes (---)",
+                hint: "put the fields between two --- lines, then the Markdown text"))
+        }
+        var closing: Int?
+        for index in 1..<lines.count where trimmed(lines[index]) == "---" || trimmed(lines[index]) == "..." {
+            closing = index
+            break
+        }
+        guard let closing else {
+            return .failure(.error(
+                at: SourceLocation(path: path),
+                "front matter is never closed: add a line of three dashes (---) after the last field"))
+        }
+        let yaml = lines[1..<closing].joined(separator: "\n")
+        let body = lines[(closing + 1)...].joined(separator: "\n")
+        // YAML line 1 is file line 2, after the opening fence.
+        let lineOffset = 1
+        let node: Node?
+        do {
+            node = try Yams.compose(yaml: yaml)
+        } catch let error as YamlError {
+            return .failure(diagnostic(for: error, path: path, lineOffset: lineOffset))
+        } catch {
+            return .failure(.error(at: SourceLocation(path: path, line: 2), "front matter is not valid YAML: \(error)"))
+        }
+        let fenceLocation = SourceLocation(path: path, line: 1, column: 1)
+        switch node {
+        case nil:
+            return .success(FrontMatterDocument(
+                fields: FieldReader(path: path, entries: [], fallback: fenceLocation, lineOffset: lineOffset),
+                body: body, bodyLine: closing + 2))
+        case .mapping(let mapping)?:
+            var entries: [FieldReader.Entry] = []
+            for (key, value) in mapping {
+                let location = FieldReader.location(of: key, path: path, lineOffset: lineOffset) ?? fenceLocation
+                entries.append(FieldReader.Entry(key: key.string ?? "\(key)", keyLocation: location, value: value))
+            }
+            return .success(FrontMatterDocument(
+                fields: FieldReader(path: path, entries: entries, fallback: fenceLocation, lineOffset: lineOffset),
+                body: body, bodyLine: closing + 2))
+        case let other?:
+            let location = FieldReader.location(of: other, path: path, lineOffset: lineOffset) ?? fenceLocation
+            return .failure(.error(at: location, "front matter must be a list of `key: value` fields"))
+        }
+    }
+
+    private static func trimmed(_ line: Substring) -> Substring {
+        var line = line
+        while let last = line.last, last == " " || last == "\t" || last == "\r" { line.removeLast() }
+        return line
+    }
+
+    private static func diagnostic(for error: YamlError, path: String, lineOffset: Int) -> Diagnostic {
+        func at(_ mark: Mark) -> SourceLocation {
+            SourceLocation(path: path, line: mark.line + lineOffset, column: mark.column)
+        }
+        switch error {
+        case .scanner(let context, let problem, let mark, _),
+             .parser(let context, let problem, let mark, _),
+             .composer(let context, let problem, let mark, _):
+            var message = "front matter is not valid YAML: \(problem)"
+            if let context { message += " (\(context.text) at line \(context.mark.line + lineOffset))" }
+            return .error(at: at(mark), message,
+                          hint: "check the indentation and quote values that contain `: ` or start with a special character")
+        case .duplicatedKeysInMapping(let duplicates, let context):
+            return .error(at: at(context.mark),
+                          "front matter repeats the field \(duplicates.map { "`\($0)`" }.joined(separator: ", "))",
+                          hint: "keep one of them")
+        case .reader(let problem, _, _, _):
+            return .error(at: SourceLocation(path: path, line: 2), "front matter cannot be read: \(problem)")
+        default:
+            return .error(at: SourceLocation(path: path, line: 2), "front matter is not valid YAML: \(error)")
+        }
+    }
+}

@@ -1,0 +1,105 @@
+import Foundation
+
+/// Where things live in a guide folder, and how paths from content are kept inside it.
+public struct GuideLayout: Sendable {
+    public let root: URL
+
+    public init(root: URL) {
+        self.root = root.standardizedFileURL
+    }
+
+    public var content: URL { root.appending(path: "Content", directoryHint: .isDirectory) }
+    public var siteFile: URL { content.appending(path: "site.yml") }
+    public var restaurants: URL { content.appending(path: "restaurants", directoryHint: .isDirectory) }
+    public var reviews: URL { content.appending(path: "reviews", directoryHint: .isDirectory) }
+    public var onboarding: URL { content.appending(path: "onboarding", directoryHint: .isDirectory) }
+    public var cities: URL { content.appending(path: "cities", directoryHint: .isDirectory) }
+    public var images: URL { content.appending(path: "images", directoryHint: .isDirectory) }
+    public var store: URL { content.appending(path: "guide.sqlite") }
+    public var templates: URL { root.appending(path: "Templates", directoryHint: .isDirectory) }
+    public var defaultOutput: URL { root.appending(path: "Output", directoryHint: .isDirectory) }
+
+    /// How a file is named in messages: relative to the current folder when inside it.
+    public func displayPath(_ url: URL) -> String {
+        Self.displayPath(url)
+    }
+
+    public static func displayPath(_ url: URL) -> String {
+        let path = url.standardizedFileURL.path
+        let current = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).standardizedFileURL.path
+        if path.hasPrefix(current + "/") { return String(path.dropFirst(current.count + 1)) }
+        return path
+    }
+
+    /// Path of a file relative to Content/, as stored in provenance and used in URLs.
+    public func contentRelativePath(_ url: URL) -> String? {
+        let path = url.standardizedFileURL.path
+        let base = content.path
+        guard path.hasPrefix(base + "/") else { return nil }
+        return String(path.dropFirst(base.count + 1))
+    }
+
+    public enum ContentPathProblem: Error, Equatable {
+        case empty, escapes, missing, notAFile
+    }
+
+    /// Resolves a path written in content (relative to Content/, or starting with `/` for the same)
+    /// and proves that, symlinks followed, it stays inside Content/.
+    public func resolveContentPath(_ written: String) -> Result<(url: URL, relative: String), ContentPathProblem> {
+        var relative = written.trimmingCharacters(in: .whitespaces)
+        while relative.hasPrefix("/") { relative.removeFirst() }
+        if relative.hasPrefix("Content/") { relative.removeFirst("Content/".count) }
+        guard !relative.isEmpty else { return .failure(.empty) }
+        var parts: [Substring] = []
+        for part in relative.split(separator: "/") {
+            if part == "." || part.isEmpty { continue }
+            if part == ".." {
+                guard !parts.isEmpty else { return .failure(.escapes) }
+                parts.removeLast()
+            } else {
+                parts.append(part)
+            }
+        }
+        guard !parts.isEmpty else { return .failure(.empty) }
+        let normalized = parts.joined(separator: "/")
+        let url = content.appending(path: normalized)
+        let resolved = url.resolvingSymlinksInPath().standardizedFileURL.path
+        let contentResolved = content.resolvingSymlinksInPath().standardizedFileURL.path
+        guard resolved.hasPrefix(contentResolved + "/") else { return .failure(.escapes) }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: resolved, isDirectory: &isDirectory) else { return .failure(.missing) }
+        guard !isDirectory.boolValue else { return .failure(.notAFile) }
+        return .success((url, normalized))
+    }
+}
+
+/// Lists files under a folder, sorted, so builds do not depend on file-system order.
+enum FileList {
+    static func files(in directory: URL, withExtension ext: String, recursive: Bool) -> [URL] {
+        let manager = FileManager.default
+        var result: [URL] = []
+        if recursive {
+            guard let walker = manager.enumerator(
+                at: directory, includingPropertiesForKeys: [.isRegularFileKey],
+                options: [.skipsHiddenFiles]) else { return [] }
+            for case let url as URL in walker where url.pathExtension.lowercased() == ext && isContentFile(url) {
+                result.append(url)
+            }
+        } else {
+            let names = (try? manager.contentsOfDirectory(atPath: directory.path)) ?? []
+            for name in names {
+                let url = directory.appending(path: name)
+                if url.pathExtension.lowercased() == ext && isContentFile(url) { result.append(url) }
+            }
+        }
+        return result.sorted { $0.path < $1.path }
+    }
+
+    /// Editors' temp, swap and backup files are never content.
+    static func isContentFile(_ url: URL) -> Bool {
+        let name = url.lastPathComponent
+        if name.hasPrefix(".") || name.hasPrefix("#") || name.hasSuffix("~") || name.contains("___jb_") { return false }
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) && !isDirectory.boolValue
+    }
+}

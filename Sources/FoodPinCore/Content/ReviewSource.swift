@@ -1,0 +1,74 @@
+import Foundation
+
+/// A review as written in `Content/reviews/**/*.md`.
+public struct ReviewSource: Sendable {
+    public var location: SourceLocation
+    /// The restaurant's id or slug, as written.
+    public var restaurant: String
+    public var restaurantLocation: SourceLocation
+    public var reviewer: String?
+    public var title: String?
+    public var rating: Int
+    public var date: String?
+    public var uuid: String?
+    public var markdown: String
+    public var markdownLine: Int
+
+    static let fields = ["restaurant", "name", "title", "rating", "date", "uuid"]
+
+    static func parse(_ text: String, url: URL, layout: GuideLayout) -> (ReviewSource?, [Diagnostic]) {
+        let path = layout.displayPath(url)
+        let document: FrontMatterDocument
+        switch FrontMatter.parse(text, path: path) {
+        case .failure(let diagnostic): return (nil, [diagnostic])
+        case .success(let parsed): document = parsed
+        }
+        var fields = document.fields
+        let restaurant = fields.requiredString("restaurant", "the id or slug of the restaurant reviewed")
+        let reviewer = fields.string("name")
+        let title = fields.string("title")
+        let rating = parseRating(&fields)
+        var date: String?
+        if let written = fields.string("date") {
+            if ReviewDate.isValid(written) { date = written } else {
+                fields.error("date", "`date` must be a real date written YYYY-MM-DD; found \"\(written)\"")
+            }
+        }
+        let uuid = fields.string("uuid")
+        fields.warnAboutUnknownFields(kind: "review")
+        guard let restaurant, let rating, !fields.diagnostics.contains(where: { $0.severity == .error }) else {
+            return (nil, fields.diagnostics)
+        }
+        return (ReviewSource(
+            location: fields.fileLocation, restaurant: restaurant, restaurantLocation: fields.location("restaurant"),
+            reviewer: reviewer, title: title, rating: rating, date: date, uuid: uuid,
+            markdown: document.body, markdownLine: document.bodyLine), fields.diagnostics)
+    }
+
+    private static func parseRating(_ fields: inout FieldReader) -> Int? {
+        guard let written = fields.string("rating") else {
+            _ = fields.requiredString("rating", "a number from 1 to 5, or one of \(Verdict.wordList)")
+            return nil
+        }
+        if let verdict = Verdict(rawValue: written.lowercased()) { return verdict.stars }
+        if let value = Int(written), (1...5).contains(value) { return value }
+        let suggestion = Suggestion.nearest(to: written, in: Verdict.allCases.map(\.rawValue))
+        fields.error("rating", "`rating` must be a whole number from 1 to 5, or one of \(Verdict.wordList); found \"\(written)\"",
+                     hint: suggestion.map { "did you mean `\($0)`?" })
+        return nil
+    }
+}
+
+enum ReviewDate {
+    /// YYYY-MM-DD naming a day that exists (no 2023-02-30).
+    static func isValid(_ text: String) -> Bool {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+              parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
+              let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
+              (1...12).contains(month), day >= 1 else { return false }
+        let leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
+        let lengths = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
+        return day <= lengths[month - 1]
+    }
+}

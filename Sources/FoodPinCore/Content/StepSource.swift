@@ -1,0 +1,39 @@
+import Foundation
+
+/// One walkthrough step, from `Content/onboarding/*.md`.
+public struct StepSource: Sendable {
+    public var location: SourceLocation
+    public var step: Int
+    public var heading: String
+    public var subheading: String?
+    public var image: ImageReference?
+    public var markdown: String
+    public var markdownLine: Int
+
+    static func parse(_ text: String, url: URL, layout: GuideLayout) -> (StepSource?, [Diagnostic]) {
+        let path = layout.displayPath(url)
+        let document: FrontMatterDocument
+        switch FrontMatter.parse(text, path: path) {
+        case .failure(let diagnostic): return (nil, [diagnostic])
+        case .success(let parsed): document = parsed
+        }
+        var fields = document.fields
+        let step = fields.int("step", in: 1...99, what: "a step number from 1 to 99")
+        if step == nil && !fields.has("step") { _ = fields.requiredString("step", "the position of this step (1, 2, 3 …)") }
+        let heading = fields.requiredString("heading", "the big line of the step")
+        let subheading = fields.string("subheading")
+        var image: ImageReference?
+        if let written = fields.string("image") {
+            switch ImageReference.parse(written, layout: layout) {
+            case .success(let reference): image = reference
+            case .failure(let problem): fields.error("image", problem.message(for: written), hint: problem.hint)
+            }
+        }
+        fields.warnAboutUnknownFields(kind: "onboarding step")
+        guard let step, let heading, !fields.diagnostics.contains(where: { $0.severity == .error }) else {
+            return (nil, fields.diagnostics)
+        }
+        return (StepSource(location: fields.fileLocation, step: step, heading: heading, subheading: subheading,
+                           image: image, markdown: document.body, markdownLine: document.bodyLine), fields.diagnostics)
+    }
+}

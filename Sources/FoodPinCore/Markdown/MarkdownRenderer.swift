@@ -1,0 +1,95 @@
+import CMarkGFM
+import Foundation
+
+/// Markdown to HTML with GitHub's extensions (table, strikethrough, autolink, tasklist).
+/// Raw HTML is shown as text unless the guide allows it; links and images that point into
+/// Content/ are rewritten to the published site.
+public struct MarkdownRenderer: Sendable {
+    public var allowRawHTML: Bool
+    /// Rewrites a relative link or image URL written in content; nil leaves it as written.
+    public var rewriteURL: @Sendable (String) -> String?
+
+    public init(allowRawHTML: Bool = false, rewriteURL: @escaping @Sendable (String) -> String? = { _ in nil }) {
+        self.allowRawHTML = allowRawHTML
+        self.rewriteURL = rewriteURL
+    }
+
+    private static let registerExtensions: Void = { cmark_gfm_core_extensions_ensure_registered() }()
+    private static let extensionNames = ["table", "strikethrough", "autolink", "tasklist"]
+
+    public func html(_ markdown: String) -> String {
+        _ = Self.registerExtensions
+        var options = CMARK_OPT_SMART | CMARK_OPT_STRIKETHROUGH_DOUBLE_TILDE
+        if allowRawHTML { options |= CMARK_OPT_UNSAFE }
+        guard let parser = cmark_parser_new(options) else { return "" }
+        defer { cmark_parser_free(parser) }
+        for name in Self.extensionNames {
+            if let syntaxExtension = cmark_find_syntax_extension(name) {
+                cmark_parser_attach_syntax_extension(parser, syntaxExtension)
+            }
+        }
+        markdown.withCString { pointer in cmark_parser_feed(parser, pointer, strlen(pointer)) }
+        guard let document = cmark_parser_finish(parser) else { return "" }
+        defer { cmark_node_free(document) }
+        rewrite(document)
+        guard let rendered = cmark_render_html(document, options, cmark_parser_get_syntax_extensions(parser)) else { return "" }
+        defer { free(rendered) }
+        return String(cString: rendered)
+    }
+
+    /// Walks the tree: raw HTML becomes text (when not allowed), local URLs are rewritten.
+    private func rewrite(_ document: OpaquePointer) {
+        guard let iterator = cmark_iter_new(document) else { return }
+        defer { cmark_iter_free(iterator) }
+        var rawHTML: [OpaquePointer] = []
+        while true {
+            let event = cmark_iter_next(iterator)
+            if event == CMARK_EVENT_DONE { break }
+            guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator) else { continue }
+            switch cmark_node_get_type(node) {
+            case CMARK_NODE_HTML_BLOCK, CMARK_NODE_HTML_INLINE:
+                if !allowRawHTML { rawHTML.append(node) }
+            case CMARK_NODE_LINK, CMARK_NODE_IMAGE:
+                if let url = cmark_node_get_url(node).map({ String(cString: $0) }), let rewritten = rewriteURL(url) {
+                    cmark_node_set_url(node, rewritten)
+                }
+            default:
+                break
+            }
+        }
+        // Replace after the walk: changing the tree while iterating it is not allowed.
+        for node in rawHTML {
+            let literal = cmark_node_get_literal(node).map { String(cString: $0) } ?? ""
+            if cmark_node_get_type(node) == CMARK_NODE_HTML_BLOCK {
+                let paragraph = cmark_node_new(CMARK_NODE_PARAGRAPH)
+                let text = cmark_node_new(CMARK_NODE_TEXT)
+                cmark_node_set_literal(text, literal.trimmingCharacters(in: .newlines))
+                cmark_node_append_child(paragraph, text)
+                cmark_node_replace(node, paragraph)
+            } else {
+                let text = cmark_node_new(CMARK_NODE_TEXT)
+                cmark_node_set_literal(text, literal)
+                cmark_node_replace(node, text)
+            }
+            cmark_node_free(node)
+        }
+    }
+
+    /// Plain text of a Markdown snippet, for descriptions in meta tags and search.
+    public static func plainText(fromHTML html: String, limit: Int = 200) -> String {
+        var text = ""
+        var inTag = false
+        for character in html {
+            if character == "<" { inTag = true; continue }
+            if character == ">" { inTag = false; text.append(" "); continue }
+            if !inTag { text.append(character) }
+        }
+        let decoded = text.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
+            .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&#39;", with: "'")
+            .replacingOccurrences(of: "&amp;", with: "&")
+        let words = decoded.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        guard words.count > limit else { return words }
+        let cut = words.prefix(limit)
+        return (cut.lastIndex(of: " ").map { String(cut[..<$0]) } ?? String(cut)) + "…"
+    }
+}

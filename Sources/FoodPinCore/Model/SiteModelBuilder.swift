@@ -1,0 +1,154 @@
+import Foundation
+
+/// Merges the store's records with the Markdown content into one `Site`, checking every reference.
+public enum SiteModelBuilder {
+    public static func build(
+        stored: [StoredRestaurant], content: LoadedContent, layout: GuideLayout, includeDrafts: Bool
+    ) -> (Site, [Diagnostic]) {
+        var diagnostics: [Diagnostic] = []
+        var restaurants: [Restaurant] = []
+        var indexByID: [Int: Int] = [:]
+        var indexBySlug: [String: Int] = [:]
+        var slugOwner: [String: String] = [:]
+
+        for record in stored {
+            let slug = Slug.make(record.name) + "-\(record.id)"
+            indexByID[record.id] = restaurants.count
+            indexBySlug[slug] = restaurants.count
+            slugOwner[slug] = "restaurant \(record.id) from \(record.source)"
+            restaurants.append(Restaurant(
+                id: record.id, slug: slug, name: record.name, cuisines: record.cuisines, address: record.address,
+                city: record.city, state: record.state, postalCode: record.postalCode, country: record.country,
+                area: record.area, phone: record.phone, lat: record.lat, long: record.long, price: record.price,
+                image: record.imageURL.map { .web($0) }, favorite: record.favorite, verdict: nil,
+                reserveURL: record.reserveURL, descriptionMarkdown: "", sources: [record.source]))
+        }
+
+        var draftKeys: Set<String> = []
+        var markdownIDs: [Int: SourceLocation] = [:]
+        for source in content.restaurants {
+            if source.draft && !includeDrafts {
+                draftKeys.insert(source.slug)
+                if let id = source.id { draftKeys.insert(String(id)) }
+                continue
+            }
+            if let id = source.id {
+                if let first = markdownIDs[id] {
+                    diagnostics.append(.error(at: source.location,
+                        "another restaurant file already has id \(id) (\(first.path)); each id may be enriched by one file"))
+                    continue
+                }
+                markdownIDs[id] = source.location
+                if let index = indexByID[id] {
+                    apply(source, to: &restaurants[index])
+                    indexBySlug[source.slug] = indexBySlug[source.slug] ?? index
+                    continue
+                }
+                diagnostics.append(.warning(at: source.location,
+                    "no imported restaurant has id \(id); this file stands as a restaurant of its own"))
+            }
+            if let owner = slugOwner[source.slug] {
+                diagnostics.append(.error(at: source.location,
+                    "the page address restaurants/\(source.slug)/ is already taken by \(owner)",
+                    hint: "rename the file"))
+                continue
+            }
+            guard let name = source.name else {
+                diagnostics.append(.error(at: source.nameLocation, "`name` is required: every restaurant needs a name"))
+                continue
+            }
+            var restaurant = Restaurant(
+                id: source.id, slug: source.slug, name: name, cuisines: [], favorite: false,
+                descriptionMarkdown: "", sources: [])
+            apply(source, to: &restaurant)
+            slugOwner[source.slug] = source.location.path
+            indexBySlug[source.slug] = restaurants.count
+            if let id = source.id { indexByID[id] = restaurants.count }
+            restaurants.append(restaurant)
+        }
+
+        for review in content.reviews {
+            let reference = review.restaurant
+            let index = Int(reference).flatMap { indexByID[$0] } ?? indexBySlug[reference] ?? indexBySlug[Slug.make(reference)]
+            guard let index else {
+                if draftKeys.contains(reference) { continue }
+                let known = Array(indexBySlug.keys)
+                let suggestion = Suggestion.nearest(to: reference, in: known)
+                diagnostics.append(.error(at: review.restaurantLocation,
+                    "review of an unknown restaurant \"\(reference)\"",
+                    hint: suggestion.map { "did you mean `\($0)`?" } ?? "use the restaurant's id or the name of its file without .md"))
+                continue
+            }
+            restaurants[index].reviews.append(Review(
+                reviewer: review.reviewer, title: review.title, rating: review.rating, date: review.date,
+                uuid: review.uuid, markdown: review.markdown, source: review.location.path))
+        }
+        for index in restaurants.indices {
+            restaurants[index].reviews.sort(by: newestFirst)
+        }
+        restaurants.sort { ($0.sortKey, $0.slug) < ($1.sortKey, $1.slug) }
+
+        var steps: [Step] = []
+        var stepNumbers: [Int: String] = [:]
+        for source in content.steps.sorted(by: { ($0.step, $0.location.path) < ($1.step, $1.location.path) }) {
+            if let other = stepNumbers[source.step] {
+                diagnostics.append(.error(at: source.location, "step \(source.step) is also used by \(other)",
+                                          hint: "number the onboarding steps 1, 2, 3 …"))
+                continue
+            }
+            stepNumbers[source.step] = source.location.path
+            steps.append(Step(number: source.step, heading: source.heading, subheading: source.subheading,
+                              image: source.image, markdown: source.markdown))
+        }
+
+        var files: Set<String> = []
+        for restaurant in restaurants { if case .file(let path)? = restaurant.image { files.insert(path) } }
+        for step in steps { if case .file(let path)? = step.image { files.insert(path) } }
+
+        let site = Site(
+            config: content.config, restaurants: restaurants, steps: steps,
+            cities: groups(restaurants) { $0.city.map { [$0] } ?? [] },
+            cuisines: groups(restaurants) { $0.cuisines },
+            contentFiles: files.sorted())
+        return (site, diagnostics)
+    }
+
+    /// The Markdown file's fields win over the imported record's.
+    private static func apply(_ source: RestaurantSource, to restaurant: inout Restaurant) {
+        if let name = source.name { restaurant.name = name }
+        if let cuisines = source.cuisines { restaurant.cuisines = cuisines }
+        if let address = source.address { restaurant.address = address }
+        if let city = source.city { restaurant.city = city }
+        if let area = source.area { restaurant.area = area }
+        if let phone = source.phone { restaurant.phone = phone }
+        if let price = source.price { restaurant.price = price }
+        if let image = source.image { restaurant.image = image }
+        if let favorite = source.favorite { restaurant.favorite = favorite }
+        if let verdict = source.verdict { restaurant.verdict = verdict }
+        if let lat = source.lat { restaurant.lat = lat }
+        if let long = source.long { restaurant.long = long }
+        if let reserve = source.reserveURL { restaurant.reserveURL = reserve }
+        restaurant.descriptionMarkdown = source.markdown
+        restaurant.sources.insert(source.location.path, at: 0)
+    }
+
+    private static func newestFirst(_ a: Review, _ b: Review) -> Bool {
+        let dateA = a.date ?? "", dateB = b.date ?? ""
+        if dateA != dateB { return dateA > dateB }
+        return a.source < b.source
+    }
+
+    /// Groups by the slug of a name, so "Café" and "Cafe" share a page; shows the first spelling met.
+    private static func groups(_ restaurants: [Restaurant], keys: (Restaurant) -> [String]) -> [BrowseGroup] {
+        var bySlug: [String: BrowseGroup] = [:]
+        for (index, restaurant) in restaurants.enumerated() {
+            var seen: Set<String> = []
+            for name in keys(restaurant) {
+                let slug = Slug.make(name)
+                guard seen.insert(slug).inserted else { continue }
+                bySlug[slug, default: BrowseGroup(name: name, slug: slug, members: [])].members.append(index)
+            }
+        }
+        return bySlug.values.sorted { (Slug.fold($0.name), $0.slug) < (Slug.fold($1.name), $1.slug) }
+    }
+}

@@ -1,0 +1,80 @@
+import Foundation
+
+/// How values read on a page: prices, ratings, phones, dates, map links.
+enum Formatting {
+    static let priceWords = ["Inexpensive", "Moderate", "Expensive", "Very expensive"]
+
+    static func price(_ level: Int?) -> (symbols: String, label: String)? {
+        guard let level, (1...4).contains(level) else { return nil }
+        return (String(repeating: "$", count: level), priceWords[level - 1])
+    }
+
+    /// One decimal, always with a point whatever the locale: 3.5, 4.0.
+    static func rating(_ value: Double) -> String {
+        let tenths = Int((value * 10).rounded())
+        return "\(tenths / 10).\(tenths % 10)"
+    }
+
+    /// Five stars as full, half or empty, for the stars partial.
+    static func stars(_ value: Double) -> [[String: String]] {
+        let halves = Int((value * 2).rounded())
+        return (0..<5).map { index in
+            let kind = halves >= (index + 1) * 2 ? "full" : (halves == index * 2 + 1 ? "half" : "empty")
+            return ["kind": kind]
+        }
+    }
+
+    /// Digits (and a leading +) for a `tel:` link; an extension after "x" is dropped. Nil when there are no digits.
+    static func telephoneURL(_ phone: String) -> String? {
+        let main = phone.lowercased().split(separator: "x", maxSplits: 1).first.map(String.init) ?? phone
+        var digits = main.filter { $0.isASCII && $0.isNumber }
+        guard digits.count >= 3 else { return nil }
+        if main.trimmingCharacters(in: .whitespaces).hasPrefix("+") { digits = "+" + digits }
+        return "tel:" + digits
+    }
+
+    /// North American numbers written as bare digits read better as (617) 536-3500.
+    static func phone(_ phone: String, country: String?) -> String {
+        let digits = phone.filter { $0.isASCII && $0.isNumber }
+        let plain = phone.allSatisfy { $0.isNumber || $0 == "x" || $0 == "X" }
+        guard plain, country == nil || country == "US" || country == "CA" else { return phone }
+        let national = digits.count == 11 && digits.hasPrefix("1") ? String(digits.dropFirst()) : digits
+        guard national.count == 10 else { return phone }
+        let chars = Array(national)
+        return "(\(String(chars[0..<3]))) \(String(chars[3..<6]))-\(String(chars[6..<10]))"
+    }
+
+    static let months = ["January", "February", "March", "April", "May", "June", "July", "August",
+                         "September", "October", "November", "December"]
+
+    /// "2024-05-01" → "1 May 2024".
+    static func date(_ iso: String) -> String {
+        let parts = iso.split(separator: "-").compactMap { Int($0) }
+        guard parts.count == 3, (1...12).contains(parts[1]) else { return iso }
+        return "\(parts[2]) \(months[parts[1] - 1]) \(parts[0])"
+    }
+
+    static func mapURL(name: String, address: String?, lat: Double?, long: Double?) -> String? {
+        if let lat, let long {
+            return "https://www.openstreetmap.org/?mlat=\(lat)&mlon=\(long)#map=17/\(lat)/\(long)"
+        }
+        guard let address else { return nil }
+        let query = "\(name), \(address)".addingPercentEncoding(withAllowedCharacters: .urlQueryValueAllowed) ?? ""
+        return "https://www.openstreetmap.org/search?query=\(query)"
+    }
+
+    static func fullAddress(_ restaurant: Restaurant) -> String? {
+        var cityLine = [restaurant.city, restaurant.state].compactMap { $0 }.joined(separator: ", ")
+        if let postal = restaurant.postalCode { cityLine += cityLine.isEmpty ? postal : " \(postal)" }
+        let parts = [restaurant.address, cityLine.isEmpty ? nil : cityLine].compactMap { $0 }
+        return parts.isEmpty ? nil : parts.joined(separator: ", ")
+    }
+}
+
+extension CharacterSet {
+    static let urlQueryValueAllowed: CharacterSet = {
+        var set = CharacterSet.alphanumerics
+        set.insert(charactersIn: "-._~")
+        return set
+    }()
+}

@@ -1,0 +1,24 @@
+import Foundation
+
+/// How one page links to the rest of the site: relative to its own folder, so the output works
+/// at a domain root, in a sub-folder and straight from disk.
+struct PageLinks {
+    /// The page's path inside the site, like `restaurants/o-ya-28066/index.html`.
+    let pagePath: String
+    let baseURL: String?
+
+    /// `../` once per folder between the page and the site root.
+    var root: String {
+        String(repeating: "../", count: pagePath.split(separator: "/").count - 1)
+    }
+
+    func link(_ sitePath: String) -> String { root + sitePath }
+
+    /// The absolute URL when a base URL is known (canonical links, sitemap), else nil.
+    func absolute(_ sitePath: String) -> String? { baseURL.map { $0 + sitePath } }
+
+    /// The public URL of a page's folder (`restaurants/x/`) from its file path.
+    static func folderURL(of pagePath: String) -> String {
+        pagePath.hasSuffix("index.html") ? String(pagePath.dropLast("index.html".count)) : pagePath
+    }
+}

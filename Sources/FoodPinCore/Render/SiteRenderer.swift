@@ -1,0 +1,321 @@
+import Foundation
+import Mustache
+
+/// One file of the generated site.
+public struct RenderedFile: Sendable {
+    public var path: String
+    public var data: Data
+}
+
+/// Turns a `Site` into pages with the theme's templates. Pages render on every core.
+public struct SiteRenderer: Sendable {
+    static let requiredTemplates = ["layout", "index", "empty", "restaurant", "browse-index", "browse", "welcome", "404"]
+
+    public enum BrowseKind: String, Sendable {
+        case cities, cuisines
+        var title: String { self == .cities ? "Cities" : "Cuisines" }
+        var singular: String { self == .cities ? "city" : "cuisine" }
+    }
+
+    public enum Page: Sendable {
+        case list(page: Int)
+        case restaurant(Int)
+        case browseIndex(BrowseKind)
+        case browse(BrowseKind, group: Int, page: Int)
+        case welcome
+        case notFound
+        case robots
+        case sitemap
+    }
+
+    let site: Site
+    let library: MustacheLibrary
+    let assetNames: [String: String]
+    let markdown: MarkdownRenderer
+
+    public init(site: Site, theme: Theme, library: MustacheLibrary, assetNames: [String: String]) {
+        self.site = site
+        self.library = library
+        self.assetNames = assetNames
+        let contentFiles = Set(site.contentFiles)
+        self.markdown = MarkdownRenderer(allowRawHTML: site.config.unsafeHTML) { url in
+            // A link written relative to Content/ (images/x.jpg) points at the copied file; the
+            // page path is filled in per page by the `{{root}}` marker, replaced after rendering.
+            guard !url.contains(":"), !url.hasPrefix("#"), !url.hasPrefix("//") else { return nil }
+            var path = url
+            while path.hasPrefix("/") { path.removeFirst() }
+            let clean = path.split(separator: "#").first.map(String.init) ?? path
+            return contentFiles.contains(clean) || clean.hasPrefix("images/") ? SiteRenderer.rootMarker + path : nil
+        }
+    }
+
+    /// Replaced by the page's relative root after Markdown is rendered into it.
+    static let rootMarker = "\u{E000}root\u{E000}"
+
+    public var pages: [Page] {
+        var pages: [Page] = []
+        let listPages = max(1, pageCount(site.restaurants.count))
+        pages += (1...listPages).map { .list(page: $0) }
+        pages += site.restaurants.indices.map { .restaurant($0) }
+        for kind in [BrowseKind.cities, .cuisines] {
+            let groups = kind == .cities ? site.cities : site.cuisines
+            pages.append(.browseIndex(kind))
+            for (index, group) in groups.enumerated() {
+                pages += (1...max(1, pageCount(group.members.count))).map { .browse(kind, group: index, page: $0) }
+            }
+        }
+        pages += [.welcome, .notFound, .robots]
+        if site.config.baseURL != nil { pages.append(.sitemap) }
+        return pages
+    }
+
+    private func pageCount(_ items: Int) -> Int { (items + site.config.pageSize - 1) / site.config.pageSize }
+
+    public func path(of page: Page) -> String {
+        switch page {
+        case .list(let number): number == 1 ? "index.html" : "page/\(number)/index.html"
+        case .restaurant(let index): site.restaurants[index].path + "index.html"
+        case .browseIndex(let kind): "\(kind.rawValue)/index.html"
+        case .browse(let kind, let group, let number):
+            "\(kind.rawValue)/\(groups(kind)[group].slug)/" + (number == 1 ? "" : "page/\(number)/") + "index.html"
+        case .welcome: "welcome/index.html"
+        case .notFound: "404.html"
+        case .robots: "robots.txt"
+        case .sitemap: "sitemap.xml"
+        }
+    }
+
+    private func groups(_ kind: BrowseKind) -> [BrowseGroup] { kind == .cities ? site.cities : site.cuisines }
+
+    public func render(_ page: Page) -> RenderedFile {
+        let path = path(of: page)
+        let links = PageLinks(pagePath: path, baseURL: site.config.baseURL)
+        let text: String
+        switch page {
+        case .list(let number): text = renderList(number, links: links)
+        case .restaurant(let index): text = renderRestaurant(site.restaurants[index], links: links)
+        case .browseIndex(let kind): text = renderBrowseIndex(kind, links: links)
+        case .browse(let kind, let group, let number): text = renderBrowse(kind, groups(kind)[group], page: number, links: links)
+        case .welcome: text = renderWelcome(links: links)
+        case .notFound: text = renderNotFound()
+        case .robots: text = Sitemap.robots(baseURL: site.config.baseURL)
+        case .sitemap: text = Sitemap.xml(baseURL: site.config.baseURL ?? "", paths: sitemapPaths())
+        }
+        return RenderedFile(path: path, data: Data(text.utf8))
+    }
+
+    // MARK: Pages
+
+    private func renderList(_ number: Int, links: PageLinks) -> String {
+        if site.restaurants.isEmpty {
+            return page("empty", links: links, title: "Your guide is empty", description: site.config.description, extra: [
+                "emptyImage": links.link(asset("assets/empty.svg")),
+            ])
+        }
+        let slice = pageSlice(site.restaurants.indices.map { $0 }, page: number)
+        return page("index", links: links,
+                    title: number == 1 ? site.config.title : "\(site.config.title) — page \(number)",
+                    description: site.config.description, canonicalPath: PageLinks.folderURL(of: path(of: .list(page: number))),
+                    extra: [
+                        "restaurants": slice.map { card(site.restaurants[$0], links: links) },
+                        "count": site.restaurants.count,
+                        "countLabel": plural(site.restaurants.count, "restaurant"),
+                        "pagination": pagination(number, total: site.restaurants.count) { path(of: .list(page: $0)) } as Any,
+                        "hasSteps": !site.steps.isEmpty,
+                    ])
+    }
+
+    private func renderRestaurant(_ restaurant: Restaurant, links: PageLinks) -> String {
+        let reviewHTML = restaurant.reviews.map { localize(markdown.html($0.markdown), links) }
+        let reviews: [[String: Any]] = zip(restaurant.reviews, reviewHTML).map { review, html in
+            var entry: [String: Any] = [
+                "rating": review.rating, "stars": Formatting.stars(Double(review.rating)),
+                "ratingLabel": "Rated \(review.rating) out of 5", "html": html,
+            ]
+            if let reviewer = review.reviewer { entry["reviewer"] = reviewer }
+            if let title = review.title { entry["title"] = title }
+            if let date = review.date { entry["date"] = date; entry["dateLabel"] = Formatting.date(date) }
+            return entry
+        }
+        var context = card(restaurant, links: links)
+        let pagePath = restaurant.path
+        let imageURL = imageURL(restaurant.image, links: links)
+        context["description"] = localize(markdown.html(restaurant.descriptionMarkdown), links)
+        context["reviews"] = reviews
+        context["hasReviews"] = !reviews.isEmpty
+        context["address"] = Formatting.fullAddress(restaurant) as Any
+        context["mapURL"] = Formatting.mapURL(name: restaurant.name, address: Formatting.fullAddress(restaurant),
+                                              lat: restaurant.lat, long: restaurant.long) as Any
+        if let phone = restaurant.phone {
+            context["phone"] = Formatting.phone(phone, country: restaurant.country)
+            context["telURL"] = Formatting.telephoneURL(phone) as Any
+        }
+        context["reserveURL"] = restaurant.reserveURL as Any
+        context["verdict"] = restaurant.verdict?.label as Any
+        context["cuisineLinks"] = restaurant.cuisines.map { ["name": $0, "url": links.link("cuisines/\(Slug.make($0))/")] }
+        if let city = restaurant.city { context["cityLink"] = ["name": city, "url": links.link("cities/\(Slug.make(city))/")] }
+        context["area"] = restaurant.area as Any
+        context["shareText"] = "Just checking in at \(restaurant.name)"
+        context["pageURL"] = links.absolute(pagePath) as Any
+        let absoluteImage = imageURL.flatMap { url in url.hasPrefix("http") ? url : links.absolute(imageSitePath(restaurant.image) ?? "") }
+        context["jsonLD"] = StructuredData.restaurant(restaurant, pageURL: links.absolute(pagePath), imageURL: absoluteImage,
+                                                      reviewHTML: reviewHTML)
+        let summary = [restaurant.cuisines.joined(separator: ", "), restaurant.city].compactMap { $0 }.filter { !$0.isEmpty }
+        let description = MarkdownRenderer.plainText(fromHTML: context["description"] as? String ?? "", limit: 160)
+        return page("restaurant", links: links, title: "\(restaurant.name) — \(site.config.title)",
+                    description: description.isEmpty ? summary.joined(separator: " · ") : description,
+                    canonicalPath: pagePath, image: absoluteImage, extra: ["restaurant": context])
+    }
+
+    private func renderBrowseIndex(_ kind: BrowseKind, links: PageLinks) -> String {
+        let entries: [[String: Any]] = groups(kind).map { group in
+            ["name": group.name, "url": links.link("\(kind.rawValue)/\(group.slug)/"),
+             "count": group.members.count, "countLabel": plural(group.members.count, "restaurant")]
+        }
+        return page("browse-index", links: links, title: "\(kind.title) — \(site.config.title)",
+                    description: "Restaurants by \(kind.singular) in \(site.config.title)",
+                    canonicalPath: "\(kind.rawValue)/", extra: [
+                        "kindTitle": kind.title, "groups": entries, "hasGroups": !entries.isEmpty,
+                        "isCities": kind == .cities, "isCuisines": kind == .cuisines,
+                    ])
+    }
+
+    private func renderBrowse(_ kind: BrowseKind, _ group: BrowseGroup, page number: Int, links: PageLinks) -> String {
+        let slice = pageSlice(group.members, page: number)
+        let groupIndex = groups(kind).firstIndex { $0.slug == group.slug }!
+        return page("browse", links: links, title: "\(group.name) — \(site.config.title)",
+                    description: "\(plural(group.members.count, "restaurant")) · \(group.name)",
+                    canonicalPath: PageLinks.folderURL(of: path(of: .browse(kind, group: groupIndex, page: number))),
+                    extra: [
+                        "groupName": group.name, "kindTitle": kind.title, "kindURL": links.link("\(kind.rawValue)/"),
+                        "restaurants": slice.map { card(site.restaurants[$0], links: links) },
+                        "countLabel": plural(group.members.count, "restaurant"),
+                        "pagination": pagination(number, total: group.members.count) {
+                            path(of: .browse(kind, group: groupIndex, page: $0))
+                        } as Any,
+                    ])
+    }
+
+    private func renderWelcome(links: PageLinks) -> String {
+        let steps: [[String: Any]] = site.steps.enumerated().map { position, step in
+            [
+                "number": step.number, "position": position + 1, "total": site.steps.count,
+                "heading": step.heading, "subheading": step.subheading as Any,
+                "image": imageURL(step.image, links: links) ?? links.link(asset("assets/step\(min(position + 1, 3)).svg")),
+                "html": localize(markdown.html(step.markdown), links),
+                "isFirst": position == 0, "isLast": position == site.steps.count - 1,
+            ]
+        }
+        return page("welcome", links: links, title: "Welcome — \(site.config.title)",
+                    description: site.steps.first?.heading ?? site.config.description, canonicalPath: "welcome/",
+                    extra: ["steps": steps, "hasSteps": !steps.isEmpty, "dots": steps.map { ["position": $0["position"]!] }])
+    }
+
+    /// 404.html is served at any depth, so it links from the site's absolute root path.
+    private func renderNotFound() -> String {
+        let rootPath = site.config.baseURL.flatMap { URLComponents(string: $0)?.path } ?? "/"
+        let links = AbsoluteRootLinks(root: rootPath.hasSuffix("/") ? rootPath : rootPath + "/")
+        return page("404", root: links.root, title: "Page not found — \(site.config.title)",
+                    description: "This page does not exist.", canonical: nil, image: nil, extra: [:])
+    }
+
+    private struct AbsoluteRootLinks { var root: String }
+
+    // MARK: Parts
+
+    private func card(_ restaurant: Restaurant, links: PageLinks) -> [String: Any] {
+        var card: [String: Any] = [
+            "name": restaurant.name,
+            "url": links.link(restaurant.path),
+            "image": imageURL(restaurant.image, links: links) ?? links.link(asset("assets/placeholder.svg")),
+            "placeholder": links.link(asset("assets/placeholder.svg")),
+            "imageAlt": restaurant.image == nil ? "" : "Photo of \(restaurant.name)",
+            "cuisines": restaurant.cuisines.joined(separator: " · "),
+            "favorite": restaurant.favorite,
+            "reviewCount": restaurant.reviews.count,
+        ]
+        if let place = restaurant.city ?? restaurant.address ?? restaurant.area { card["place"] = place }
+        if let price = Formatting.price(restaurant.price) { card["price"] = price.symbols; card["priceLabel"] = price.label }
+        if let average = restaurant.averageRating {
+            card["rating"] = Formatting.rating(average)
+            card["stars"] = Formatting.stars(average)
+            card["ratingLabel"] = "Rated \(Formatting.rating(average)) out of 5 from \(plural(restaurant.reviews.count, "review"))"
+            card["reviewCountLabel"] = plural(restaurant.reviews.count, "review")
+        }
+        return card
+    }
+
+    private func imageSitePath(_ image: ImageReference?) -> String? {
+        if case .file(let path)? = image { return path }
+        return nil
+    }
+
+    private func imageURL(_ image: ImageReference?, links: PageLinks) -> String? {
+        switch image {
+        case .file(let path)?: links.link(path)
+        case .web(let url)?: url
+        case nil: nil
+        }
+    }
+
+    private func asset(_ name: String) -> String { assetNames[name] ?? name }
+
+    private func localize(_ html: String, _ links: PageLinks) -> String {
+        html.contains(Self.rootMarker) ? html.replacingOccurrences(of: Self.rootMarker, with: links.root) : html
+    }
+
+    private func pageSlice(_ items: [Int], page: Int) -> ArraySlice<Int> {
+        let start = (page - 1) * site.config.pageSize
+        return items[min(start, items.count)..<min(start + site.config.pageSize, items.count)]
+    }
+
+    private func pagination(_ current: Int, total: Int, path: (Int) -> String) -> [String: Any]? {
+        let count = pageCount(total)
+        guard count > 1 else { return nil }
+        let here = PageLinks(pagePath: path(current), baseURL: nil)
+        func url(_ number: Int) -> String { here.link(PageLinks.folderURL(of: path(number))) }
+        var context: [String: Any] = [
+            "current": current, "total": count,
+            "pages": (1...count).map { ["number": $0, "url": url($0), "isCurrent": $0 == current] as [String: Any] },
+        ]
+        if current > 1 { context["previous"] = url(current - 1) }
+        if current < count { context["next"] = url(current + 1) }
+        return context
+    }
+
+    private func plural(_ count: Int, _ word: String) -> String { "\(count) \(word)\(count == 1 ? "" : "s")" }
+
+    private func sitemapPaths() -> [String] {
+        pages.compactMap { page -> String? in
+            switch page {
+            case .notFound, .robots, .sitemap: nil
+            default: PageLinks.folderURL(of: path(of: page))
+            }
+        }
+    }
+
+    private func page(_ template: String, links: PageLinks, title: String, description: String,
+                      canonicalPath: String? = nil, image: String? = nil, extra: [String: Any]) -> String {
+        page(template, root: links.root, title: title, description: description,
+             canonical: canonicalPath.flatMap { links.absolute($0) }, image: image, extra: extra)
+    }
+
+    private func page(_ template: String, root: String, title: String, description: String,
+                      canonical: String?, image: String?, extra: [String: Any]) -> String {
+        var context: [String: Any] = [
+            "root": root,
+            "home": root.isEmpty ? "./" : root,
+            "site": ["title": site.config.title, "description": site.config.description, "language": site.config.language],
+            "pageTitle": title,
+            "pageDescription": description,
+            "css": root + asset("assets/site.css"),
+            "js": root + asset("assets/site.js"),
+            "favicon": root + asset("assets/favicon.svg"),
+            "logo": root + asset("assets/logo.svg"),
+        ]
+        if let canonical { context["canonical"] = canonical }
+        if let image { context["ogImage"] = image }
+        context.merge(extra) { _, new in new }
+        return library.render(context, withTemplate: template) ?? ""
+    }
+}

@@ -1,0 +1,88 @@
+import Foundation
+import Mustache
+
+/// The built-in theme, with any file of the same name in the guide's Templates/ taking its place.
+public struct Theme: Sendable {
+    /// Template and asset files by their path relative to the theme folder.
+    public let files: [String: String]
+    /// Which files came from Templates/ (display path), for error messages.
+    public let overrides: [String: String]
+
+    public static var builtInFiles: [String: String] { EmbeddedTheme.files }
+
+    /// Loads the theme; Templates/ files override built-in ones and may add new partials.
+    public static func load(templates: URL) -> (Theme, [Diagnostic]) {
+        var files = EmbeddedTheme.files
+        var overrides: [String: String] = [:]
+        var diagnostics: [Diagnostic] = []
+        let base = templates.standardizedFileURL.path
+        if let walker = FileManager.default.enumerator(at: templates, includingPropertiesForKeys: nil, options: [.skipsHiddenFiles]) {
+            for case let url as URL in walker where FileList.isContentFile(url) {
+                let relative = String(url.standardizedFileURL.path.dropFirst(base.count + 1))
+                guard let data = FileManager.default.contents(atPath: url.path) else { continue }
+                guard let text = String(data: data, encoding: .utf8) else {
+                    if !relative.hasPrefix("assets/") {
+                        diagnostics.append(.error(at: SourceLocation(path: GuideLayout.displayPath(url)), "template is not UTF-8 text"))
+                    }
+                    continue
+                }
+                files[relative] = text
+                overrides[relative] = GuideLayout.displayPath(url)
+            }
+        }
+        return (Theme(files: files, overrides: overrides), diagnostics)
+    }
+
+    /// Parses every `.mustache` file; a template error names its file, line and column.
+    func library() -> (MustacheLibrary, [Diagnostic]) {
+        var library = MustacheLibrary()
+        var diagnostics: [Diagnostic] = []
+        for (name, text) in files.sorted(by: { $0.key < $1.key }) where name.hasSuffix(".mustache") {
+            do {
+                library.register(try MustacheTemplate(string: text), named: String(name.dropLast(".mustache".count)))
+            } catch let error as MustacheTemplate.ParserError {
+                let path = overrides[name] ?? "(built-in theme)/\(name)"
+                diagnostics.append(.error(
+                    at: SourceLocation(path: path, line: error.context.lineNumber, column: error.context.columnNumber),
+                    "template error: \(error.error)"))
+            } catch {
+                diagnostics.append(.error(at: SourceLocation(path: overrides[name] ?? name), "template error: \(error)"))
+            }
+        }
+        for required in SiteRenderer.requiredTemplates where library.getTemplate(named: required) == nil {
+            if !diagnostics.contains(where: { $0.location.path.hasSuffix("\(required).mustache") }) {
+                diagnostics.append(.error(at: SourceLocation(path: "Templates/\(required).mustache"), "template `\(required)` is missing"))
+            }
+        }
+        return (library, diagnostics)
+    }
+
+    /// Theme assets (CSS, JS, pictures) with content-hashed names, so hosts can cache them forever.
+    func fingerprintedAssets() -> (files: [String: Data], names: [String: String]) {
+        var names: [String: String] = [:]
+        var output: [String: Data] = [:]
+        let assets = files.filter { $0.key.hasPrefix("assets/") }
+        // Pictures first: stylesheets refer to them by name and must be hashed after the rewrite.
+        let ordered = assets.keys.sorted { (($0.hasSuffix(".css") ? 1 : 0), $0) < (($1.hasSuffix(".css") ? 1 : 0), $1) }
+        for path in ordered {
+            var text = assets[path]!
+            if path.hasSuffix(".css") {
+                for (original, hashed) in names {
+                    let file = original.dropFirst("assets/".count), hashedFile = hashed.dropFirst("assets/".count)
+                    text = text.replacingOccurrences(of: "url(\(file))", with: "url(\(hashedFile))")
+                }
+            }
+            let data = Data(text.utf8)
+            let hash = Fingerprint.hex(data, length: 8)
+            let hashed: String
+            if let dot = path.lastIndex(of: "."), !path[dot...].contains("/") {
+                hashed = path[..<dot] + "." + hash + path[dot...]
+            } else {
+                hashed = path + "." + hash
+            }
+            names[path] = hashed
+            output[hashed] = data
+        }
+        return (output, names)
+    }
+}

@@ -1,0 +1,120 @@
+import Foundation
+
+/// Writes new guides and new content files.
+public enum GuideScaffold {
+    public struct Refusal: Error, CustomStringConvertible {
+        public var description: String
+    }
+
+    /// `foodpin init DIR`: site.yml, three onboarding steps, an example restaurant and review,
+    /// and the theme's templates to customise. Never overwrites an existing guide.
+    public static func create(at root: URL, title: String? = nil) throws -> [String] {
+        let layout = GuideLayout(root: root)
+        if FileManager.default.fileExists(atPath: layout.content.path) {
+            throw Refusal(description: "\(GuideLayout.displayPath(layout.content)): error: a guide already exists here; nothing was changed")
+        }
+        let guideTitle = title ?? root.lastPathComponent.replacingOccurrences(of: "-", with: " ").capitalized
+        var files: [(String, String)] = [
+            ("Content/site.yml", """
+            # FoodPin settings. See the README for every field.
+            title: \(YAMLText.quote(guideTitle))
+            description: "Places we love to eat"
+            language: en
+            page_size: 24
+            # base_url: https://example.org/guide/
+            # unsafe_html: false
+
+            """),
+            ("Content/onboarding/1-create.md", step(1, "Create your own food guide",
+                                                    "Pin your favourite restaurants and write what you love about them.")),
+            ("Content/onboarding/2-locate.md", step(2, "Show you the location",
+                                                    "Every restaurant comes with its address and a map link.")),
+            ("Content/onboarding/3-discover.md", step(3, "Discover great restaurants",
+                                                      "Search by name, browse by city or cuisine, and read the reviews.")),
+            ("Content/restaurants/corner-bakery.md", """
+            ---
+            name: Corner Bakery
+            type: Bakery
+            location: 1 Main Street
+            city: Springfield
+            price: 1
+            favorite: true
+            rating: good
+            ---
+            Flaky croissants before eight, and a sourdough loaf that is gone by noon.
+
+            """),
+            ("Content/reviews/corner-bakery-first-visit.md", """
+            ---
+            restaurant: corner-bakery
+            name: Sam
+            title: Worth the early alarm
+            rating: 5
+            date: 2026-01-15
+            ---
+            The almond croissant is the best in town.
+
+            """),
+            ("Content/cities/.keep", ""),
+            ("Content/images/.keep", ""),
+        ]
+        for (name, text) in Theme.builtInFiles.sorted(by: { $0.key < $1.key }) {
+            files.append(("Templates/\(name)", text))
+        }
+        for (path, text) in files {
+            let url = root.appending(path: path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url)
+        }
+        return files.map(\.0)
+    }
+
+    private static func step(_ number: Int, _ heading: String, _ subheading: String) -> String {
+        """
+        ---
+        step: \(number)
+        heading: \(YAMLText.quote(heading))
+        subheading: \(YAMLText.quote(subheading))
+        ---
+
+        """
+    }
+
+    /// Writes a content file from flags; refuses to replace an existing one.
+    public static func write(_ text: String, to url: URL) throws {
+        if FileManager.default.fileExists(atPath: url.path) {
+            throw Refusal(description: "\(GuideLayout.displayPath(url)): error: the file already exists; nothing was changed")
+        }
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: url)
+    }
+
+    /// Front matter from ordered fields, each value quoted so any text is safe YAML.
+    public static func frontMatter(_ fields: [(String, String?)], body: String = "") -> String {
+        var text = "---\n"
+        for (key, value) in fields {
+            guard let value else { continue }
+            let isNumberOrBool = Int(value) != nil || value == "true" || value == "false"
+            text += "\(key): \(isNumberOrBool ? value : YAMLText.quote(value))\n"
+        }
+        return text + "---\n" + body + (body.isEmpty || body.hasSuffix("\n") ? "" : "\n")
+    }
+}
+
+enum YAMLText {
+    /// A double-quoted YAML scalar.
+    static func quote(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\t": result += "\\t"
+            default:
+                if scalar.value < 0x20 { result += String(format: "\\x%02X", scalar.value) } else { result.unicodeScalars.append(scalar) }
+            }
+        }
+        return result + "\""
+    }
+}

@@ -1,0 +1,102 @@
+import Foundation
+import GRDB
+
+/// What an import or sync did, record by record.
+public struct ImportCounts: Sendable, Equatable {
+    public var added = 0
+    public var updated = 0
+    public var unchanged = 0
+    public var rejected = 0
+    /// Records whose id the editor removed with `foodpin remove`.
+    public var keptRemoved = 0
+    /// Records dropped because their synced city file no longer lists them.
+    public var deleted = 0
+
+    public init() {}
+
+    public static func += (lhs: inout ImportCounts, rhs: ImportCounts) {
+        lhs.added += rhs.added
+        lhs.updated += rhs.updated
+        lhs.unchanged += rhs.unchanged
+        lhs.rejected += rhs.rejected
+        lhs.keptRemoved += rhs.keptRemoved
+        lhs.deleted += rhs.deleted
+    }
+
+    public var summary: String {
+        var text = "\(added) added, \(updated) updated, \(unchanged) unchanged, \(rejected) rejected"
+        if keptRemoved > 0 { text += ", \(keptRemoved) left out (removed earlier)" }
+        if deleted > 0 { text += ", \(deleted) deleted (no longer in their city file)" }
+        return text
+    }
+}
+
+/// Upserts city records into the store by id.
+enum CityImporter {
+    /// Adds new ids, updates changed ones, leaves equal ones and removed ones alone.
+    static func upsert(_ file: CityFile, source: String, in db: Database) throws -> ImportCounts {
+        var counts = ImportCounts()
+        counts.rejected = file.rejected
+        let removed = Set(try Int.fetchAll(db, sql: "SELECT id FROM removed_restaurant"))
+        for (record, _) in file.records {
+            if removed.contains(record.id) {
+                counts.keptRemoved += 1
+                continue
+            }
+            if let existing = try StoredRestaurant.fetchOne(db, key: record.id) {
+                let incoming = StoredRestaurant(record, favorite: existing.favorite, source: source)
+                if incoming == existing {
+                    counts.unchanged += 1
+                } else {
+                    try incoming.update(db)
+                    counts.updated += 1
+                }
+            } else {
+                try StoredRestaurant(record, favorite: false, source: source).insert(db)
+                counts.added += 1
+            }
+        }
+        return counts
+    }
+
+    /// Makes the store match the city files in Content/cities/: upserts every record, and deletes the
+    /// records of a synced file that it no longer lists (or that is gone). Unchanged files are skipped.
+    static func sync(_ files: [(file: CityFile, source: String, fingerprint: String)], in db: Database) throws -> ImportCounts {
+        var counts = ImportCounts()
+        let present = Set(files.map(\.source))
+        for gone in try SyncedFile.fetchAll(db) where !present.contains(gone.path) {
+            counts.deleted += try StoredRestaurant.filter(Column("source") == gone.path).deleteAll(db)
+            try gone.delete(db)
+        }
+        for (file, source, fingerprint) in files {
+            if let synced = try SyncedFile.fetchOne(db, key: source), synced.fingerprint == fingerprint { continue }
+            counts += try upsert(file, source: source, in: db)
+            let listed = Set(file.records.map(\.record.id))
+            let owned = try Int.fetchAll(db, sql: "SELECT id FROM restaurant WHERE source = ?", arguments: [source])
+            for id in owned where !listed.contains(id) {
+                try StoredRestaurant.deleteOne(db, key: id)
+                counts.deleted += 1
+            }
+            try SyncedFile(path: source, fingerprint: fingerprint).save(db)
+        }
+        return counts
+    }
+}
+
+/// FNV-1a, 64 bits: a fast content fingerprint (not for security).
+public enum Fingerprint {
+    public static func hex<Bytes: Sequence>(_ bytes: Bytes, length: Int = 16) -> String where Bytes.Element == UInt8 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in bytes {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x0000_0100_0000_01B3
+        }
+        return String(String(hash, radix: 16).leftPadded(to: 16).prefix(length))
+    }
+}
+
+extension String {
+    func leftPadded(to width: Int) -> String {
+        count >= width ? self : String(repeating: "0", count: width - count) + self
+    }
+}

@@ -1,0 +1,64 @@
+import ArgumentParser
+import FoodPinCore
+import Foundation
+
+struct BuildCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "build", abstract: "Build the site into Output/.",
+        discussion: "On any content error nothing is written: Output/ stays exactly as it was.")
+
+    @OptionGroup var guide: GuideOptions
+
+    @Option(help: ArgumentHelp("The site's public address, e.g. https://user.github.io/guide/ (overrides site.yml).", valueName: "URL"))
+    var baseURL: String?
+
+    @Flag(help: "Include restaurants marked `draft: true`.")
+    var drafts = false
+
+    @Option(help: ArgumentHelp("Where to write the site (default: Output/ in the guide).", valueName: "DIR"))
+    var output: String?
+
+    func validate() throws {
+        if let baseURL, SiteConfig.normalizeBaseURL(baseURL) == nil {
+            throw ValidationError("--base-url must be an http(s) URL like https://example.org/guide/; found \"\(baseURL)\"")
+        }
+    }
+
+    func run() throws {
+        let console = guide.console()
+        let options = BuildOptions(
+            root: guide.rootURL, output: output.map { URL(fileURLWithPath: $0, isDirectory: true) },
+            baseURL: baseURL, includeDrafts: drafts)
+        let report = try SiteBuilder.build(options) { console.progress($0) }
+        console.report(report.diagnostics)
+        guard report.succeeded else {
+            throw ContentFailure(summary: "Build failed with \(diagnosticsSummary(report.diagnostics)); Output/ was left unchanged.")
+        }
+        if report.sync != ImportCounts() { console.detail("Store sync: \(report.sync.summary)") }
+        let place = report.output.map { GuideLayout.displayPath($0) } ?? "Output"
+        console.say("Built \(counted(report.pages, "page")) for \(counted(report.restaurants, "restaurant")) and \(counted(report.reviews, "review")) in \(String(format: "%.2f", report.seconds)) s → \(place)/")
+    }
+}
+
+struct CheckCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "check", abstract: "Validate every content file, template and city file; write nothing.")
+
+    @OptionGroup var guide: GuideOptions
+
+    @Flag(help: "Check restaurants marked `draft: true` too.")
+    var drafts = false
+
+    func run() throws {
+        let console = guide.console()
+        let report = try SiteBuilder.build(BuildOptions(root: guide.rootURL, includeDrafts: drafts, writes: false)) {
+            console.progress($0)
+        }
+        console.report(report.diagnostics)
+        guard report.succeeded else {
+            throw ContentFailure(summary: "Check found \(diagnosticsSummary(report.diagnostics)).")
+        }
+        let warnings = report.diagnostics.isEmpty ? "no problems" : diagnosticsSummary(report.diagnostics)
+        console.say("Checked \(counted(report.restaurants, "restaurant")) and \(counted(report.reviews, "review")): \(warnings).")
+    }
+}

@@ -1,0 +1,36 @@
+import ArgumentParser
+
+struct FoodPin: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "foodpin",
+        abstract: "Build a food guide website from Markdown and JSON city files.",
+        discussion: "Every command works on the guide in the current folder, or the one named by --root.",
+        version: "0.1.0",
+        subcommands: [
+            InitCommand.self, BuildCommand.self, CheckCommand.self, ImportCommand.self, ListCommand.self,
+            ExportCommand.self, RemoveCommand.self, FavoriteCommand.self, NewCommand.self,
+        ]
+    )
+}
+
+/// Options every command takes.
+struct GuideOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp("The guide's folder.", valueName: "DIR"))
+    var root: String = "."
+
+    @Flag(name: .shortAndLong, help: "Print only errors.")
+    var quiet = false
+
+    @Flag(name: .shortAndLong, help: "Print more detail, warnings included.")
+    var verbose = false
+
+    var rootURL: URL { URL(fileURLWithPath: root, isDirectory: true).standardizedFileURL }
+
+    func validate() throws {
+        if quiet && verbose { throw ValidationError("--quiet and --verbose cannot be used together") }
+    }
+
+    func console() -> Console { Console(quiet: quiet, verbose: verbose) }
+}
+
+import Foundation
