@@ -12,6 +12,13 @@
     });
   }
 
+  // A picture that fails to load leaves the placeholder art behind it visible.
+  function hideBroken(image) { image.style.visibility = "hidden"; }
+  document.querySelectorAll(".card-picture img, .hero img").forEach(function (image) {
+    if (image.complete && image.naturalWidth === 0) hideBroken(image);
+    else image.addEventListener("error", function () { hideBroken(image); });
+  });
+
   // Share: the Web Share API where there is one, else copy the link.
   var share = document.querySelector("button.share");
   if (share) {
