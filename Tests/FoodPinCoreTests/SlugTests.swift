@@ -8,5 +8,16 @@ import Testing
         #expect(Slug.make("The Terrace Rooftop  Bar  Restaurant") == "the-terrace-rooftop-bar-restaurant")
         #expect(Slug.make("Joe’s Diner") == "joes-diner")
         #expect(Slug.make("SKÁL") == "skal")
+        #expect(Slug.make("Smørrebrød & Co") == "smorrebrod-co")
+    }
+
+    @Test func keepsLettersWithoutALatinForm() {
+        #expect(Slug.make("桜ラーメン") == "桜ラーメン")
+        #expect(Slug.make("!!!") == "restaurant")
+    }
+
+    @Test func foldingIsCaseAndAccentInsensitive() {
+        #expect(Slug.fold("CAFÉ") == Slug.fold("cafe"))
+        #expect(Slug.fold("SKÁL") == "skal")
     }
 }

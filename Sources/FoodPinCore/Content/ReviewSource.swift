@@ -9,6 +9,8 @@ public struct ReviewSource: Sendable {
     public var reviewer: String?
     public var title: String?
     public var rating: Int
+    /// False when a field had an error: the review is then only checked, never shown.
+    public var isValid: Bool
     public var date: String?
     public var uuid: String?
     public var markdown: String
@@ -36,12 +38,12 @@ public struct ReviewSource: Sendable {
         }
         let uuid = fields.string("uuid")
         fields.warnAboutUnknownFields(kind: "review")
-        guard let restaurant, let rating, !fields.diagnostics.contains(where: { $0.severity == .error }) else {
-            return (nil, fields.diagnostics)
-        }
+        // Kept even when invalid, so a wrong `restaurant` is reported along with the other errors.
+        guard let restaurant else { return (nil, fields.diagnostics) }
+        let isValid = rating != nil && !fields.diagnostics.contains { $0.severity == .error }
         return (ReviewSource(
             location: fields.fileLocation, restaurant: restaurant, restaurantLocation: fields.location("restaurant"),
-            reviewer: reviewer, title: title, rating: rating, date: date, uuid: uuid,
+            reviewer: reviewer, title: title, rating: rating ?? 0, isValid: isValid, date: date, uuid: uuid,
             markdown: document.body, markdownLine: document.bodyLine), fields.diagnostics)
     }
 

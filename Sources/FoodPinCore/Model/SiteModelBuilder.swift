@@ -79,6 +79,7 @@ public enum SiteModelBuilder {
                     hint: suggestion.map { "did you mean `\($0)`?" } ?? "use the restaurant's id or the name of its file without .md"))
                 continue
             }
+            guard review.isValid else { continue }
             restaurants[index].reviews.append(Review(
                 reviewer: review.reviewer, title: review.title, rating: review.rating, date: review.date,
                 uuid: review.uuid, markdown: review.markdown, source: review.location.path))

@@ -49,8 +49,8 @@ public struct SiteRenderer: Sendable {
         }
     }
 
-    /// Replaced by the page's relative root after Markdown is rendered into it.
-    static let rootMarker = "\u{E000}root\u{E000}"
+    /// Replaced by the page's relative root after Markdown is rendered; plain ASCII so cmark keeps it as is.
+    static let rootMarker = "foodpin-root:"
 
     public var pages: [Page] {
         var pages: [Page] = []

@@ -1,0 +1,104 @@
+import Foundation
+import Testing
+@testable import FoodPinCore
+
+@Suite struct CityFileTests {
+    private func read(_ json: String) throws -> CityFile {
+        let url = FileManager.default.temporaryDirectory.appending(path: "city-\(UUID().uuidString).json")
+        try Data(json.utf8).write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        return CityFile.read(url, displayPath: "city.json")
+    }
+
+    @Test(arguments: ["Boston", "Chicago", "New York", "San Francisco"])
+    func readsEveryRealRecordExactly(city: String) throws {
+        let expected = try Fixtures.records(city)
+        let file = CityFile.read(Fixtures.cities.appending(path: "\(city).json"), displayPath: "\(city).json")
+        #expect(file.diagnostics.isEmpty)
+        #expect(file.rejected == 0)
+        #expect(file.records.count == expected.count)
+        for (record, raw) in zip(file.records.map(\.record), expected) {
+            #expect(record.id == raw["id"] as? Int)
+            // Names keep accents, curly quotes and inner double spaces exactly as written.
+            #expect(record.name == (raw["name"] as? String)?.trimmingCharacters(in: .whitespacesAndNewlines))
+            #expect(record.postalCode == raw["postal_code"] as? String)
+            #expect(record.cuisines == raw["cuisines"] as? [String] ?? [])
+            #expect(record.price == raw["price"] as? Int)
+        }
+    }
+
+    @Test func recordsKnowTheirLine() throws {
+        let file = try read("  [\n {\"id\": 1, \"name\": \"A\"},\n\n  {\"id\": 2, \"name\": \"B\"}]")
+        #expect(file.records.map(\.location.line) == [2, 4])
+        #expect(file.records.map(\.location.column) == [2, 3])
+    }
+
+    @Test func syntaxErrorsNameLineAndColumn() throws {
+        let file = try read("[\n  {\"id\": 1, \"name\": \"Café\"}\n  {\"id\": 2}\n]")
+        let error = try #require(file.diagnostics.first)
+        #expect(error.severity == .error)
+        #expect(error.description.hasPrefix("city.json:3:3: error: invalid JSON: expected ',' or ']'"))
+        #expect(file.records.isEmpty)
+    }
+
+    @Test func columnsCountCharactersNotBytes() throws {
+        let file = try read("[{\"name\": \"Café\", \"id\": 1} x]")
+        let error = try #require(file.diagnostics.first)
+        #expect(error.location.column == 28)
+    }
+
+    @Test func lenientFieldsAreNormalized() throws {
+        let file = try read("""
+        [{"id": "42", "name": "  Spaced  Name ", "price": "$$", "cuisines": "Thai, Noodles , ,Thai",
+          "lat": "42.5", "long": null, "postal_code": 2108, "phone": "", "image_url": "javascript:alert(1)",
+          "rating_count": 12, "tags": ["a", {"b": 1}]}]
+        """)
+        let record = try #require(file.records.first?.record)
+        #expect(record.id == 42)
+        #expect(record.name == "Spaced  Name")
+        #expect(record.price == 2)
+        #expect(record.cuisines == ["Thai", "Noodles"])
+        #expect(record.lat == 42.5)
+        #expect(record.long == nil)
+        #expect(record.postalCode == "2108")
+        #expect(record.phone == nil)
+        #expect(record.imageURL == nil)
+        #expect(record.extra == ["rating_count": "12", "tags": "[\"a\",{\"b\":1}]"])
+        #expect(file.diagnostics.count == 1)
+        #expect(file.diagnostics.first?.message.contains("image_url") == true)
+    }
+
+    @Test func recordsWithoutIdOrNameAreRejectedNotFatal() throws {
+        let file = try read("[{\"name\": \"No id\"}, {\"id\": 7}, {\"id\": -3, \"name\": \"x\"}, 12, {\"id\": 8, \"name\": \"Fine\"}]")
+        #expect(file.records.map(\.record.id) == [8])
+        #expect(file.rejected == 4)
+        #expect(file.diagnostics.allSatisfy { $0.severity == .warning })
+    }
+
+    @Test func duplicateIdsKeepTheLaterRecord() throws {
+        let file = try read("[{\"id\": 1, \"name\": \"Old\"}, {\"id\": 1, \"name\": \"New\"}]")
+        #expect(file.records.map(\.record.name) == ["New"])
+        #expect(file.diagnostics.first?.message.contains("appears again") == true)
+    }
+
+    @Test func byteOrderMarkAndWindows1252AreRead() throws {
+        let url = FileManager.default.temporaryDirectory.appending(path: "latin-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: url) }
+        var bytes = Data("[{\"id\": 1, \"name\": \"Caf".utf8)
+        bytes.append(0xE9) // é in Windows-1252
+        bytes.append(contentsOf: Data("\"}]".utf8))
+        try bytes.write(to: url)
+        let latin = CityFile.read(url, displayPath: "latin.json")
+        #expect(latin.records.first?.record.name == "Café")
+
+        try (Data([0xEF, 0xBB, 0xBF]) + Data("[{\"id\": 2, \"name\": \"Bom\"}]".utf8)).write(to: url)
+        #expect(CityFile.read(url, displayPath: "bom.json").records.first?.record.name == "Bom")
+    }
+
+    @Test func wrappedListsAndWrongShapes() throws {
+        #expect(try read("{\"restaurants\": [{\"id\": 3, \"name\": \"W\"}]}").records.count == 1)
+        #expect(try read("{\"id\": 3}").diagnostics.first?.severity == .error)
+        #expect(try read("").diagnostics.first?.severity == .error)
+        #expect(try read(String(repeating: "[", count: 5000)).diagnostics.first?.message.contains("deeply") == true)
+    }
+}

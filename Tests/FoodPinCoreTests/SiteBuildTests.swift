@@ -1,0 +1,269 @@
+import Foundation
+import Testing
+@testable import FoodPinCore
+
+/// End to end: guides in temp folders, built for real, read back as HTML.
+@Suite struct SiteBuildTests {
+    @Test func everyImportedRestaurantHasAPageWithItsExactName() throws {
+        let guide = try TestGuide()
+        try guide.addSampleCities()
+        let report = try guide.build()
+        #expect(report.succeeded)
+        #expect(report.restaurants == 100)
+        for city in ["Boston", "Chicago", "New York", "San Francisco"] {
+            for raw in try Fixtures.records(city) {
+                let id = raw["id"] as! Int
+                let name = (raw["name"] as! String).trimmingCharacters(in: .whitespaces)
+                let html = try guide.page("restaurants/\(Slug.make(name))-\(id)/index.html")
+                #expect(html.contains("<h1>\(name.htmlEscaped)</h1>"), "page of \(name)")
+            }
+        }
+        let index = try guide.page("index.html")
+        #expect(index.contains("Café Ba-Ba-Reeba".htmlEscaped) || guide.exists("page/2/index.html"))
+    }
+
+    @Test func theListIsSortedByNameIgnoringCaseAndAccents() throws {
+        let guide = try TestGuide(siteYAML: "title: T\npage_size: 1000\n")
+        try guide.addSampleCities()
+        try guide.write("Content/restaurants/eclair.md", "---\nname: Éclair Room\n---\n")
+        try guide.write("Content/restaurants/apple.md", "---\nname: apple bar\n---\n")
+        try guide.build()
+        let html = try guide.page("index.html")
+        let names = html.components(separatedBy: "<h2 class=\"card-title\"><a href=\"").dropFirst().map { chunk -> String in
+            let start = chunk.range(of: "\">")!.upperBound
+            return String(chunk[start..<chunk.range(of: "</a>")!.lowerBound])
+        }
+        #expect(names.count == 102)
+        let keys = names.map { Slug.fold($0) }
+        #expect(keys == keys.sorted())
+        #expect(names.contains("Éclair Room"))
+    }
+
+    @Test func reviewsGiveTheMeanRatingNewestFirst() throws {
+        let guide = try TestGuide()
+        try guide.addSampleCities(["Chicago"])
+        try guide.write("Content/reviews/old.md", "---\nrestaurant: 1162\nname: Old Reviewer\ntitle: First\nrating: 5\ndate: 2024-01-05\n---\nLoved it.\n")
+        try guide.write("Content/reviews/new.md", "---\nrestaurant: \"1162\"\nname: New Reviewer\ntitle: Second\nrating: bad\ndate: 2025-06-01\n---\nNot great.\n")
+        try guide.build()
+        let html = try guide.page("restaurants/cafe-ba-ba-reeba-1162/index.html")
+        #expect(html.contains("<span class=\"rating-value\">3.5</span>"))
+        let newer = try #require(html.range(of: "New Reviewer"))
+        let older = try #require(html.range(of: "Old Reviewer"))
+        #expect(newer.lowerBound < older.lowerBound)
+        #expect(html.contains("\"aggregateRating\":{\"@type\":\"AggregateRating\",\"ratingValue\":3.5,\"reviewCount\":2"))
+        let list = try guide.page("index.html")
+        #expect(list.contains("Rated 3.5 out of 5 from 2 reviews"))
+    }
+
+    @Test func aRestaurantWithoutReviewsSaysSo() throws {
+        let guide = try TestGuide()
+        try guide.write("Content/restaurants/quiet.md", "---\nname: Quiet Place\nphone: \"6175363500x\"\n---\n")
+        try guide.build()
+        let html = try guide.page("restaurants/quiet/index.html")
+        #expect(html.contains("There are no reviews yet"))
+        #expect(html.contains("href=\"tel:6175363500\""))
+    }
+
+    @Test func brokenFrontMatterFailsAndLeavesOutputUntouched() throws {
+        let guide = try TestGuide()
+        try guide.addSampleCities(["Boston"])
+        try guide.build()
+        let before = try guide.snapshot()
+        try guide.write("Content/restaurants/broken.md", "---\nname: Broken\nprice: [1\ncity: Boston\n---\n")
+        try guide.write("Content/reviews/ghost.md", "---\nrestaurant: no-such-place\nrating: 4\n---\n")
+        let report = try guide.build()
+        #expect(!report.succeeded)
+        let errors = report.diagnostics.filter { $0.severity == .error }
+        #expect(errors.contains { $0.location.path.hasSuffix("restaurants/broken.md") && $0.location.line >= 3 })
+        #expect(errors.contains { $0.location.path.hasSuffix("reviews/ghost.md") && $0.location.line == 2 && $0.message.contains("unknown restaurant") })
+        #expect(try guide.snapshot() == before)
+    }
+
+    @Test func anEmptyGuideBuildsTheEmptyState() throws {
+        let guide = try TestGuide()
+        let report = try guide.build()
+        #expect(report.succeeded)
+        let html = try guide.page("index.html")
+        #expect(html.contains("Your guide is empty"))
+        #expect(html.contains("Add your first restaurant"))
+        #expect(html.contains("<img src=\"assets/empty."))
+    }
+
+    @Test func slugsAreStableAndBranchesWithTheSameNameBothGetPages() throws {
+        let guide = try TestGuide()
+        try guide.write("Content/cities/a.json", "[{\"id\": 10, \"name\": \"Twin Grill\"}, {\"id\": 11, \"name\": \"Twin Grill\"}]")
+        try guide.build()
+        #expect(guide.exists("restaurants/twin-grill-10/index.html"))
+        #expect(guide.exists("restaurants/twin-grill-11/index.html"))
+        try guide.write("Content/cities/a.json", "[{\"id\": 9, \"name\": \"Twin Grill\"}, {\"id\": 11, \"name\": \"Twin Grill\"}]")
+        try guide.build()
+        #expect(guide.exists("restaurants/twin-grill-11/index.html"))
+        #expect(guide.exists("restaurants/twin-grill-9/index.html"))
+        #expect(!guide.exists("restaurants/twin-grill-10/index.html"))
+    }
+
+    @Test func aMarkdownFileWithAnIdEnrichesTheImportedRestaurant() throws {
+        let guide = try TestGuide()
+        try guide.addSampleCities(["Boston"])
+        try guide.write("Content/restaurants/o-ya.md", "---\nid: 28066\nfavorite: true\ncuisines: [Sushi]\n---\nSit at the **counter**.\n")
+        let report = try guide.build()
+        #expect(report.restaurants == 25)
+        let html = try guide.page("restaurants/o-ya-28066/index.html")
+        #expect(html.contains("Sit at the <strong>counter</strong>."))
+        #expect(html.contains("Favourite"))
+        #expect(html.contains("9 East Street"))
+        #expect(!html.contains(">Japanese<"))
+    }
+
+    @Test func contentIsEscapedEverywhere() throws {
+        let guide = try TestGuide()
+        try guide.write("Content/restaurants/x.md", """
+        ---
+        name: "<script>alert(1)</script> & \\"Co\\""
+        type: "</script><img src=x onerror=alert(2)>"
+        ---
+        Hello <b>bold</b> <script>alert(3)</script>
+
+        [click](javascript:alert(4))
+        """)
+        try guide.build()
+        let html = try guide.page("restaurants/x/index.html")
+        #expect(!html.contains("<script>alert"))
+        #expect(!html.contains("<img src=x"))
+        #expect(!html.contains("<b>bold</b>"))
+        #expect(html.contains("&lt;b&gt;bold&lt;/b&gt;"))
+        #expect(!html.contains("javascript:alert(4)"))
+        // JSON-LD cannot be closed by content.
+        let jsonLD = try #require(html.components(separatedBy: "<script type=\"application/ld+json\">").dropFirst().first?
+            .components(separatedBy: "</script>").first)
+        let parsed = try JSONSerialization.jsonObject(with: Data(jsonLD.utf8)) as? [String: Any]
+        #expect(parsed?["name"] as? String == "<script>alert(1)</script> & \"Co\"")
+    }
+
+    @Test func rawHTMLIsAllowedOnlyWhenTheGuideSaysSo() throws {
+        let guide = try TestGuide(siteYAML: "title: T\nunsafe_html: true\n")
+        try guide.write("Content/restaurants/x.md", "---\nname: X\n---\nHello <b>bold</b>\n")
+        try guide.build()
+        #expect(try guide.page("restaurants/x/index.html").contains("Hello <b>bold</b>"))
+    }
+
+    @Test func gfmExtensionsAreOn() throws {
+        let html = MarkdownRenderer().html("| a | b |\n|---|---|\n| 1 | 2 |\n\n~~old~~ www.example.org\n\n- [x] done\n")
+        #expect(html.contains("<table>"))
+        #expect(html.contains("<del>old</del>"))
+        #expect(html.contains("href=\"http://www.example.org\""))
+        #expect(html.contains("type=\"checkbox\""))
+    }
+
+    @Test func pathsCannotLeaveContent() throws {
+        let guide = try TestGuide()
+        try guide.write("secret.jpg", "not for the web")
+        try guide.write("Content/restaurants/x.md", "---\nname: X\nimage: ../secret.jpg\n---\n")
+        try guide.write("Content/restaurants/y.md", "---\nname: Y\nimage: images/../../secret.jpg\n---\n")
+        try guide.write("Content/restaurants/z.md", "---\nname: Z\nimage: guide.sqlite\n---\n")
+        let report = try guide.build()
+        let errors = report.diagnostics.filter { $0.severity == .error }
+        #expect(errors.count == 3)
+        #expect(errors.allSatisfy { $0.location.line == 3 && $0.location.column == 8 })
+        #expect(!guide.exists("secret.jpg"))
+    }
+
+    @Test func localPicturesArePublished() throws {
+        let guide = try TestGuide()
+        try guide.write("Content/images/dish.svg", "<svg xmlns=\"http://www.w3.org/2000/svg\"/>")
+        try guide.write("Content/restaurants/x.md", "---\nname: X\nimage: images/dish.svg\n---\n![a dish](images/dish.svg)\n")
+        try guide.build()
+        #expect(guide.exists("images/dish.svg"))
+        let html = try guide.page("restaurants/x/index.html")
+        #expect(html.contains("src=\"../../images/dish.svg\""))
+        #expect(html.occurrences(of: "../../images/dish.svg") == 2)
+    }
+
+    @Test func draftsAreLeftOutUnlessAsked() throws {
+        let guide = try TestGuide()
+        try guide.write("Content/restaurants/soon.md", "---\nname: Opening Soon\ndraft: true\n---\n")
+        try guide.write("Content/reviews/soon.md", "---\nrestaurant: soon\nrating: 4\n---\n")
+        #expect(try guide.build().restaurants == 0)
+        #expect(!guide.exists("restaurants/soon/index.html"))
+        #expect(try guide.build(drafts: true).restaurants == 1)
+        #expect(guide.exists("restaurants/soon/index.html"))
+    }
+
+    @Test func browsePagesGroupByCityAndCuisine() throws {
+        let guide = try TestGuide()
+        try guide.addSampleCities(["Chicago"])
+        try guide.write("Content/restaurants/a.md", "---\nname: A\ncity: chicago\ncuisines: [Tapas]\n---\n")
+        try guide.build()
+        let chicago = try guide.page("cities/chicago/index.html")
+        #expect(chicago.contains("26 restaurants"))
+        #expect(try guide.page("cuisines/tapas/index.html").contains(">A</a>"))
+        #expect(try guide.page("cities/index.html").contains("cities/chicago/"))
+    }
+
+    @Test func paginationFollowsPageSize() throws {
+        let guide = try TestGuide(siteYAML: "title: T\npage_size: 10\n")
+        try guide.addSampleCities(["Boston"])
+        try guide.build()
+        #expect(guide.exists("page/3/index.html"))
+        #expect(!guide.exists("page/4/index.html"))
+        let second = try guide.page("page/2/index.html")
+        #expect(second.occurrences(of: "class=\"card\"") == 10)
+        #expect(second.contains("href=\"../../page/3/\""))
+        #expect(try guide.page("page/3/index.html").occurrences(of: "class=\"card\"") == 5)
+    }
+
+    @Test func theSameInputGivesByteIdenticalOutput() throws {
+        let guide = try TestGuide()
+        try guide.addSampleCities()
+        try guide.write("Content/reviews/r.md", "---\nrestaurant: 1162\nrating: 4\n---\n")
+        try guide.build(baseURL: "https://example.org/guide")
+        let first = try guide.snapshot()
+        try guide.build(baseURL: "https://example.org/guide")
+        #expect(try guide.snapshot() == first)
+        #expect(first["sitemap.xml"].map { String(decoding: $0, as: UTF8.self).contains("https://example.org/guide/restaurants/") } == true)
+    }
+
+    @Test func templatesOverrideTheBuiltInThemeAndTheirErrorsAreLocated() throws {
+        let guide = try TestGuide()
+        try guide.write("Content/restaurants/x.md", "---\nname: X\n---\n")
+        try guide.write("Templates/restaurant.mustache", "<p>Custom {{restaurant.name}}</p>\n")
+        try guide.build()
+        #expect(try guide.page("restaurants/x/index.html") == "<p>Custom X</p>\n")
+        try guide.write("Templates/restaurant.mustache", "<p>\n{{#restaurant}}oops{{/nothing}}</p>\n")
+        let report = try guide.build()
+        let error = try #require(report.diagnostics.first { $0.severity == .error })
+        #expect(error.location.path.hasSuffix("Templates/restaurant.mustache"))
+        #expect(error.location.line == 2)
+    }
+
+    @Test func checkWritesNothing() throws {
+        let guide = try TestGuide()
+        try guide.addSampleCities(["Boston"])
+        let report = try guide.build(writes: false)
+        #expect(report.succeeded && report.restaurants == 25)
+        #expect(!FileManager.default.fileExists(atPath: guide.layout.store.path))
+        #expect(!FileManager.default.fileExists(atPath: guide.output.path))
+    }
+
+    @Test func syncFollowsTheCityFolder() throws {
+        let guide = try TestGuide()
+        try guide.addSampleCities(["Boston", "Chicago"])
+        #expect(try guide.build().restaurants == 50)
+        try guide.remove("Content/cities/Chicago.json")
+        let report = try guide.build()
+        #expect(report.restaurants == 25)
+        #expect(report.sync.deleted == 25)
+        #expect(!guide.exists("restaurants/cafe-ba-ba-reeba-1162/index.html"))
+    }
+
+    @Test func aBrokenCityFileIsAnErrorAndKeepsItsRecords() throws {
+        let guide = try TestGuide()
+        try guide.addSampleCities(["Boston"])
+        try guide.build()
+        try guide.write("Content/cities/Boston.json", "[{\"id\": 1,")
+        let report = try guide.build()
+        #expect(!report.succeeded)
+        #expect(report.diagnostics.first?.location.path.hasSuffix("Boston.json") == true)
+        #expect(try GuideStore(url: guide.layout.store).allRestaurants().count == 25)
+    }
+}

@@ -1,0 +1,83 @@
+import Foundation
+@testable import FoodPinCore
+
+/// A guide in a fresh temporary folder, written file by file, built with the real pipeline.
+final class TestGuide {
+    let root: URL
+
+    init(siteYAML: String = "title: Test Guide\n") throws {
+        root = FileManager.default.temporaryDirectory.appending(path: "foodpin-test-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: root.appending(path: "Content"), withIntermediateDirectories: true)
+        try write("Content/site.yml", siteYAML)
+    }
+
+    deinit { try? FileManager.default.removeItem(at: root) }
+
+    var layout: GuideLayout { GuideLayout(root: root) }
+    var output: URL { root.appending(path: "Output") }
+
+    func write(_ path: String, _ text: String) throws {
+        let url = root.appending(path: path)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: url)
+    }
+
+    func remove(_ path: String) throws { try FileManager.default.removeItem(at: root.appending(path: path)) }
+
+    /// Copies the real LetsEat city files that ship with the sample guide.
+    func addSampleCities(_ names: [String] = ["Boston", "Chicago", "New York", "San Francisco"]) throws {
+        for name in names {
+            let source = Fixtures.cities.appending(path: "\(name).json")
+            let target = root.appending(path: "Content/cities/\(name).json")
+            try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.copyItem(at: source, to: target)
+        }
+    }
+
+    @discardableResult
+    func build(baseURL: String? = nil, drafts: Bool = false, writes: Bool = true) throws -> BuildReport {
+        try SiteBuilder.build(BuildOptions(root: root, baseURL: baseURL, includeDrafts: drafts, writes: writes))
+    }
+
+    func page(_ path: String) throws -> String {
+        try String(contentsOf: output.appending(path: path), encoding: .utf8)
+    }
+
+    func exists(_ path: String) -> Bool { FileManager.default.fileExists(atPath: output.appending(path: path).path) }
+
+    /// Every file of Output/ with its bytes, to compare builds byte for byte.
+    func snapshot() throws -> [String: Data] {
+        var files: [String: Data] = [:]
+        guard let walker = FileManager.default.enumerator(at: output, includingPropertiesForKeys: nil) else { return files }
+        for case let url as URL in walker {
+            var isDirectory: ObjCBool = false
+            FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory)
+            if !isDirectory.boolValue {
+                files[String(url.standardizedFileURL.path.dropFirst(output.standardizedFileURL.path.count + 1))] = try Data(contentsOf: url)
+            }
+        }
+        return files
+    }
+}
+
+enum Fixtures {
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let cities = repository.appending(path: "Content/cities")
+
+    /// The real city records, read with Foundation's own JSON parser for comparison.
+    static func records(_ name: String) throws -> [[String: Any]] {
+        let data = try Data(contentsOf: cities.appending(path: "\(name).json"))
+        return try JSONSerialization.jsonObject(with: data) as! [[String: Any]]
+    }
+}
+
+extension String {
+    /// The text as HTML shows it after Mustache's escaping.
+    var htmlEscaped: String {
+        replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+            .replacingOccurrences(of: "'", with: "&#39;")
+    }
+
+    func occurrences(of needle: String) -> Int { components(separatedBy: needle).count - 1 }
+}
