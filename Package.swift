@@ -42,6 +42,6 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .testTarget(name: "FoodPinCoreTests", dependencies: ["FoodPinCore"]),
+        .testTarget(name: "FoodPinCoreTests", dependencies: ["FoodPinCore", "foodpin"]),
     ]
 )

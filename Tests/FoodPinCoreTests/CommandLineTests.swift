@@ -1,0 +1,111 @@
+import Foundation
+import Testing
+@testable import FoodPinCore
+
+/// The `foodpin` binary as a user runs it: output, files and exit status.
+@Suite struct CommandLineTests {
+    struct Run {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    static let binary: URL = {
+        let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appending(path: "foodpin")
+        if FileManager.default.isExecutableFile(atPath: beside.path) { return beside }
+        return Fixtures.repository.appending(path: ".build/debug/foodpin")
+    }()
+
+    @discardableResult
+    func foodpin(_ arguments: [String], in folder: URL) throws -> Run {
+        let process = Process()
+        process.executableURL = Self.binary
+        process.arguments = arguments
+        process.currentDirectoryURL = folder
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Run(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+                   stderr: String(decoding: stderr, as: UTF8.self))
+    }
+
+    @Test func initImportBuildAsANewUserWould() throws {
+        let folder = try TestGuide().root.deletingLastPathComponent().appending(path: "cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+
+        #expect(try foodpin(["init", "g"], in: folder).status == 0)
+        let guide = folder.appending(path: "g")
+        for name in ["site.yml", "onboarding/1-create.md", "onboarding/2-locate.md", "onboarding/3-discover.md"] {
+            #expect(FileManager.default.fileExists(atPath: guide.appending(path: "Content/\(name)").path))
+        }
+        #expect(FileManager.default.fileExists(atPath: guide.appending(path: "Templates/layout.mustache").path))
+        #expect(try foodpin(["init", "g"], in: folder).status == 1)
+
+        let files = ["Boston", "Chicago"].map { Fixtures.cities.appending(path: "\($0).json").path }
+        let first = try foodpin(["import"] + files, in: guide)
+        #expect(first.status == 0)
+        #expect(first.stdout.contains("50 added, 0 updated, 0 unchanged, 0 rejected"))
+        let again = try foodpin(["import"] + files, in: guide)
+        #expect(again.stdout.contains("0 added, 0 updated, 50 unchanged, 0 rejected"))
+
+        let build = try foodpin(["build"], in: guide)
+        #expect(build.status == 0, "\(build.stderr)")
+        #expect(build.stdout.contains("51 restaurants"))
+        let index = try String(contentsOf: guide.appending(path: "Output/index.html"), encoding: .utf8)
+        #expect(index.contains("Corner Bakery"))
+
+        let list = try foodpin(["list"], in: guide)
+        #expect(list.stdout.contains("Café Ba-Ba-Reeba") && list.stdout.contains("50 restaurants"))
+        #expect(try foodpin(["favorite", "1162"], in: guide).status == 0)
+        #expect(try foodpin(["remove", "28066"], in: guide).status == 0)
+        #expect(try foodpin(["remove", "28066"], in: guide).status == 2)
+        let export = try foodpin(["export"], in: guide)
+        let records = try JSONSerialization.jsonObject(with: Data(export.stdout.utf8)) as? [[String: Any]]
+        #expect(records?.count == 49)
+        #expect(records?.first { $0["id"] as? Int == 1162 }?["favorite"] as? Bool == true)
+    }
+
+    @Test func contentErrorsExitOneWithLocatedMessagesAndKeepOutput() throws {
+        let guide = try TestGuide()
+        try guide.write("Content/restaurants/good.md", "---\nname: Good\n---\n")
+        #expect(try foodpin(["build"], in: guide.root).status == 0)
+        let before = try guide.snapshot()
+        try guide.write("Content/restaurants/that-file.md", "---\nname: Bad\nprice: [1\ncity: x\n---\n")
+        let run = try foodpin(["build"], in: guide.root)
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("Content/restaurants/that-file.md:4:5: error: "))
+        #expect(try guide.snapshot() == before)
+        let check = try foodpin(["check", "--root", guide.root.path], in: FileManager.default.temporaryDirectory)
+        #expect(check.status == 1)
+        #expect(check.stderr.contains("that-file.md:4:5: error:"))
+    }
+
+    @Test func usageErrorsExitTwo() throws {
+        let guide = try TestGuide()
+        #expect(try foodpin(["build", "--no-such-flag"], in: guide.root).status == 2)
+        #expect(try foodpin(["build", "--base-url", "not a url"], in: guide.root).status == 2)
+        #expect(try foodpin(["import"], in: guide.root).status == 2)
+        #expect(try foodpin(["import", "missing.json"], in: guide.root).status == 2)
+        #expect(try foodpin(["frobnicate"], in: guide.root).status == 2)
+        let help = try foodpin(["--help"], in: guide.root)
+        #expect(help.status == 0 && help.stdout.contains("build"))
+    }
+
+    @Test func newWritesContentThatBuilds() throws {
+        let guide = try TestGuide()
+        #expect(try foodpin(["new", "restaurant", "--name", "Joe's \"Best\": Diner", "--city", "Boston", "--price", "2"], in: guide.root).status == 0)
+        #expect(try foodpin(["new", "review", "--restaurant", "joes-best-diner", "--rating", "4", "--name", "Kim", "--date", "2026-01-02"], in: guide.root).status == 0)
+        #expect(try foodpin(["new", "step", "--step", "1", "--heading", "Hello: world"], in: guide.root).status == 0)
+        #expect(try foodpin(["new", "restaurant", "--name", "Joe's \"Best\": Diner"], in: guide.root).status == 1)
+        let build = try foodpin(["build"], in: guide.root)
+        #expect(build.status == 0, "\(build.stderr)")
+        let html = try guide.page("restaurants/joes-best-diner/index.html")
+        #expect(html.contains("Joe&#39;s &quot;Best&quot;: Diner"))
+        #expect(html.contains("Kim"))
+    }
+}
