@@ -35,6 +35,7 @@ struct BuildCommand: ParsableCommand {
             throw ContentFailure(summary: "Build failed with \(diagnosticsSummary(report.diagnostics)); Output/ was left unchanged.")
         }
         if report.sync != ImportCounts() { console.detail("Store sync: \(report.sync.summary)") }
+        for (stage, seconds) in report.timings { console.detail(String(format: "%8.3f s  %@", seconds, stage)) }
         let place = report.output.map { GuideLayout.displayPath($0) } ?? "Output"
         console.say("Built \(counted(report.pages, "page")) for \(counted(report.restaurants, "restaurant")) and \(counted(report.reviews, "review")) in \(String(format: "%.2f", report.seconds)) s → \(place)/")
     }

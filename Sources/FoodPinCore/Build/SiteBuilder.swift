@@ -26,8 +26,11 @@ public struct BuildReport: Sendable {
     public var reviews = 0
     public var pages = 0
     public var files = 0
+    public var changes = OutputWriter.Changes()
     public var seconds = 0.0
     public var output: URL?
+    /// Seconds spent in each stage, in order, for `--verbose` and benchmarks.
+    public var timings: [(stage: String, seconds: Double)] = []
     public var succeeded: Bool { !diagnostics.contains { $0.severity == .error } }
 }
 
@@ -35,8 +38,14 @@ public struct BuildReport: Sendable {
 public enum SiteBuilder {
     public static func build(_ options: BuildOptions, progress: @Sendable (String) -> Void = { _ in }) throws -> BuildReport {
         let started = Date()
-        let layout = GuideLayout(root: options.root)
         var report = BuildReport()
+        var stageStart = started
+        func finished(_ stage: String) {
+            let now = Date()
+            report.timings.append((stage, now.timeIntervalSince(stageStart)))
+            stageStart = now
+        }
+        let layout = GuideLayout(root: options.root)
         var log = DiagnosticLog()
 
         guard FileManager.default.fileExists(atPath: layout.content.path) else {
@@ -53,6 +62,7 @@ public enum SiteBuilder {
         log.add(contentsOf: themeDiagnostics)
         let (library, templateDiagnostics) = theme.library()
         log.add(contentsOf: templateDiagnostics)
+        finished("read content and theme")
 
         progress("Syncing the store")
         let store = options.writes ? try GuideStore(url: layout.store) : try GuideStore(copyOf: layout.store)
@@ -67,6 +77,7 @@ public enum SiteBuilder {
             log.add(contentsOf: modelDiagnostics)
             return (site, !log.hasErrors)
         }
+        finished("sync store and build model")
         report.restaurants = site.restaurants.count
         report.reviews = site.restaurants.reduce(0) { $0 + $1.reviews.count }
 
@@ -91,31 +102,45 @@ public enum SiteBuilder {
         report.output = writer.destination
         progress("Rendering \(pages.count) pages")
         let assets = theme.fingerprintedAssets().files
-        do {
-            try writer.prepare(paths: pages.map { renderer.path(of: $0) } + assets.keys.sorted())
-            let failures = ParallelMap.map(pages) { page -> String? in
-                do { try writer.write(renderer.render(page)); return nil } catch { return "\(error)" }
+        let pictures = site.contentFiles + imageFolderFiles(layout: layout, skipping: Set(site.contentFiles))
+        let pagePaths = pages.map { renderer.path(of: $0) }
+        let allPaths = pagePaths + assets.keys.sorted() + pictures
+        try writer.prepare(paths: allPaths)
+        finished("prepare output folders")
+        let results = ParallelMap.map(pages) { page -> Result<Bool, OutputFailure> in
+            do { return .success(try writer.write(renderer.render(page))) } catch {
+                return .failure(error as? OutputFailure ?? OutputFailure(message: "\(error)"))
             }
-            if let failure = failures.compactMap({ $0 }).first { throw WriteFailure(message: failure) }
-            for (path, data) in assets { try writer.write(RenderedFile(path: path, data: data)) }
-            for relative in site.contentFiles {
-                try writer.copy(from: layout.content.appending(path: relative), to: relative)
-            }
-            try copyImageFolder(layout: layout, writer: writer, skipping: Set(site.contentFiles))
-            try writer.commit()
-        } catch {
-            writer.discard()
-            throw error
         }
-        report.files = pages.count + assets.count + site.contentFiles.count
+        for result in results {
+            switch result {
+            case .success(true): report.changes.written += 1
+            case .success(false): report.changes.unchanged += 1
+            case .failure(let failure): throw failure
+            }
+        }
+        finished("render and write pages")
+        for (path, data) in assets.sorted(by: { $0.key < $1.key }) {
+            if try writer.write(RenderedFile(path: path, data: data)) { report.changes.written += 1 } else { report.changes.unchanged += 1 }
+        }
+        for relative in pictures {
+            if try writer.copy(from: layout.content.appending(path: relative), to: relative) {
+                report.changes.written += 1
+            } else {
+                report.changes.unchanged += 1
+            }
+        }
+        report.changes.removed = try writer.removeFiles(notIn: Set(allPaths))
+        finished("copy assets, remove stale files")
+        report.files = allPaths.count
         report.seconds = Date().timeIntervalSince(started)
         return report
     }
 
     /// Content/images/ is published whole (pictures only, nothing that leads outside Content/).
-    private static func copyImageFolder(layout: GuideLayout, writer: OutputWriter, skipping: Set<String>) throws {
+    private static func imageFolderFiles(layout: GuideLayout, skipping: Set<String>) -> [String] {
         guard let walker = FileManager.default.enumerator(at: layout.images, includingPropertiesForKeys: nil,
-                                                           options: [.skipsHiddenFiles]) else { return }
+                                                           options: [.skipsHiddenFiles]) else { return [] }
         var relatives: [String] = []
         for case let url as URL in walker {
             guard let relative = layout.contentRelativePath(url), !skipping.contains(relative),
@@ -123,9 +148,7 @@ public enum SiteBuilder {
                   case .success = layout.resolveContentPath(relative) else { continue }
             relatives.append(relative)
         }
-        for relative in relatives.sorted() {
-            try writer.copy(from: layout.content.appending(path: relative), to: relative)
-        }
+        return relatives.sorted()
     }
 }
 
@@ -142,7 +165,3 @@ public struct UsageError: Error, CustomStringConvertible {
     public init(_ description: String) { self.description = description }
 }
 
-struct WriteFailure: Error, CustomStringConvertible {
-    var message: String
-    var description: String { "error: cannot write the site: \(message)" }
-}

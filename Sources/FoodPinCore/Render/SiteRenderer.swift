@@ -32,6 +32,8 @@ public struct SiteRenderer: Sendable {
     let library: MustacheLibrary
     let assetNames: [String: String]
     let markdown: MarkdownRenderer
+    /// A restaurant's card appears on up to a dozen list pages; it is rendered once per folder depth.
+    private let cards = CardCache()
 
     public init(site: Site, theme: Theme, library: MustacheLibrary, assetNames: [String: String]) {
         self.site = site
@@ -117,7 +119,7 @@ public struct SiteRenderer: Sendable {
                     title: number == 1 ? site.config.title : "\(site.config.title) — page \(number)",
                     description: site.config.description, canonicalPath: PageLinks.folderURL(of: path(of: .list(page: number))),
                     extra: [
-                        "restaurants": slice.map { card(site.restaurants[$0], links: links) },
+                        "restaurants": slice.map { listEntry($0, links: links) },
                         "count": site.restaurants.count,
                         "countLabel": plural(site.restaurants.count, "restaurant"),
                         "pagination": pagination(number, total: site.restaurants.count) { path(of: .list(page: $0)) } as Any,
@@ -188,7 +190,7 @@ public struct SiteRenderer: Sendable {
                     canonicalPath: PageLinks.folderURL(of: path(of: .browse(kind, group: groupIndex, page: number))),
                     extra: [
                         "groupName": group.name, "kindTitle": kind.title, "kindURL": links.link("\(kind.rawValue)/"),
-                        "restaurants": slice.map { card(site.restaurants[$0], links: links) },
+                        "restaurants": slice.map { listEntry($0, links: links) },
                         "countLabel": plural(group.members.count, "restaurant"),
                         "pagination": pagination(number, total: group.members.count) {
                             path(of: .browse(kind, group: groupIndex, page: $0))
@@ -222,6 +224,15 @@ public struct SiteRenderer: Sendable {
     private struct AbsoluteRootLinks { var root: String }
 
     // MARK: Parts
+
+    /// A list item: the card's fields plus the card rendered by the `card` template.
+    private func listEntry(_ index: Int, links: PageLinks) -> [String: Any] {
+        var entry = card(site.restaurants[index], links: links)
+        entry["card"] = cards.html(for: index, root: links.root) {
+            library.render(entry, withTemplate: "card") ?? ""
+        }
+        return entry
+    }
 
     private func card(_ restaurant: Restaurant, links: PageLinks) -> [String: Any] {
         var card: [String: Any] = [
@@ -274,10 +285,14 @@ public struct SiteRenderer: Sendable {
         guard count > 1 else { return nil }
         let here = PageLinks(pagePath: path(current), baseURL: nil)
         func url(_ number: Int) -> String { here.link(PageLinks.folderURL(of: path(number))) }
-        var context: [String: Any] = [
-            "current": current, "total": count,
-            "pages": (1...count).map { ["number": $0, "url": url($0), "isCurrent": $0 == current] as [String: Any] },
-        ]
+        // First, last and two either side of the current page, with gaps between: links stay few at any size.
+        let shown = Set([1, count] + Array(max(1, current - 2)...min(count, current + 2))).sorted()
+        var entries: [[String: Any]] = []
+        for (position, number) in shown.enumerated() {
+            if position > 0, number - shown[position - 1] > 1 { entries.append(["isGap": true]) }
+            entries.append(["number": number, "url": url(number), "isCurrent": number == current])
+        }
+        var context: [String: Any] = ["current": current, "total": count, "pages": entries]
         if current > 1 { context["previous"] = url(current - 1) }
         if current < count { context["next"] = url(current + 1) }
         return context
@@ -317,5 +332,25 @@ public struct SiteRenderer: Sendable {
         if let image { context["ogImage"] = image }
         context.merge(extra) { _, new in new }
         return library.render(context, withTemplate: template) ?? ""
+    }
+}
+
+/// Rendered cards by restaurant and relative root; shared by the threads rendering list pages.
+private final class CardCache: @unchecked Sendable {
+    private var cards: [String: [Int: String]] = [:]
+    private let lock = NSLock()
+
+    func html(for index: Int, root: String, render: () -> String) -> String {
+        lock.lock()
+        if let html = cards[root]?[index] {
+            lock.unlock()
+            return html
+        }
+        lock.unlock()
+        let html = render()
+        lock.lock()
+        cards[root, default: [:]][index] = html
+        lock.unlock()
+        return html
     }
 }

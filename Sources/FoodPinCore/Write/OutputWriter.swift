@@ -1,26 +1,34 @@
 import Foundation
 
-/// Writes a whole site into a fresh folder beside the destination, then swaps it into place,
-/// so a failed build leaves the previous output exactly as it was.
+/// Brings the output folder to the rendered site: folders made as needed, a file written only when
+/// its bytes changed (through a temporary file and a rename, so no reader sees half a page), and
+/// files no page produces any more removed. Runs only after every content and template error was
+/// ruled out, so a failed build never touches the folder.
 public struct OutputWriter: Sendable {
     public let destination: URL
-    let staging: URL
 
     public init(destination: URL) {
         self.destination = destination.standardizedFileURL
-        let parent = self.destination.deletingLastPathComponent()
-        staging = parent.appending(path: ".\(self.destination.lastPathComponent).building-\(ProcessInfo.processInfo.processIdentifier)")
     }
 
     public struct Refusal: Error, CustomStringConvertible {
         public var description: String
     }
 
+    /// What a build changed in the output folder.
+    public struct Changes: Sendable, Equatable {
+        public var written = 0
+        public var unchanged = 0
+        public var removed = 0
+    }
+
     /// Refuses destinations that would destroy the guide or someone's files.
     public func checkDestination(layout: GuideLayout) throws(Refusal) {
         let path = destination.path
-        let protected = [layout.root, layout.content, layout.templates].map { $0.standardizedFileURL.path }
-        for folder in protected where path == folder || folder.hasPrefix(path + "/") || path.hasPrefix(folder + "/") && folder != layout.root.path {
+        let guideFolders = [layout.content, layout.templates].map { $0.standardizedFileURL.path }
+        let root = layout.root.standardizedFileURL.path
+        if path == root || root.hasPrefix(path + "/")
+            || guideFolders.contains(where: { path == $0 || path.hasPrefix($0 + "/") || $0.hasPrefix(path + "/") }) {
             throw Refusal(description: "\(GuideLayout.displayPath(destination)): error: the output folder cannot be or contain the guide, Content/ or Templates/")
         }
         var isDirectory: ObjCBool = false
@@ -28,62 +36,112 @@ public struct OutputWriter: Sendable {
             guard isDirectory.boolValue else {
                 throw Refusal(description: "\(GuideLayout.displayPath(destination)): error: the output path is a file, not a folder")
             }
-            let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
-            let looksBuilt = names.isEmpty || names.contains("index.html") || names.contains("404.html")
-            if !looksBuilt {
+            let names = ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).filter { !$0.hasPrefix(".") }
+            if !(names.isEmpty || names.contains("index.html") || names.contains("404.html")) {
                 throw Refusal(description: "\(GuideLayout.displayPath(destination)): error: the output folder holds files that FoodPin did not write; it will not replace them\n    hint: choose an empty folder with --output")
             }
         }
     }
 
-    /// Creates the staging folder and the folders every file needs.
+    /// Makes every folder the files need; folders of one depth are made in parallel.
     public func prepare(paths: [String]) throws {
-        try? FileManager.default.removeItem(at: staging)
-        try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: true)
-        var folders: Set<String> = []
+        var byDepth: [Int: Set<String>] = [:]
         for path in paths {
             var parts = path.split(separator: "/").dropLast()
             while !parts.isEmpty {
-                folders.insert(parts.joined(separator: "/"))
+                byDepth[parts.count, default: []].insert(parts.joined(separator: "/"))
                 parts = parts.dropLast()
             }
         }
-        for folder in folders.sorted() {
-            try FileManager.default.createDirectory(at: staging.appending(path: folder), withIntermediateDirectories: true)
+        try makeFolder(destination.path)
+        for depth in byDepth.keys.sorted() {
+            let folders = byDepth[depth]!.sorted()
+            let failures = ParallelMap.map(folders) { folder -> String? in
+                do { try makeFolder(destination.path + "/" + folder); return nil } catch { return "\(error)" }
+            }
+            if let failure = failures.compactMap({ $0 }).first { throw OutputFailure(message: failure) }
         }
     }
 
-    /// Safe from many threads once `prepare` made the folders.
-    public func write(_ file: RenderedFile) throws {
-        try file.data.write(to: staging.appending(path: file.path))
-    }
-
-    public func copy(from source: URL, to path: String) throws {
-        let target = staging.appending(path: path)
-        try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try? FileManager.default.removeItem(at: target)
-        try FileManager.default.copyItem(at: source, to: target)
-    }
-
-    /// Puts the staged site in place of the old one.
-    public func commit() throws {
-        let manager = FileManager.default
-        let previous = destination.deletingLastPathComponent()
-            .appending(path: ".\(destination.lastPathComponent).previous-\(ProcessInfo.processInfo.processIdentifier)")
-        try? manager.removeItem(at: previous)
-        if manager.fileExists(atPath: destination.path) {
-            try manager.moveItem(at: destination, to: previous)
+    private func makeFolder(_ path: String) throws {
+        if mkdir(path, 0o755) == 0 || errno == EEXIST {
+            var info = stat()
+            if stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR { return }
+            // A file where a folder must go (a stale page named like a new folder): replace it.
+            guard unlink(path) == 0, mkdir(path, 0o755) == 0 else { throw OutputFailure(path: path) }
+            return
         }
-        do {
-            try manager.moveItem(at: staging, to: destination)
-        } catch {
-            try? manager.moveItem(at: previous, to: destination)
-            throw error
-        }
-        try? manager.removeItem(at: previous)
+        throw OutputFailure(path: path)
     }
 
-    public func discard() {
-        try? FileManager.default.removeItem(at: staging)
+    /// Writes one file unless it already holds exactly these bytes. Safe from many threads.
+    /// Returns true when the file was written.
+    @discardableResult
+    public func write(_ file: RenderedFile) throws -> Bool {
+        let path = destination.path + "/" + file.path
+        let existing = FileManager.default.contents(atPath: path)
+        if existing == file.data { return false }
+        // A new file is written in place; a changed one through a rename, so readers never see half of it.
+        let temporary = existing == nil ? path : path + ".foodpin-\(getpid())-tmp"
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        guard descriptor >= 0 else { throw OutputFailure(path: temporary) }
+        var written = 0
+        let ok = file.data.withUnsafeBytes { buffer -> Bool in
+            while written < buffer.count {
+                let count = Foundation.write(descriptor, buffer.baseAddress! + written, buffer.count - written)
+                if count <= 0 { return false }
+                written += count
+            }
+            return true
+        }
+        close(descriptor)
+        guard ok, temporary == path || rename(temporary, path) == 0 else {
+            let failure = OutputFailure(path: path)
+            unlink(temporary)
+            throw failure
+        }
+        return true
     }
+
+    public func copy(from source: URL, to path: String) throws -> Bool {
+        try write(RenderedFile(path: path, data: Data(contentsOf: source)))
+    }
+
+    /// Deletes every file the site no longer has, and folders left empty; dot files stay. Returns how many files went.
+    public func removeFiles(notIn keep: Set<String>) throws -> Int {
+        let base = destination.path
+        guard let walker = FileManager.default.enumerator(atPath: base) else { return 0 }
+        var stale: [String] = []
+        var folders: [String] = []
+        while let relative = walker.nextObject() as? String {
+            // Dot files are the host's or the user's (.git of a gh-pages checkout, .nojekyll): never ours.
+            if relative.hasPrefix(".") || relative.contains("/.") {
+                if relative.split(separator: "/").count == 1 { walker.skipDescendants() }
+                continue
+            }
+            var info = stat()
+            guard lstat(base + "/" + relative, &info) == 0 else { continue }
+            if (info.st_mode & S_IFMT) == S_IFDIR {
+                folders.append(relative)
+            } else if !keep.contains(relative) {
+                stale.append(relative)
+            }
+        }
+        for relative in stale { unlink(base + "/" + relative) }
+        // Deepest first, so a folder is empty by the time we reach it; rmdir leaves non-empty ones.
+        for folder in folders.sorted(by: { $0.count > $1.count }) { rmdir(base + "/" + folder) }
+        return stale.count
+    }
+}
+
+struct OutputFailure: Error, CustomStringConvertible {
+    var message: String
+
+    init(message: String) { self.message = message }
+
+    init(path: String) {
+        message = "\(GuideLayout.displayPath(URL(fileURLWithPath: path))): \(String(cString: strerror(errno)))"
+    }
+
+    var description: String { "error: cannot write the site: \(message)" }
 }

@@ -1,0 +1,50 @@
+import Foundation
+import Testing
+@testable import FoodPinCore
+
+@Suite struct OutputWriterTests {
+    @Test func onlyChangedFilesAreWrittenAndStaleOnesGo() throws {
+        let guide = try TestGuide()
+        try guide.write("Content/restaurants/a.md", "---\nname: A\n---\n")
+        try guide.write("Content/restaurants/b.md", "---\nname: B\n---\n")
+        let first = try guide.build()
+        #expect(first.changes.written == first.files && first.changes.removed == 0)
+        try guide.write("Output/.nojekyll", "")
+
+        let again = try guide.build()
+        #expect(again.changes.written == 0 && again.changes.unchanged == again.files)
+
+        try guide.remove("Content/restaurants/b.md")
+        let after = try guide.build()
+        #expect(!guide.exists("restaurants/b/index.html"))
+        #expect(!FileManager.default.fileExists(atPath: guide.output.appending(path: "restaurants/b").path))
+        #expect(after.changes.removed == 1)
+        #expect(guide.exists(".nojekyll"))
+        // The list and the browse pages changed; A's own page did not.
+        #expect(after.changes.written > 0 && after.changes.written < after.files)
+    }
+
+    @Test func anIncrementalBuildEqualsACleanOne() throws {
+        let guide = try TestGuide()
+        try guide.addSampleCities(["Boston", "Chicago"])
+        try guide.build()
+        try guide.remove("Content/cities/Chicago.json")
+        try guide.write("Content/restaurants/new.md", "---\nname: New Place\ncity: Boston\n---\n")
+        try guide.build()
+        let incremental = try guide.snapshot()
+        try FileManager.default.removeItem(at: guide.output)
+        try guide.build()
+        #expect(try guide.snapshot() == incremental)
+    }
+
+    @Test func aFolderOfSomeoneElsesFilesIsNotReplaced() throws {
+        let guide = try TestGuide()
+        try guide.write("Elsewhere/notes.txt", "mine")
+        let options = BuildOptions(root: guide.root, output: guide.root.appending(path: "Elsewhere"))
+        #expect(throws: OutputWriter.Refusal.self) { try SiteBuilder.build(options) }
+        #expect(throws: OutputWriter.Refusal.self) {
+            try SiteBuilder.build(BuildOptions(root: guide.root, output: guide.root.appending(path: "Content")))
+        }
+        #expect(FileManager.default.fileExists(atPath: guide.root.appending(path: "Elsewhere/notes.txt").path))
+    }
+}
