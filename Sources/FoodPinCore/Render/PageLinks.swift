@@ -15,7 +15,9 @@ struct PageLinks {
     func link(_ sitePath: String) -> String { root + sitePath }
 
     /// The absolute URL when a base URL is known (canonical links, sitemap), else nil.
-    func absolute(_ sitePath: String) -> String? { baseURL.map { $0 + sitePath } }
+    func absolute(_ sitePath: String) -> String? {
+        baseURL.map { $0 + (sitePath.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? sitePath) }
+    }
 
     /// The public URL of a page's folder (`restaurants/x/`) from its file path.
     static func folderURL(of pagePath: String) -> String {

@@ -25,8 +25,13 @@ public struct SiteRenderer: Sendable {
         case welcome
         case notFound
         case robots
-        case sitemap
+        case manifest
+        /// Part 0 is sitemap.xml: the whole list, or an index of parts 1… above 50,000 URLs.
+        case sitemap(part: Int)
     }
+
+    /// The sitemap protocol's limit of URLs per file.
+    static let sitemapLimit = 50_000
 
     let site: Site
     let library: MustacheLibrary
@@ -35,8 +40,11 @@ public struct SiteRenderer: Sendable {
     /// A restaurant's card appears on up to a dozen list pages; it is rendered once per folder depth.
     private let cards = CardCache()
 
+    public let pages: [Page]
+
     public init(site: Site, theme: Theme, library: MustacheLibrary, assetNames: [String: String]) {
         self.site = site
+        self.pages = Self.pages(of: site)
         self.library = library
         self.assetNames = assetNames
         let contentFiles = Set(site.contentFiles)
@@ -54,7 +62,8 @@ public struct SiteRenderer: Sendable {
     /// Replaced by the page's relative root after Markdown is rendered; plain ASCII so cmark keeps it as is.
     static let rootMarker = "foodpin-root:"
 
-    public var pages: [Page] {
+    private static func pages(of site: Site) -> [Page] {
+        func pageCount(_ items: Int) -> Int { (items + site.config.pageSize - 1) / site.config.pageSize }
         var pages: [Page] = []
         let listPages = max(1, pageCount(site.restaurants.count))
         pages += (1...listPages).map { .list(page: $0) }
@@ -66,8 +75,12 @@ public struct SiteRenderer: Sendable {
                 pages += (1...max(1, pageCount(group.members.count))).map { .browse(kind, group: index, page: $0) }
             }
         }
-        pages += [.welcome, .notFound, .robots]
-        if site.config.baseURL != nil { pages.append(.sitemap) }
+        let htmlPages = pages.count + 1
+        pages += [.welcome, .notFound, .robots, .manifest]
+        if site.config.baseURL != nil {
+            let parts = htmlPages > sitemapLimit ? (htmlPages + sitemapLimit - 1) / sitemapLimit : 0
+            pages += (0...parts).map { .sitemap(part: $0) }
+        }
         return pages
     }
 
@@ -83,7 +96,8 @@ public struct SiteRenderer: Sendable {
         case .welcome: "welcome/index.html"
         case .notFound: "404.html"
         case .robots: "robots.txt"
-        case .sitemap: "sitemap.xml"
+        case .manifest: "manifest.webmanifest"
+        case .sitemap(let part): part == 0 ? "sitemap.xml" : "sitemap-\(part).xml"
         }
     }
 
@@ -101,7 +115,8 @@ public struct SiteRenderer: Sendable {
         case .welcome: text = renderWelcome(links: links)
         case .notFound: text = renderNotFound()
         case .robots: text = Sitemap.robots(baseURL: site.config.baseURL)
-        case .sitemap: text = Sitemap.xml(baseURL: site.config.baseURL ?? "", paths: sitemapPaths())
+        case .manifest: text = manifest()
+        case .sitemap(let part): text = sitemap(part: part, links: links)
         }
         return RenderedFile(path: path, data: Data(text.utf8))
     }
@@ -300,13 +315,39 @@ public struct SiteRenderer: Sendable {
 
     private func plural(_ count: Int, _ word: String) -> String { "\(count) \(word)\(count == 1 ? "" : "s")" }
 
-    private func sitemapPaths() -> [String] {
-        pages.compactMap { page -> String? in
+    private func sitemap(part: Int, links: PageLinks) -> String {
+        let urls = pages.compactMap { page -> String? in
             switch page {
-            case .notFound, .robots, .sitemap: nil
-            default: PageLinks.folderURL(of: path(of: page))
+            case .notFound, .robots, .manifest, .sitemap: nil
+            default: links.absolute(PageLinks.folderURL(of: path(of: page)))
             }
         }
+        guard urls.count > Self.sitemapLimit else { return Sitemap.urlSet(urls) }
+        let chunks = stride(from: 0, to: urls.count, by: Self.sitemapLimit).map { Array(urls[$0..<min($0 + Self.sitemapLimit, urls.count)]) }
+        if part == 0 {
+            return Sitemap.index((1...chunks.count).compactMap { links.absolute("sitemap-\($0).xml") })
+        }
+        return Sitemap.urlSet(chunks[part - 1])
+    }
+
+    /// The web app manifest, so the guide can be added to a phone's home screen.
+    private func manifest() -> String {
+        let name = JSONText.quote(site.config.title)
+        return """
+        {
+          "name": \(name),
+          "short_name": \(name),
+          "description": \(JSONText.quote(site.config.description)),
+          "lang": \(JSONText.quote(site.config.language)),
+          "start_url": "./",
+          "scope": "./",
+          "display": "standalone",
+          "background_color": "#fffbfa",
+          "theme_color": "#b3261e",
+          "icons": [{"src": \(JSONText.quote(asset("assets/favicon.svg"))), "sizes": "any", "type": "image/svg+xml"}]
+        }
+
+        """
     }
 
     private func page(_ template: String, links: PageLinks, title: String, description: String,
@@ -326,6 +367,7 @@ public struct SiteRenderer: Sendable {
             "css": root + asset("assets/site.css"),
             "js": root + asset("assets/site.js"),
             "favicon": root + asset("assets/favicon.svg"),
+            "manifest": root + "manifest.webmanifest",
             "logo": root + asset("assets/logo.svg"),
         ]
         if let canonical { context["canonical"] = canonical }

@@ -1,11 +1,15 @@
 /// sitemap.xml and robots.txt.
 enum Sitemap {
-    static func xml(baseURL: String, paths: [String]) -> String {
+    static func urlSet(_ urls: [String]) -> String {
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
-        for path in paths {
-            xml += "  <url><loc>\(escape(baseURL + path))</loc></url>\n"
-        }
+        for url in urls { xml += "  <url><loc>\(escape(url))</loc></url>\n" }
         return xml + "</urlset>\n"
+    }
+
+    static func index(_ sitemaps: [String]) -> String {
+        var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<sitemapindex xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
+        for url in sitemaps { xml += "  <sitemap><loc>\(escape(url))</loc></sitemap>\n" }
+        return xml + "</sitemapindex>\n"
     }
 
     static func robots(baseURL: String?) -> String {
