@@ -109,3 +109,30 @@ import Testing
         #expect(html.contains("Kim"))
     }
 }
+
+extension CommandLineTests {
+    /// Two processes (each with its own hash seed) and two output folders: the same bytes.
+    @Test func buildsAreReproducibleAcrossRuns() throws {
+        let guide = try TestGuide()
+        try guide.addSampleCities()
+        try guide.write("Content/restaurants/x.md", "---\nname: Xavier’s\ncuisines: [Tapas, Wine]\n---\nHi.\n")
+        try guide.write("Content/reviews/x.md", "---\nrestaurant: x\nrating: 4\ndate: 2026-01-01\n---\n")
+        for folder in ["One", "Two"] {
+            let run = try foodpin(["build", "--base-url", "https://example.org/guide/", "--output", folder], in: guide.root)
+            #expect(run.status == 0, "\(run.stderr)")
+        }
+        func files(_ folder: String) throws -> [String: Data] {
+            let base = guide.root.appending(path: folder).path
+            var result: [String: Data] = [:]
+            for path in try FileManager.default.subpathsOfDirectory(atPath: base) {
+                var isDirectory: ObjCBool = false
+                FileManager.default.fileExists(atPath: base + "/" + path, isDirectory: &isDirectory)
+                if !isDirectory.boolValue { result[path] = FileManager.default.contents(atPath: base + "/" + path) }
+            }
+            return result
+        }
+        let one = try files("One")
+        #expect(one.count > 150)
+        #expect(try files("Two") == one)
+    }
+}
