@@ -26,6 +26,8 @@ public struct SiteRenderer: Sendable {
         case notFound
         case robots
         case manifest
+        case searchIndex
+        case searchShard(Int)
         /// Part 0 is sitemap.xml: the whole list, or an index of parts 1… above 50,000 URLs.
         case sitemap(part: Int)
     }
@@ -75,8 +77,9 @@ public struct SiteRenderer: Sendable {
                 pages += (1...max(1, pageCount(group.members.count))).map { .browse(kind, group: index, page: $0) }
             }
         }
-        let htmlPages = pages.count + 1
-        pages += [.welcome, .notFound, .robots, .manifest]
+        let htmlPages = pages.count + 1 // and welcome/
+        pages += [.welcome, .notFound, .robots, .manifest, .searchIndex]
+        pages += (0..<SearchIndex.shardCount(site)).map { .searchShard($0) }
         if site.config.baseURL != nil {
             let parts = htmlPages > sitemapLimit ? (htmlPages + sitemapLimit - 1) / sitemapLimit : 0
             pages += (0...parts).map { .sitemap(part: $0) }
@@ -97,6 +100,8 @@ public struct SiteRenderer: Sendable {
         case .notFound: "404.html"
         case .robots: "robots.txt"
         case .manifest: "manifest.webmanifest"
+        case .searchIndex: "search.json"
+        case .searchShard(let number): "search/\(number).json"
         case .sitemap(let part): part == 0 ? "sitemap.xml" : "sitemap-\(part).xml"
         }
     }
@@ -116,6 +121,11 @@ public struct SiteRenderer: Sendable {
         case .notFound: text = renderNotFound()
         case .robots: text = Sitemap.robots(baseURL: site.config.baseURL)
         case .manifest: text = manifest()
+        case .searchIndex: text = SearchIndex.primary(site)
+        case .searchShard(let number):
+            // Thumbnails relative to the site root; the script resolves them against it.
+            let root = PageLinks(pagePath: "index.html", baseURL: site.config.baseURL)
+            text = SearchIndex.shard(site, number: number) { imageURL($0.image, links: root) }
         case .sitemap(let part): text = sitemap(part: part, links: links)
         }
         return RenderedFile(path: path, data: Data(text.utf8))
@@ -139,6 +149,10 @@ public struct SiteRenderer: Sendable {
                         "countLabel": plural(site.restaurants.count, "restaurant"),
                         "pagination": pagination(number, total: site.restaurants.count) { path(of: .list(page: $0)) } as Any,
                         "hasSteps": !site.steps.isEmpty,
+                        "searchIndex": links.link("search.json"),
+                        "placeholder": links.link(asset("assets/placeholder.svg")),
+                        "welcomeURL": links.link("welcome/"),
+                        "isFirstPage": number == 1,
                     ])
     }
 
@@ -318,7 +332,7 @@ public struct SiteRenderer: Sendable {
     private func sitemap(part: Int, links: PageLinks) -> String {
         let urls = pages.compactMap { page -> String? in
             switch page {
-            case .notFound, .robots, .manifest, .sitemap: nil
+            case .notFound, .robots, .manifest, .sitemap, .searchIndex, .searchShard: nil
             default: links.absolute(PageLinks.folderURL(of: path(of: page)))
             }
         }
