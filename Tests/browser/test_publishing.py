@@ -28,14 +28,18 @@ def test_every_page_is_valid_html5(sample_site, empty_site):
         assert result.returncode == 0, result.stdout + result.stderr
 
 
-PAGES = ["", "restaurants/harbor-noodle-bar/", "restaurants/o-ya-28066/", "cities/", "cities/boston/",
+PAGES = ["", "?q=caf", "?q=xqzzvw", "restaurants/harbor-noodle-bar/", "restaurants/o-ya-28066/", "cities/", "cities/boston/",
          "cuisines/tapas/", "welcome/", "page/2/", "404.html"]
 
 
 @pytest.mark.parametrize("path", PAGES)
 def test_pages_have_no_accessibility_violations(browser, serve, sample_site, path):
     base = serve(sample_site)
+    browser.get(base + "404.html")
+    browser.execute_script("localStorage.setItem('hasViewedWalkthrough', 'true')")
     browser.get(base + path)
+    if path.startswith("?"):
+        browser.execute_async_script("window.FoodPinSearch.ready.then(() => setTimeout(arguments[arguments.length - 1], 300))")
     browser.execute_script(axe_source())
     result = browser.execute_async_script(
         "const done = arguments[arguments.length - 1];"
