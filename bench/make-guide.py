@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Writes a FoodPin guide of N restaurants (and a Hugo site with the same pages) for benchmarks.
 
-Restaurants are the real LetsEat records cycled with new ids and numbered names, so text has the
-real files' accents and punctuation. One restaurant in ten also gets a Markdown file, and one in
+Restaurants are the real LetsEat records cycled with new ids; names are new and distinct, made from
+the real names' words (accents and punctuation included) so they compress like real ones. One restaurant in ten also gets a Markdown file, and one in
 five gets two reviews.
 usage: make-guide.py N OUT_DIR [--hugo HUGO_DIR]
 """
@@ -23,11 +23,12 @@ def main():
     open(os.path.join(out, "Content/site.yml"), "w").write("title: Benchmark Guide\npage_size: 24\n")
     for step, heading in enumerate(["Create your own food guide", "Show you the location", "Discover great restaurants"], 1):
         open(os.path.join(out, f"Content/onboarding/{step}.md"), "w").write(f"---\nstep: {step}\nheading: {heading}\n---\n")
+    names = distinct_names(seeds, count, rng)
     records = []
     for index in range(count):
         record = dict(seeds[index % len(seeds)])
         record["id"] = 1_000_000 + index
-        record["name"] = f"{record['name']} {index // len(seeds) + 1}"
+        record["name"] = names[index]
         records.append(record)
     # Ten city files, like a guide that grew city by city.
     for part in range(10):
@@ -46,6 +47,22 @@ def main():
                     "Lovely room, friendly staff, *great* food.\n")
     if hugo:
         write_hugo(hugo, records, rng)
+
+def distinct_names(seeds, count, rng):
+    words = sorted({w for r in seeds for w in r["name"].replace("-", " ").split() if len(w) > 2})
+    firsts = ["Chez", "Casa", "The", "La", "Le", "Café", "Bar", "Trattoria", "Osteria", "Taquería", "Bistro",
+              "Phở", "Sushi", "Golden", "Little", "Old", "Blue", "Red", "Green", "Smør", "Brasserie"]
+    branches = ["Downtown", "Uptown", "Midtown", "Back Bay", "SoMa", "Loop", "Harbor", "Market Street"]
+    names = set()
+    while len(names) < count:
+        name = rng.choice(firsts) + " " + " ".join(rng.sample(words, rng.randint(1, 2)))
+        if rng.random() < 0.3:
+            name += " - " + rng.choice(branches)
+        names.add(name)
+    names = sorted(names)
+    rng.shuffle(names)
+    return names
+
 
 def write_hugo(root, records, rng):
     """The same restaurants as a Hugo site: one page each, a paginated list, taxonomies for cities and cuisines."""

@@ -155,7 +155,7 @@ def search(browser, guide_url, query="", **filters):
     ("ラーメン", "桜ラーメン 新宿店", []),
     ("新宿", "桜ラーメン 新宿店", []),
     ("sushi", None, ["o ya"]),
-    ("san fran", None, ["Trou Normand"]),
+    ("san fran", None, ["Absinthe Brasserie and Bar"]),
 ])
 def test_search_finds(browser, guide_url, query, first, includes):
     status, names = search(browser, guide_url, query)
@@ -214,3 +214,15 @@ def test_typing_updates_the_results_and_the_url(browser, guide_url):
     box = browser.find_element(By.ID, "search-q")
     box.send_keys(Keys.ESCAPE)
     wait(browser, lambda d: d.find_element(By.CSS_SELECTOR, ".all-restaurants").is_displayed())
+
+
+def test_long_result_lists_come_a_page_at_a_time(browser, guide_url):
+    status, names = search(browser, guide_url, "", city="San Francisco")
+    assert status == "25 restaurants found"
+    assert len(names) == 24
+    more = browser.find_element(By.CSS_SELECTOR, ".more-results")
+    assert more.is_displayed()
+    more.click()
+    wait(browser, lambda d: len(d.find_elements(By.CSS_SELECTOR, ".search-results .card-title")) == 25)
+    assert "Trou Normand" in [e.text for e in browser.find_elements(By.CSS_SELECTOR, ".search-results .card-title")]
+    assert not more.is_displayed()

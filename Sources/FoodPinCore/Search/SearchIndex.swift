@@ -1,10 +1,11 @@
 import Foundation
 
 /// The client-side search index: `search.json` holds what matching and filtering need for every
-/// restaurant; `search/N.json` shards hold what only shown results need (page path, thumbnail),
+/// restaurant; `search/N.json` shards hold what only shown results need (page path, thumbnail, rating),
 /// so the first query downloads little even for a large guide. The format is in the README.
 enum SearchIndex {
-    static let shardSize = 500
+    /// Small shards: the first page of results fetches a few kilobytes whatever its spread.
+    static let shardSize = 100
 
     static func shardCount(_ site: Site) -> Int { (site.restaurants.count + shardSize - 1) / shardSize }
 
@@ -18,32 +19,38 @@ enum SearchIndex {
                 areas.append(area)
             }
         }
-        var rows: [String] = []
-        rows.reserveCapacity(site.restaurants.count)
-        for restaurant in site.restaurants {
-            let cuisineIDs = restaurant.cuisines.compactMap { cuisines.index[Slug.make($0)] }
-            let city = restaurant.city.flatMap { cities.index[Slug.make($0)] }.map(String.init) ?? "-1"
-            let area = restaurant.area.flatMap { areaIndex[$0] }.map(String.init) ?? "-1"
-            let rating = restaurant.averageRating.map { String(Int(($0 * 10).rounded())) } ?? "0"
-            rows.append("[\(JSONText.quote(restaurant.name)),[\(cuisineIDs.map(String.init).joined(separator: ","))],\(city),\(area),"
-                        + "\(restaurant.price ?? 0),\(rating),\(restaurant.reviews.count),\(restaurant.favorite ? 1 : 0)]")
+        var names: [String] = [], cuisineIDs: [String] = [], cityIDs: [String] = [], areaIDs: [String] = []
+        var prices: [String] = [], favorites: [String] = []
+        for (position, restaurant) in site.restaurants.enumerated() {
+            names.append(JSONText.quote(restaurant.name))
+            cuisineIDs.append("[" + restaurant.cuisines.compactMap { cuisines.index[Slug.make($0)] }.map(String.init).joined(separator: ",") + "]")
+            cityIDs.append(restaurant.city.flatMap { cities.index[Slug.make($0)] }.map(String.init) ?? "-1")
+            areaIDs.append(restaurant.area.flatMap { areaIndex[$0] }.map(String.init) ?? "-1")
+            prices.append(String(restaurant.price ?? 0))
+            if restaurant.favorite { favorites.append(String(position)) }
         }
+        // Columns, not rows: runs of small numbers compress far better, which keeps the first query light.
         return """
-        {"version":1,"count":\(site.restaurants.count),"shardSize":\(shardSize),\
-        "fields":["name","cuisines","city","area","price","rating","reviews","favorite"],\
-        "cities":\(list(cities.names)),"cuisines":\(list(cuisines.names)),"areas":\(list(areas)),
-        "restaurants":[
-        \(rows.joined(separator: ",\n"))
-        ]}
+        {"version":1,"count":\(site.restaurants.count),"shardSize":\(shardSize),
+        "cities":\(list(cities.names)),
+        "cuisines":\(list(cuisines.names)),
+        "areas":\(list(areas)),
+        "name":[\(names.joined(separator: ","))],
+        "cuisine":[\(cuisineIDs.joined(separator: ","))],
+        "city":[\(cityIDs.joined(separator: ","))],
+        "area":[\(areaIDs.joined(separator: ","))],
+        "price":[\(prices.joined(separator: ","))],
+        "favorites":[\(favorites.joined(separator: ","))]}
 
         """
     }
 
-    /// Shard `number`: `[path, thumbnail]` for restaurants `number * shardSize ..<` in list order.
+    /// Shard `number`: `[path, thumbnail, rating × 10, reviews]` for restaurants `number * shardSize ..<`, in list order.
     static func shard(_ site: Site, number: Int, imageURL: (Restaurant) -> String?) -> String {
         let start = number * shardSize
-        let rows = site.restaurants[start..<min(start + shardSize, site.restaurants.count)].map { restaurant in
-            "[\(JSONText.quote(restaurant.path)),\(imageURL(restaurant).map(JSONText.quote) ?? "null")]"
+        let rows = site.restaurants[start..<min(start + shardSize, site.restaurants.count)].map { restaurant -> String in
+            let rating = restaurant.averageRating.map { String(Int(($0 * 10).rounded())) } ?? "0"
+            return "[\(JSONText.quote(restaurant.path)),\(imageURL(restaurant).map(JSONText.quote) ?? "null"),\(rating),\(restaurant.reviews.count)]"
         }
         return "[\n" + rows.joined(separator: ",\n") + "\n]\n"
     }

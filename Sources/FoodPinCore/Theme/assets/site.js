@@ -155,10 +155,13 @@
 
   function SearchEngine(index) {
     this.index = index;
-    this.records = index.restaurants.map(function (row, position) {
+    var favorites = {};
+    index.favorites.forEach(function (position) { favorites[position] = true; });
+    this.records = index.name.map(function (name, position) {
       return {
-        position: position, name: row[0], folded: fold(row[0]), cuisines: row[1], city: row[2], area: row[3],
-        price: row[4], rating: row[5] / 10, reviews: row[6], favorite: row[7] === 1
+        position: position, name: name, folded: fold(name), cuisines: index.cuisine[position],
+        city: index.city[position], area: index.area[position], price: index.price[position],
+        favorite: favorites[position] === true
       };
     });
     this.cuisineNames = index.cuisines.map(fold);
@@ -214,7 +217,9 @@
     var shardCache = {};
     var engine = null;
     var generation = 0;
-    var shown = 48;
+    var pageSize = 24;
+    var shown = pageSize;
+    var more = panel.querySelector(".more-results");
 
     var ready = fetch(panel.dataset.index).then(function (response) {
       if (!response.ok) throw new Error("search index: HTTP " + response.status);
@@ -230,7 +235,9 @@
     });
     window.FoodPinSearch = {
       ready: ready,
-      run: function (query, filters) { return engine.run(query, filters).map(function (r) { return r.name; }); }
+      run: function (query, filters) { return engine.run(query, filters).map(function (r) { return r.name; }); },
+      positions: function (query, filters) { return engine.run(query, filters).map(function (r) { return r.position; }); },
+      pageSize: pageSize
     };
 
     function fill(select, names) {
@@ -288,13 +295,15 @@
       return shardCache[number];
     }
 
-    function update(changeURL) {
+    function update(changeURL, keepShown) {
       if (!engine) return;
       if (changeURL) writeURL();
+      if (!keepShown) shown = pageSize;
       var f = filters();
       var active = input.value.trim() !== "" || f.city !== "" || f.cuisine !== "" || f.price !== "" || f.favorites;
       everything.hidden = active;
       if (!active) {
+        more.hidden = true;
         list.hidden = true;
         noResults.hidden = true;
         status.textContent = "";
@@ -307,6 +316,7 @@
       status.textContent = results.length === 0 ? "No results"
         : results.length + (results.length === 1 ? " restaurant found" : " restaurants found");
       var visible = results.slice(0, shown);
+      more.hidden = results.length <= shown;
       var size = engine.index.shardSize;
       var needed = visible.map(function (r) { return Math.floor(r.position / size); })
         .filter(function (n, i, all) { return all.indexOf(n) === i; });
@@ -316,14 +326,14 @@
         needed.forEach(function (n, i) { shards[n] = loaded[i]; });
         list.replaceChildren.apply(list, visible.map(function (record) {
           var extra = shards[Math.floor(record.position / size)][record.position % size];
-          return card(record, extra[0], extra[1]);
+          return card(record, extra[0], extra[1], extra[2] / 10, extra[3]);
         }));
         fixFileLinks(list);
         watchPictures(list);
       });
     }
 
-    function card(record, path, image) {
+    function card(record, path, image, rating, reviews) {
       var item = document.createElement("li");
       item.className = "card";
       var article = document.createElement("article");
@@ -359,8 +369,8 @@
       if (record.city >= 0) meta.push(self.cities[record.city]);
       if (record.price) meta.push("$$$$".slice(0, record.price));
       if (meta.length) body.appendChild(text("p", "meta", meta.join("  ·  ")));
-      body.appendChild(text("p", "rating review-count", record.reviews
-        ? record.rating.toFixed(1) + " ★ (" + record.reviews + (record.reviews === 1 ? " review)" : " reviews)")
+      body.appendChild(text("p", "rating review-count", reviews
+        ? rating.toFixed(1) + " ★ (" + reviews + (reviews === 1 ? " review)" : " reviews)")
         : "No reviews yet"));
       article.appendChild(picture);
       article.appendChild(body);
@@ -384,6 +394,10 @@
     form.addEventListener("submit", function (event) { event.preventDefault(); update(true); });
     input.addEventListener("keydown", function (event) {
       if (event.key === "Escape" && input.value) { input.value = ""; update(true); }
+    });
+    more.addEventListener("click", function () {
+      shown += pageSize * 2;
+      update(false, true);
     });
     panel.querySelector(".clear-search").addEventListener("click", function () {
       form.reset();
