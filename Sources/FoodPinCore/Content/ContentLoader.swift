@@ -23,14 +23,14 @@ public enum ContentLoader {
         let stepFiles = FileList.files(in: layout.onboarding, withExtension: "md", recursive: false)
         let cityFiles = FileList.files(in: layout.cities, withExtension: "json", recursive: false)
 
-        content.restaurants = parseAll(restaurantFiles, &content.diagnostics) { text, url in
-            RestaurantSource.parse(text, url: url, layout: layout)
+        content.restaurants = parseAll(restaurantFiles, &content.diagnostics) { document, url in
+            RestaurantSource.parse(document, url: url, layout: layout)
         }
-        content.reviews = parseAll(reviewFiles, &content.diagnostics) { text, url in
-            ReviewSource.parse(text, url: url, layout: layout)
+        content.reviews = parseAll(reviewFiles, &content.diagnostics) { document, url in
+            ReviewSource.parse(document, url: url, layout: layout)
         }
-        content.steps = parseAll(stepFiles, &content.diagnostics) { text, url in
-            StepSource.parse(text, url: url, layout: layout)
+        content.steps = parseAll(stepFiles, &content.diagnostics) { document, url in
+            StepSource.parse(document, url: url, layout: layout)
         }
         for url in cityFiles {
             let file = CityFile.read(url, displayPath: layout.displayPath(url))
@@ -41,10 +41,10 @@ public enum ContentLoader {
         return content
     }
 
-    /// Parses files on every core; results keep the files' sorted order.
+    /// Reads and splits front matter on every core; results keep the files' sorted order.
     private static func parseAll<T: Sendable>(
         _ urls: [URL], _ diagnostics: inout [Diagnostic],
-        _ parse: @Sendable (String, URL) -> (T?, [Diagnostic])
+        _ parse: @Sendable (FrontMatterDocument, URL) -> (T?, [Diagnostic])
     ) -> [T] {
         let results = ParallelMap.map(urls) { url -> (T?, [Diagnostic]) in
             guard let data = FileManager.default.contents(atPath: url.path) else {
@@ -53,7 +53,10 @@ public enum ContentLoader {
             guard let text = String(data: data, encoding: .utf8) else {
                 return (nil, [.error(at: SourceLocation(path: GuideLayout.displayPath(url)), "the file is not UTF-8 text")])
             }
-            return parse(text.replacingOccurrences(of: "\r\n", with: "\n"), url)
+            switch FrontMatter.parse(text.replacingOccurrences(of: "\r\n", with: "\n"), path: GuideLayout.displayPath(url)) {
+            case .failure(let diagnostic): return (nil, [diagnostic])
+            case .success(let document): return parse(document, url)
+            }
         }
         var values: [T] = []
         for (value, found) in results {

@@ -28,13 +28,7 @@ public struct RestaurantSource: Sendable {
     static let fields = ["name", "type", "cuisines", "location", "address", "city", "area", "phone", "price",
                          "image", "favorite", "rating", "lat", "long", "reserve_url", "draft", "id"]
 
-    static func parse(_ text: String, url: URL, layout: GuideLayout) -> (RestaurantSource?, [Diagnostic]) {
-        let path = layout.displayPath(url)
-        let document: FrontMatterDocument
-        switch FrontMatter.parse(text, path: path) {
-        case .failure(let diagnostic): return (nil, [diagnostic])
-        case .success(let parsed): document = parsed
-        }
+    static func parse(_ document: FrontMatterDocument, url: URL, layout: GuideLayout) -> (RestaurantSource?, [Diagnostic]) {
         var fields = document.fields
         var source = RestaurantSource(
             slug: Slug.make(url.deletingPathExtension().lastPathComponent),

@@ -18,13 +18,7 @@ public struct ReviewSource: Sendable {
 
     static let fields = ["restaurant", "name", "title", "rating", "date", "uuid"]
 
-    static func parse(_ text: String, url: URL, layout: GuideLayout) -> (ReviewSource?, [Diagnostic]) {
-        let path = layout.displayPath(url)
-        let document: FrontMatterDocument
-        switch FrontMatter.parse(text, path: path) {
-        case .failure(let diagnostic): return (nil, [diagnostic])
-        case .success(let parsed): document = parsed
-        }
+    static func parse(_ document: FrontMatterDocument, url: URL, layout: GuideLayout) -> (ReviewSource?, [Diagnostic]) {
         var fields = document.fields
         let restaurant = fields.requiredString("restaurant", "the id or slug of the restaurant reviewed")
         let reviewer = fields.string("name")

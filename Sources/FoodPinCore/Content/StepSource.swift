@@ -10,13 +10,7 @@ public struct StepSource: Sendable {
     public var markdown: String
     public var markdownLine: Int
 
-    static func parse(_ text: String, url: URL, layout: GuideLayout) -> (StepSource?, [Diagnostic]) {
-        let path = layout.displayPath(url)
-        let document: FrontMatterDocument
-        switch FrontMatter.parse(text, path: path) {
-        case .failure(let diagnostic): return (nil, [diagnostic])
-        case .success(let parsed): document = parsed
-        }
+    static func parse(_ document: FrontMatterDocument, url: URL, layout: GuideLayout) -> (StepSource?, [Diagnostic]) {
         var fields = document.fields
         let step = fields.int("step", in: 1...99, what: "a step number from 1 to 99")
         if step == nil && !fields.has("step") { _ = fields.requiredString("step", "the position of this step (1, 2, 3 …)") }
