@@ -267,3 +267,37 @@ import Testing
         #expect(try GuideStore(url: guide.layout.store).allRestaurants().count == 25)
     }
 }
+
+@Suite struct PublishingTests {
+    @Test func aDomainRootBaseURLReachesCanonicalLinksSitemapAndTheNotFoundPage() throws {
+        let guide = try TestGuide()
+        try guide.write("Content/restaurants/x.md", "---\nname: X\n---\n")
+        try guide.build(baseURL: "https://food.example")
+        let page = try guide.page("restaurants/x/index.html")
+        #expect(page.contains("<link rel=\"canonical\" href=\"https://food.example/restaurants/x/\">"))
+        #expect(page.contains("<meta property=\"og:url\" content=\"https://food.example/restaurants/x/\">"))
+        #expect(page.contains("href=\"../../assets/site."))
+        #expect(try guide.page("sitemap.xml").contains("<loc>https://food.example/restaurants/x/</loc>"))
+        #expect(try guide.page("robots.txt").contains("Sitemap: https://food.example/sitemap.xml"))
+        #expect(try guide.page("404.html").contains("href=\"/assets/site."))
+        #expect(try guide.page("manifest.webmanifest").contains("\"start_url\": \"./\""))
+    }
+
+    @Test func aBigSitemapBecomesAnIndexOfParts() throws {
+        let guide = try TestGuide()
+        for name in ["a", "b", "c", "d", "e"] { try guide.write("Content/restaurants/\(name).md", "---\nname: \(name)\n---\n") }
+        let content = ContentLoader.load(guide.layout, baseURLOverride: "https://example.org/guide/")
+        let (site, _) = SiteModelBuilder.build(stored: [], content: content, layout: guide.layout, includeDrafts: false)
+        let (library, _) = Theme.load(templates: guide.layout.templates).0.library()
+        let renderer = SiteRenderer(site: site, library: library, assetNames: [:], sitemapLimit: 4)
+        let files = Dictionary(uniqueKeysWithValues: renderer.pages.map { renderer.render($0) }.map { ($0.path, String(decoding: $0.data, as: UTF8.self)) })
+        let index = try #require(files["sitemap.xml"])
+        #expect(index.contains("<sitemapindex"))
+        let parts = files.keys.filter { $0.hasPrefix("sitemap-") }.sorted()
+        #expect(parts.count >= 3)
+        #expect(index.components(separatedBy: "<sitemap>").count - 1 == parts.count)
+        let urls = parts.flatMap { files[$0]!.components(separatedBy: "<loc>").dropFirst() }
+        #expect(urls.count == renderer.pages.filter { renderer.path(of: $0).hasSuffix(".html") && renderer.path(of: $0) != "404.html" }.count)
+        #expect(parts.allSatisfy { files[$0]!.components(separatedBy: "<url>").count - 1 <= 4 })
+    }
+}

@@ -81,7 +81,7 @@ public enum SiteBuilder {
         report.restaurants = site.restaurants.count
         report.reviews = site.restaurants.reduce(0) { $0 + $1.reviews.count }
 
-        let renderer = SiteRenderer(site: site, theme: theme, library: library, assetNames: theme.fingerprintedAssets().names)
+        let renderer = SiteRenderer(site: site, library: library, assetNames: theme.fingerprintedAssets().names)
         let pages = renderer.pages
         report.pages = pages.count
         report.diagnostics = log.sorted

@@ -33,7 +33,8 @@ public struct SiteRenderer: Sendable {
     }
 
     /// The sitemap protocol's limit of URLs per file.
-    static let sitemapLimit = 50_000
+    static let sitemapProtocolLimit = 50_000
+    let sitemapLimit: Int
 
     let site: Site
     let library: MustacheLibrary
@@ -44,9 +45,14 @@ public struct SiteRenderer: Sendable {
 
     public let pages: [Page]
 
-    public init(site: Site, theme: Theme, library: MustacheLibrary, assetNames: [String: String]) {
+    public init(site: Site, library: MustacheLibrary, assetNames: [String: String]) {
+        self.init(site: site, library: library, assetNames: assetNames, sitemapLimit: Self.sitemapProtocolLimit)
+    }
+
+    init(site: Site, library: MustacheLibrary, assetNames: [String: String], sitemapLimit: Int) {
         self.site = site
-        self.pages = Self.pages(of: site)
+        self.sitemapLimit = sitemapLimit
+        self.pages = Self.pages(of: site, sitemapLimit: sitemapLimit)
         self.library = library
         self.assetNames = assetNames
         let contentFiles = Set(site.contentFiles)
@@ -64,7 +70,7 @@ public struct SiteRenderer: Sendable {
     /// Replaced by the page's relative root after Markdown is rendered; plain ASCII so cmark keeps it as is.
     static let rootMarker = "foodpin-root:"
 
-    private static func pages(of site: Site) -> [Page] {
+    private static func pages(of site: Site, sitemapLimit: Int) -> [Page] {
         func pageCount(_ items: Int) -> Int { (items + site.config.pageSize - 1) / site.config.pageSize }
         var pages: [Page] = []
         let listPages = max(1, pageCount(site.restaurants.count))
@@ -336,8 +342,8 @@ public struct SiteRenderer: Sendable {
             default: links.absolute(PageLinks.folderURL(of: path(of: page)))
             }
         }
-        guard urls.count > Self.sitemapLimit else { return Sitemap.urlSet(urls) }
-        let chunks = stride(from: 0, to: urls.count, by: Self.sitemapLimit).map { Array(urls[$0..<min($0 + Self.sitemapLimit, urls.count)]) }
+        guard urls.count > sitemapLimit else { return Sitemap.urlSet(urls) }
+        let chunks = stride(from: 0, to: urls.count, by: sitemapLimit).map { Array(urls[$0..<min($0 + sitemapLimit, urls.count)]) }
         if part == 0 {
             return Sitemap.index((1...chunks.count).compactMap { links.absolute("sitemap-\($0).xml") })
         }
