@@ -13,6 +13,7 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.0.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"),
     ],
     targets: [
         // The system cmark-gfm (Debian: libcmark-gfm-dev, libcmark-gfm-extensions-dev).
@@ -35,13 +36,23 @@ let package = Package(
             exclude: ["Theme"],
             plugins: ["EmbedTheme"]
         ),
+        // The dev loop around the core: file watching, rebuilding, the live preview server.
+        .target(
+            name: "FoodPinDev",
+            dependencies: [
+                "FoodPinCore",
+                .product(name: "Hummingbird", package: "hummingbird"),
+            ]
+        ),
         .executableTarget(
             name: "foodpin",
             dependencies: [
                 "FoodPinCore",
+                "FoodPinDev",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(name: "FoodPinCoreTests", dependencies: ["FoodPinCore", "foodpin"]),
+        .testTarget(name: "FoodPinDevTests", dependencies: ["FoodPinDev", "FoodPinCore", "foodpin"]),
     ]
 )

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Mustache
 
 /// What to build and how.
 public struct BuildOptions: Sendable {
@@ -27,6 +28,9 @@ public struct BuildReport: Sendable {
     public var pages = 0
     public var files = 0
     public var changes = OutputWriter.Changes()
+    /// Files written or removed by this build, relative to the output folder.
+    public var changedPaths: [String] = []
+    public var removedPaths: [String] = []
     public var seconds = 0.0
     public var output: URL?
     /// Seconds spent in each stage, in order, for `--verbose` and benchmarks.
@@ -35,8 +39,34 @@ public struct BuildReport: Sendable {
 }
 
 /// The pipeline: sources → store → site model → renderer → writer.
-public enum SiteBuilder {
+///
+/// One builder can build many times (watch mode): it keeps parsed files, the parsed theme and
+/// each page's inputs and bytes, so a rebuild re-reads only changed files, re-renders only pages
+/// whose inputs changed and rewrites only files whose bytes changed. Its output always equals a
+/// clean build's.
+public final class SiteBuilder: @unchecked Sendable {
+    public let options: BuildOptions
+    private let layout: GuideLayout
+    private let contentCache = ContentCache()
+    private var store: GuideStore?
+    private var themeCache: (files: [String: String], library: MustacheLibrary, diagnostics: [Diagnostic], assets: (files: [String: Data], names: [String: String]))?
+    /// Settings every page depends on; when they change, every page renders again.
+    private var renderedWith: (config: SiteConfig, themeFiles: [String: String])?
+    private var rendered: [String: (inputs: SiteRenderer.PageInputs, data: Data)] = [:]
+    /// What this builder last wrote, so unchanged files are skipped without reading the disk.
+    private var written: [String: Data]?
+
+    public init(_ options: BuildOptions) {
+        self.options = options
+        self.layout = GuideLayout(root: options.root)
+    }
+
+    /// A one-off build (the `build` and `check` commands).
     public static func build(_ options: BuildOptions, progress: @Sendable (String) -> Void = { _ in }) throws -> BuildReport {
+        try SiteBuilder(options).build(progress: progress)
+    }
+
+    public func build(progress: @Sendable (String) -> Void = { _ in }) throws -> BuildReport {
         let started = Date()
         var report = BuildReport()
         var stageStart = started
@@ -45,7 +75,6 @@ public enum SiteBuilder {
             report.timings.append((stage, now.timeIntervalSince(stageStart)))
             stageStart = now
         }
-        let layout = GuideLayout(root: options.root)
         var log = DiagnosticLog()
 
         guard FileManager.default.fileExists(atPath: layout.content.path) else {
@@ -56,16 +85,15 @@ public enum SiteBuilder {
         }
 
         progress("Reading content")
-        let content = ContentLoader.load(layout, baseURLOverride: options.baseURL.flatMap(SiteConfig.normalizeBaseURL))
+        let content = ContentLoader.load(layout, baseURLOverride: options.baseURL.flatMap(SiteConfig.normalizeBaseURL),
+                                         cache: contentCache)
         log.add(contentsOf: content.diagnostics)
-        let (theme, themeDiagnostics) = Theme.load(templates: layout.templates)
-        log.add(contentsOf: themeDiagnostics)
-        let (library, templateDiagnostics) = theme.library()
-        log.add(contentsOf: templateDiagnostics)
+        let theme = loadTheme()
+        log.add(contentsOf: theme.diagnostics)
         finished("read content and theme")
 
         progress("Syncing the store")
-        let store = options.writes ? try GuideStore(url: layout.store) : try GuideStore(copyOf: layout.store)
+        let store = try openStore()
         let brokenCityFiles = Set(content.cityFiles.filter { $0.file.diagnostics.contains { $0.severity == .error } }.map(\.source))
         let site: Site = try store.write { db in
             // A broken city file keeps its old records rather than losing them.
@@ -81,7 +109,7 @@ public enum SiteBuilder {
         report.restaurants = site.restaurants.count
         report.reviews = site.restaurants.reduce(0) { $0 + $1.reviews.count }
 
-        let renderer = SiteRenderer(site: site, library: library, assetNames: theme.fingerprintedAssets().names)
+        let renderer = SiteRenderer(site: site, library: theme.library, assetNames: theme.assets.names)
         let pages = renderer.pages
         report.pages = pages.count
         report.diagnostics = log.sorted
@@ -100,45 +128,94 @@ public enum SiteBuilder {
         let writer = OutputWriter(destination: options.output ?? layout.defaultOutput)
         try writer.checkDestination(layout: layout)
         report.output = writer.destination
+        if !FileManager.default.fileExists(atPath: writer.destination.path) { written = nil }
         progress("Rendering \(pages.count) pages")
-        let assets = theme.fingerprintedAssets().files
         let pictures = site.contentFiles + imageFolderFiles(layout: layout, skipping: Set(site.contentFiles))
-        let pagePaths = pages.map { renderer.path(of: $0) }
-        let allPaths = pagePaths + assets.keys.sorted() + pictures
+        let files = renderPages(renderer, pages: pages, config: site.config, themeFiles: theme.files)
+            + theme.assets.files.sorted(by: { $0.key < $1.key }).map { RenderedFile(path: $0.key, data: $0.value) }
+        finished("render pages")
+
+        let allPaths = files.map(\.path) + pictures
         try writer.prepare(paths: allPaths)
-        finished("prepare output folders")
-        let results = ParallelMap.map(pages) { page -> Result<Bool, OutputFailure> in
-            do { return .success(try writer.write(renderer.render(page))) } catch {
+        let previous = written
+        let results = ParallelMap.map(files) { file -> Result<Bool, OutputFailure> in
+            do { return .success(try writer.write(file, previous: previous?[file.path])) } catch {
                 return .failure(error as? OutputFailure ?? OutputFailure(message: "\(error)"))
             }
         }
-        for result in results {
+        var nowWritten: [String: Data] = [:]
+        nowWritten.reserveCapacity(files.count)
+        for (file, result) in zip(files, results) {
             switch result {
-            case .success(true): report.changes.written += 1
+            case .success(true): report.changes.written += 1; report.changedPaths.append(file.path)
             case .success(false): report.changes.unchanged += 1
             case .failure(let failure): throw failure
             }
-        }
-        finished("render and write pages")
-        for (path, data) in assets.sorted(by: { $0.key < $1.key }) {
-            if try writer.write(RenderedFile(path: path, data: data)) { report.changes.written += 1 } else { report.changes.unchanged += 1 }
+            nowWritten[file.path] = file.data
         }
         for relative in pictures {
             if try writer.copy(from: layout.content.appending(path: relative), to: relative) {
                 report.changes.written += 1
+                report.changedPaths.append(relative)
             } else {
                 report.changes.unchanged += 1
             }
         }
-        report.changes.removed = try writer.removeFiles(notIn: Set(allPaths))
-        finished("copy assets, remove stale files")
+        // The first build looks for stale files on disk; later ones know what they wrote last.
+        if let previous {
+            let gone = Set(previous.keys).subtracting(nowWritten.keys)
+            report.changes.removed = writer.remove(gone)
+            report.removedPaths = gone.sorted()
+        } else {
+            report.changes.removed = try writer.removeFiles(notIn: Set(allPaths))
+        }
+        written = nowWritten
+        finished("write changed files")
         report.files = allPaths.count
         report.seconds = Date().timeIntervalSince(started)
         return report
     }
 
+    /// Renders pages on every core, reusing the bytes of pages whose inputs did not change.
+    private func renderPages(_ renderer: SiteRenderer, pages: [SiteRenderer.Page], config: SiteConfig,
+                             themeFiles: [String: String]) -> [RenderedFile] {
+        if let renderedWith, renderedWith.config != config || renderedWith.themeFiles != themeFiles { rendered = [:] }
+        renderedWith = (config, themeFiles)
+        let cache = rendered
+        let results = ParallelMap.map(pages) { page -> (RenderedFile, SiteRenderer.PageInputs?) in
+            let inputs = renderer.inputs(of: page)
+            let path = renderer.path(of: page)
+            if let inputs, let hit = cache[path], hit.inputs == inputs { return (RenderedFile(path: path, data: hit.data), inputs) }
+            return (renderer.render(page), inputs)
+        }
+        var next: [String: (inputs: SiteRenderer.PageInputs, data: Data)] = [:]
+        for (file, inputs) in results {
+            if let inputs { next[file.path] = (inputs, file.data) }
+        }
+        rendered = next
+        return results.map(\.0)
+    }
+
+    private func openStore() throws(StoreError) -> GuideStore {
+        guard options.writes else { return try GuideStore(copyOf: layout.store) }
+        if let store, FileManager.default.fileExists(atPath: layout.store.path) { return store }
+        let opened = try GuideStore(url: layout.store)
+        store = opened
+        return opened
+    }
+
+    private func loadTheme() -> (files: [String: String], library: MustacheLibrary, diagnostics: [Diagnostic],
+                                 assets: (files: [String: Data], names: [String: String])) {
+        let (theme, loadDiagnostics) = Theme.load(templates: layout.templates)
+        if let themeCache, themeCache.files == theme.files, loadDiagnostics.isEmpty { return themeCache }
+        let (library, diagnostics) = theme.library()
+        let loaded = (theme.files, library, loadDiagnostics + diagnostics, theme.fingerprintedAssets())
+        themeCache = loaded
+        return loaded
+    }
+
     /// Content/images/ is published whole (pictures only, nothing that leads outside Content/).
-    private static func imageFolderFiles(layout: GuideLayout, skipping: Set<String>) -> [String] {
+    private func imageFolderFiles(layout: GuideLayout, skipping: Set<String>) -> [String] {
         guard let walker = FileManager.default.enumerator(at: layout.images, includingPropertiesForKeys: nil,
                                                            options: [.skipsHiddenFiles]) else { return [] }
         var relatives: [String] = []

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A restaurant as the site shows it: an imported record, a Markdown file, or both merged.
-public struct Restaurant: Sendable {
+public struct Restaurant: Sendable, Equatable {
     public var id: Int?
     public var slug: String
     public var name: String
@@ -35,7 +35,7 @@ public struct Restaurant: Sendable {
     }
 }
 
-public struct Review: Sendable {
+public struct Review: Sendable, Equatable {
     public var reviewer: String?
     public var title: String?
     public var rating: Int
@@ -45,7 +45,7 @@ public struct Review: Sendable {
     public var source: String
 }
 
-public struct Step: Sendable {
+public struct Step: Sendable, Equatable {
     public var number: Int
     public var heading: String
     public var subheading: String?
@@ -54,7 +54,7 @@ public struct Step: Sendable {
 }
 
 /// A browse page's group: every restaurant of one city or one cuisine.
-public struct BrowseGroup: Sendable {
+public struct BrowseGroup: Sendable, Equatable {
     public var name: String
     public var slug: String
     /// Indices into `Site.restaurants`, already in list order.

@@ -87,7 +87,8 @@ public enum SiteModelBuilder {
         for index in restaurants.indices {
             restaurants[index].reviews.sort(by: newestFirst)
         }
-        restaurants.sort { ($0.sortKey, $0.slug) < ($1.sortKey, $1.slug) }
+        // Fold each name once, not once per comparison.
+        restaurants = restaurants.map { ($0.sortKey, $0) }.sorted { ($0.0, $0.1.slug) < ($1.0, $1.1.slug) }.map(\.1)
 
         var steps: [Step] = []
         var stepNumbers: [Int: String] = [:]

@@ -112,6 +112,40 @@ public struct SiteRenderer: Sendable {
         }
     }
 
+    /// Everything a page shows besides the site settings and the theme: when these are equal to
+    /// the last build's, the page's bytes are too. Nil for cheap pages that are always rendered.
+    public struct PageInputs: Equatable, Sendable {
+        var restaurants: [Restaurant] = []
+        var groups: [BrowseGroup] = []
+        var steps: [Step] = []
+        var numbers: [Int] = []
+    }
+
+    public func inputs(of page: Page) -> PageInputs? {
+        switch page {
+        case .list(let number):
+            let slice = pageSlice(Array(site.restaurants.indices), page: number)
+            return PageInputs(restaurants: slice.map { site.restaurants[$0] }, steps: site.steps,
+                              numbers: [number, site.restaurants.count])
+        case .restaurant(let index):
+            return PageInputs(restaurants: [site.restaurants[index]])
+        case .browseIndex(let kind):
+            return PageInputs(groups: groups(kind).map { BrowseGroup(name: $0.name, slug: $0.slug, members: [$0.members.count]) })
+        case .browse(let kind, let group, let number):
+            let members = groups(kind)[group]
+            let slice = pageSlice(members.members, page: number)
+            return PageInputs(restaurants: slice.map { site.restaurants[$0] },
+                              groups: [BrowseGroup(name: members.name, slug: members.slug, members: [])],
+                              numbers: [kind == .cities ? 0 : 1, group, number, members.members.count])
+        case .welcome:
+            return PageInputs(steps: site.steps)
+        case .notFound:
+            return PageInputs()
+        case .robots, .manifest, .searchIndex, .searchShard, .sitemap:
+            return nil
+        }
+    }
+
     private func groups(_ kind: BrowseKind) -> [BrowseGroup] { kind == .cities ? site.cities : site.cuisines }
 
     public func render(_ page: Page) -> RenderedFile {

@@ -76,9 +76,11 @@ public struct OutputWriter: Sendable {
 
     /// Writes one file unless it already holds exactly these bytes. Safe from many threads.
     /// Returns true when the file was written.
+    /// `previous`: what this writer's builder wrote there last time, if it knows; saves a read.
     @discardableResult
-    public func write(_ file: RenderedFile) throws -> Bool {
+    public func write(_ file: RenderedFile, previous: Data? = nil) throws -> Bool {
         let path = destination.path + "/" + file.path
+        if let previous, previous == file.data, access(path, F_OK) == 0 { return false }
         let existing = FileManager.default.contents(atPath: path)
         if existing == file.data { return false }
         // A new file is written in place; a changed one through a rename, so readers never see half of it.
@@ -105,6 +107,19 @@ public struct OutputWriter: Sendable {
 
     public func copy(from source: URL, to path: String) throws -> Bool {
         try write(RenderedFile(path: path, data: Data(contentsOf: source)))
+    }
+
+    /// Deletes the given files and the folders they leave empty; returns how many were there.
+    public func remove(_ paths: Set<String>) -> Int {
+        var removed = 0
+        for relative in paths.sorted() {
+            if unlink(destination.path + "/" + relative) == 0 { removed += 1 }
+            var folder = (relative as NSString).deletingLastPathComponent
+            while !folder.isEmpty, rmdir(destination.path + "/" + folder) == 0 {
+                folder = (folder as NSString).deletingLastPathComponent
+            }
+        }
+        return removed
     }
 
     /// Deletes every file the site no longer has, and folders left empty; dot files stay. Returns how many files went.

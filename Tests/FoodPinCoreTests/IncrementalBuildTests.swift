@@ -1,0 +1,94 @@
+import Foundation
+import Testing
+@testable import FoodPinCore
+
+/// One builder, many builds (as `foodpin watch` does): each result equals a clean build.
+@Suite struct IncrementalBuildTests {
+    private func cleanBuild(of guide: TestGuide) throws -> [String: Data] {
+        let copy = try TestGuide()
+        try FileManager.default.removeItem(at: copy.root)
+        try FileManager.default.copyItem(at: guide.root, to: copy.root)
+        try? FileManager.default.removeItem(at: copy.output)
+        try? FileManager.default.removeItem(at: copy.layout.store)
+        #expect(try copy.build().succeeded)
+        return try copy.snapshot()
+    }
+
+    @Test func everyKindOfEditGivesTheSameBytesAsACleanBuild() throws {
+        let guide = try TestGuide(siteYAML: "title: T\npage_size: 5\n")
+        try guide.addSampleCities(["Boston"])
+        try guide.write("Content/restaurants/a.md", "---\nname: Alpha\ncity: Boston\n---\nFirst.\n")
+        let builder = SiteBuilder(BuildOptions(root: guide.root))
+        let first = try builder.build()
+        #expect(first.succeeded)
+
+        // Edit one description: only its page changes.
+        try guide.write("Content/restaurants/a.md", "---\nname: Alpha\ncity: Boston\n---\nSecond.\n")
+        let edit = try builder.build()
+        #expect(edit.changedPaths == ["restaurants/a/index.html"])
+        #expect(try guide.snapshot() == cleanBuild(of: guide))
+
+        // A review: the page, the list page it is on, its browse pages and the search shard.
+        try guide.write("Content/reviews/r.md", "---\nrestaurant: a\nrating: 5\n---\n")
+        let review = try builder.build()
+        #expect(review.changedPaths.contains("restaurants/a/index.html"))
+        #expect(review.changedPaths.count < 8)
+        #expect(try guide.snapshot() == cleanBuild(of: guide))
+
+        // A new restaurant shifts the list pages; a deleted one loses its page.
+        try guide.write("Content/restaurants/b.md", "---\nname: Aardvark Diner\n---\n")
+        try builder.build()
+        #expect(guide.exists("restaurants/b/index.html"))
+        try guide.remove("Content/restaurants/b.md")
+        let removal = try builder.build()
+        #expect(removal.removedPaths == ["restaurants/b/index.html"])
+        #expect(!guide.exists("restaurants/b/index.html"))
+        #expect(try guide.snapshot() == cleanBuild(of: guide))
+
+        // Settings and templates change every page.
+        try guide.write("Content/site.yml", "title: Renamed\npage_size: 5\n")
+        let settings = try builder.build()
+        #expect(settings.changedPaths.contains("restaurants/o-ya-28066/index.html"))
+        try guide.write("Templates/404.mustache", "<p>gone</p>\n")
+        try builder.build()
+        #expect(try guide.page("404.html") == "<p>gone</p>\n")
+        #expect(try guide.snapshot() == cleanBuild(of: guide))
+
+        // A city file edit.
+        let boston = guide.root.appending(path: "Content/cities/Boston.json")
+        let text = try String(contentsOf: boston, encoding: .utf8).replacingOccurrences(of: "\"o ya\"", with: "\"O Ya Sushi\"")
+        try guide.write("Content/cities/Boston.json", text)
+        try builder.build()
+        #expect(try guide.page("restaurants/o-ya-sushi-28066/index.html").contains("O Ya Sushi"))
+        #expect(!guide.exists("restaurants/o-ya-28066/index.html"))
+        #expect(try guide.snapshot() == cleanBuild(of: guide))
+    }
+
+    @Test func brokenContentKeepsTheLastGoodSiteAndAFixRecovers() throws {
+        let guide = try TestGuide()
+        try guide.write("Content/restaurants/a.md", "---\nname: Alpha\n---\n")
+        let builder = SiteBuilder(BuildOptions(root: guide.root))
+        try builder.build()
+        let good = try guide.snapshot()
+        try guide.write("Content/restaurants/a.md", "---\nname: [Alpha\n---\n")
+        let broken = try builder.build()
+        #expect(!broken.succeeded)
+        #expect(try guide.snapshot() == good)
+        try guide.write("Content/restaurants/a.md", "---\nname: Alpha Fixed\n---\n")
+        #expect(try builder.build().succeeded)
+        #expect(try guide.page("restaurants/a/index.html").contains("Alpha Fixed"))
+    }
+
+    @Test func aDeletedOutputFolderIsWrittenAgain() throws {
+        let guide = try TestGuide()
+        try guide.write("Content/restaurants/a.md", "---\nname: Alpha\n---\n")
+        let builder = SiteBuilder(BuildOptions(root: guide.root))
+        try builder.build()
+        try FileManager.default.removeItem(at: guide.output)
+        try builder.build()
+        #expect(guide.exists("restaurants/a/index.html"))
+        try guide.remove("Output/index.html")
+        try builder.build()
+        #expect(guide.exists("index.html"))
+    }
+}
