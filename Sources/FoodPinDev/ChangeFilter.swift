@@ -26,6 +26,8 @@ public struct ChangeFilter: Sendable {
         for suffix in [".swp", ".swx", ".swo", ".tmp", ".temp", ".bak", ".crdownload", ".part", ".kate-swp"] where lower.hasSuffix(suffix) {
             return true
         }
+        // sed -i writes sedXXXXXX beside the file, then renames it over.
+        if name.count == 9, name.hasPrefix("sed"), name.allSatisfy({ $0.isLetter || $0.isNumber }) { return true }
         return name.contains("___jb_") || name.contains(".sb-") || lower.hasSuffix("-journal") || lower.hasSuffix("-wal")
             || lower.hasSuffix("-shm")
     }

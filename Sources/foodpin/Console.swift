@@ -12,9 +12,10 @@ struct Console: Sendable {
         FileHandle.standardError.write(Data((text + "\n").utf8))
     }
 
+    /// Written at once (not buffered), so watch-mode lines show up even through a pipe.
     func say(_ text: String) {
         guard !quiet else { return }
-        print(text)
+        FileHandle.standardOutput.write(Data((text + "\n").utf8))
     }
 
     func detail(_ text: String) {

@@ -1,13 +1,14 @@
 import ArgumentParser
 
-struct FoodPin: ParsableCommand {
+struct FoodPin: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "foodpin",
         abstract: "Build a food guide website from Markdown and JSON city files.",
         discussion: "Every command works on the guide in the current folder, or the one named by --root.",
         version: "0.1.0",
         subcommands: [
-            InitCommand.self, BuildCommand.self, CheckCommand.self, ImportCommand.self, ListCommand.self,
+            InitCommand.self, BuildCommand.self, CheckCommand.self, ServeCommand.self, WatchCommand.self,
+            ImportCommand.self, ListCommand.self,
             ExportCommand.self, RemoveCommand.self, FavoriteCommand.self, NewCommand.self,
         ]
     )

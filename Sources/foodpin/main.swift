@@ -5,7 +5,11 @@ import Foundation
 // Exit status: 0 success, 1 content errors, 2 usage errors.
 do {
     var command = try FoodPin.parseAsRoot()
-    try command.run()
+    if var asynchronous = command as? AsyncCommand {
+        try await asynchronous.runAsync()
+    } else {
+        try command.run()
+    }
 } catch let error as ContentFailure {
     Console.error(error.summary)
     exit(1)

@@ -55,6 +55,8 @@ public final class SiteBuilder: @unchecked Sendable {
     private var rendered: [String: (inputs: SiteRenderer.PageInputs, data: Data)] = [:]
     /// What this builder last wrote, so unchanged files are skipped without reading the disk.
     private var written: [String: Data]?
+    /// The store's records as last read, with what they were read from.
+    private var storeSnapshot: (stamp: FileStamp?, cities: [String], restaurants: [StoredRestaurant])?
 
     public init(_ options: BuildOptions) {
         self.options = options
@@ -95,15 +97,30 @@ public final class SiteBuilder: @unchecked Sendable {
         progress("Syncing the store")
         let store = try openStore()
         let brokenCityFiles = Set(content.cityFiles.filter { $0.file.diagnostics.contains { $0.severity == .error } }.map(\.source))
-        let site: Site = try store.write { db in
-            // A broken city file keeps its old records rather than losing them.
-            let usable = content.cityFiles.filter { !brokenCityFiles.contains($0.source) }
-            report.sync = try CityImporter.sync(usable, in: db)
-            let stored = try StoredRestaurant.order(Column("id")).fetchAll(db)
+        let cityKey = content.cityFiles.map { "\($0.source)#\($0.fingerprint)#\(brokenCityFiles.contains($0.source))" }
+        func model(_ stored: [StoredRestaurant]) -> Site {
             let (site, modelDiagnostics) = SiteModelBuilder.build(
                 stored: stored, content: content, layout: layout, includeDrafts: options.includeDrafts)
             log.add(contentsOf: modelDiagnostics)
-            return (site, !log.hasErrors)
+            return site
+        }
+        let site: Site
+        if options.writes, let snapshot = storeSnapshot, snapshot.cities == cityKey,
+           snapshot.stamp == FileStamp(path: layout.store.path) {
+            // Neither the city files nor the store changed since the last build: no query needed.
+            site = model(snapshot.restaurants)
+        } else {
+            var fetched: [StoredRestaurant] = []
+            site = try store.write { db in
+                // A broken city file keeps its old records rather than losing them.
+                let usable = content.cityFiles.filter { !brokenCityFiles.contains($0.source) }
+                report.sync = try CityImporter.sync(usable, in: db)
+                fetched = try StoredRestaurant.order(Column("id")).fetchAll(db)
+                let site = model(fetched)
+                return (site, !log.hasErrors)
+            }
+            storeSnapshot = log.hasErrors || !options.writes ? nil
+                : (FileStamp(path: layout.store.path), cityKey, fetched)
         }
         finished("sync store and build model")
         report.restaurants = site.restaurants.count
@@ -136,8 +153,8 @@ public final class SiteBuilder: @unchecked Sendable {
         finished("render pages")
 
         let allPaths = files.map(\.path) + pictures
-        try writer.prepare(paths: allPaths)
         let previous = written
+        try writer.prepare(paths: previous.map { known in allPaths.filter { known[$0] == nil } } ?? allPaths)
         let results = ParallelMap.map(files) { file -> Result<Bool, OutputFailure> in
             do { return .success(try writer.write(file, previous: previous?[file.path])) } catch {
                 return .failure(error as? OutputFailure ?? OutputFailure(message: "\(error)"))

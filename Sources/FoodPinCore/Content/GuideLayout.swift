@@ -77,29 +77,30 @@ public struct GuideLayout: Sendable {
 enum FileList {
     static func files(in directory: URL, withExtension ext: String, recursive: Bool) -> [URL] {
         let manager = FileManager.default
-        var result: [URL] = []
+        let base = directory.path
+        var paths: [String] = []
         if recursive {
-            guard let walker = manager.enumerator(
-                at: directory, includingPropertiesForKeys: [.isRegularFileKey],
-                options: [.skipsHiddenFiles]) else { return [] }
-            for case let url as URL in walker where url.pathExtension.lowercased() == ext && isContentFile(url) {
-                result.append(url)
+            guard let walker = manager.enumerator(atPath: base) else { return [] }
+            while let relative = walker.nextObject() as? String {
+                let name = (relative as NSString).lastPathComponent
+                if name.hasPrefix(".") { walker.skipDescendants(); continue }
+                if (name as NSString).pathExtension.lowercased() == ext && isContentName(name) { paths.append(base + "/" + relative) }
             }
         } else {
-            let names = (try? manager.contentsOfDirectory(atPath: directory.path)) ?? []
-            for name in names {
-                let url = directory.appending(path: name)
-                if url.pathExtension.lowercased() == ext && isContentFile(url) { result.append(url) }
+            for name in (try? manager.contentsOfDirectory(atPath: base)) ?? []
+            where (name as NSString).pathExtension.lowercased() == ext && isContentName(name) {
+                paths.append(base + "/" + name)
             }
         }
-        return result.sorted { $0.path < $1.path }
+        // Sorted as strings, once: builds do not depend on file-system order.
+        return paths.sorted().map { URL(fileURLWithPath: $0) }
     }
 
-    /// Editors' temp, swap and backup files are never content.
-    static func isContentFile(_ url: URL) -> Bool {
-        let name = url.lastPathComponent
-        if name.hasPrefix(".") || name.hasPrefix("#") || name.hasSuffix("~") || name.contains("___jb_") { return false }
-        var isDirectory: ObjCBool = false
-        return FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) && !isDirectory.boolValue
+    static func isContentName(_ name: String) -> Bool {
+        !(name.hasPrefix(".") || name.hasPrefix("#") || name.hasSuffix("~") || name.contains("___jb_"))
     }
+
+    /// Editors' temp, swap and backup files are never content. (Decided by name: a folder named
+    /// like a content file fails later, when it is read, with a located error.)
+    static func isContentFile(_ url: URL) -> Bool { isContentName(url.lastPathComponent) }
 }

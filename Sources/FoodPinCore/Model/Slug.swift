@@ -3,6 +3,7 @@ import Foundation
 /// URL-safe names: lower case ASCII letters, digits and single dashes.
 public enum Slug {
     public static func make(_ text: String) -> String {
+        if let ascii = asciiSlug(text) { return ascii }
         let folded = Self.fold(text)
         var slug = ""
         var pendingDash = false
@@ -25,8 +26,34 @@ public enum Slug {
         return slug.isEmpty ? "restaurant" : slug
     }
 
+    /// The common case, plain ASCII, without Foundation's (slow) folding.
+    private static func asciiSlug(_ text: String) -> String? {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count)
+        var pendingDash = false
+        for byte in text.utf8 {
+            guard byte < 0x80 else { return nil }
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                if pendingDash && !bytes.isEmpty { bytes.append(UInt8(ascii: "-")) }
+                pendingDash = false
+                bytes.append(byte)
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"):
+                if pendingDash && !bytes.isEmpty { bytes.append(UInt8(ascii: "-")) }
+                pendingDash = false
+                bytes.append(byte + 32)
+            case UInt8(ascii: "'"):
+                break
+            default:
+                pendingDash = true
+            }
+        }
+        return bytes.isEmpty ? "restaurant" : String(decoding: bytes, as: UTF8.self)
+    }
+
     /// Lower case, accents removed: the key for sorting, grouping and searching.
     public static func fold(_ text: String) -> String {
+        if text.utf8.allSatisfy({ $0 < 0x80 }) { return text.lowercased() }
         let folded = text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
             .lowercased()
         guard folded.unicodeScalars.contains(where: { !$0.isASCII }) else { return folded }

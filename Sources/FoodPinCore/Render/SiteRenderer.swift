@@ -115,7 +115,9 @@ public struct SiteRenderer: Sendable {
     /// Everything a page shows besides the site settings and the theme: when these are equal to
     /// the last build's, the page's bytes are too. Nil for cheap pages that are always rendered.
     public struct PageInputs: Equatable, Sendable {
-        var restaurants: [Restaurant] = []
+        var restaurant: Restaurant?
+        /// What cards, the search index and browse pages show of each restaurant.
+        var cards: [CardKey] = []
         var groups: [BrowseGroup] = []
         var steps: [Step] = []
         var numbers: [Int] = []
@@ -125,23 +127,28 @@ public struct SiteRenderer: Sendable {
         switch page {
         case .list(let number):
             let slice = pageSlice(Array(site.restaurants.indices), page: number)
-            return PageInputs(restaurants: slice.map { site.restaurants[$0] }, steps: site.steps,
+            return PageInputs(cards: slice.map { CardKey(site.restaurants[$0]) }, steps: site.steps,
                               numbers: [number, site.restaurants.count])
         case .restaurant(let index):
-            return PageInputs(restaurants: [site.restaurants[index]])
+            return PageInputs(restaurant: site.restaurants[index])
         case .browseIndex(let kind):
             return PageInputs(groups: groups(kind).map { BrowseGroup(name: $0.name, slug: $0.slug, members: [$0.members.count]) })
         case .browse(let kind, let group, let number):
             let members = groups(kind)[group]
             let slice = pageSlice(members.members, page: number)
-            return PageInputs(restaurants: slice.map { site.restaurants[$0] },
+            return PageInputs(cards: slice.map { CardKey(site.restaurants[$0]) },
                               groups: [BrowseGroup(name: members.name, slug: members.slug, members: [])],
                               numbers: [kind == .cities ? 0 : 1, group, number, members.members.count])
         case .welcome:
             return PageInputs(steps: site.steps)
         case .notFound:
             return PageInputs()
-        case .robots, .manifest, .searchIndex, .searchShard, .sitemap:
+        case .searchIndex:
+            return PageInputs(cards: site.restaurants.map(CardKey.init), groups: site.cities + site.cuisines)
+        case .searchShard(let number):
+            let start = number * SearchIndex.shardSize
+            return PageInputs(cards: site.restaurants[start..<min(start + SearchIndex.shardSize, site.restaurants.count)].map(CardKey.init))
+        case .robots, .manifest, .sitemap:
             return nil
         }
     }
@@ -448,5 +455,33 @@ private final class CardCache: @unchecked Sendable {
         cards[root, default: [:]][index] = html
         lock.unlock()
         return html
+    }
+}
+
+/// A restaurant as a card shows it (and the search index): a description or review text
+/// change leaves it equal, so list and browse pages are not rendered again for it.
+struct CardKey: Equatable, Sendable {
+    var name: String
+    var slug: String
+    var image: ImageReference?
+    var cuisines: [String]
+    var city: String?
+    var address: String?
+    var area: String?
+    var price: Int?
+    var favorite: Bool
+    var ratings: [Int]
+
+    init(_ restaurant: Restaurant) {
+        name = restaurant.name
+        slug = restaurant.slug
+        image = restaurant.image
+        cuisines = restaurant.cuisines
+        city = restaurant.city
+        address = restaurant.address
+        area = restaurant.area
+        price = restaurant.price
+        favorite = restaurant.favorite
+        ratings = restaurant.reviews.map(\.rating)
     }
 }

@@ -10,7 +10,11 @@ enum SearchIndex {
     static func shardCount(_ site: Site) -> Int { (site.restaurants.count + shardSize - 1) / shardSize }
 
     static func primary(_ site: Site) -> String {
-        let cities = facet(site.cities), cuisines = facet(site.cuisines)
+        // Each restaurant's facets, from the browse groups (which already know their members).
+        var cityOf = [Int](repeating: -1, count: site.restaurants.count)
+        for (position, group) in site.cities.enumerated() { for member in group.members { cityOf[member] = position } }
+        var cuisinesOf = [[Int]](repeating: [], count: site.restaurants.count)
+        for (position, group) in site.cuisines.enumerated() { for member in group.members { cuisinesOf[member].append(position) } }
         var areaIndex: [String: Int] = [:]
         var areas: [String] = []
         for restaurant in site.restaurants {
@@ -23,8 +27,11 @@ enum SearchIndex {
         var prices: [String] = [], favorites: [String] = []
         for (position, restaurant) in site.restaurants.enumerated() {
             names.append(JSONText.quote(restaurant.name))
-            cuisineIDs.append("[" + restaurant.cuisines.compactMap { cuisines.index[Slug.make($0)] }.map(String.init).joined(separator: ",") + "]")
-            cityIDs.append(restaurant.city.flatMap { cities.index[Slug.make($0)] }.map(String.init) ?? "-1")
+            // In the restaurant's own order of cuisines.
+            let order = Dictionary(restaurant.cuisines.enumerated().map { (Slug.make($0.element), $0.offset) }, uniquingKeysWith: { a, _ in a })
+            let ids = cuisinesOf[position].sorted { order[site.cuisines[$0].slug, default: 0] < order[site.cuisines[$1].slug, default: 0] }
+            cuisineIDs.append("[" + ids.map(String.init).joined(separator: ",") + "]")
+            cityIDs.append(String(cityOf[position]))
             areaIDs.append(restaurant.area.flatMap { areaIndex[$0] }.map(String.init) ?? "-1")
             prices.append(String(restaurant.price ?? 0))
             if restaurant.favorite { favorites.append(String(position)) }
@@ -32,8 +39,8 @@ enum SearchIndex {
         // Columns, not rows: runs of small numbers compress far better, which keeps the first query light.
         return """
         {"version":1,"count":\(site.restaurants.count),"shardSize":\(shardSize),
-        "cities":\(list(cities.names)),
-        "cuisines":\(list(cuisines.names)),
+        "cities":\(list(site.cities.map(\.name))),
+        "cuisines":\(list(site.cuisines.map(\.name))),
         "areas":\(list(areas)),
         "name":[\(names.joined(separator: ","))],
         "cuisine":[\(cuisineIDs.joined(separator: ","))],
@@ -53,12 +60,6 @@ enum SearchIndex {
             return "[\(JSONText.quote(restaurant.path)),\(imageURL(restaurant).map(JSONText.quote) ?? "null"),\(rating),\(restaurant.reviews.count)]"
         }
         return "[\n" + rows.joined(separator: ",\n") + "\n]\n"
-    }
-
-    private static func facet(_ groups: [BrowseGroup]) -> (names: [String], index: [String: Int]) {
-        var index: [String: Int] = [:]
-        for (position, group) in groups.enumerated() { index[group.slug] = position }
-        return (groups.map(\.name), index)
     }
 
     private static func list(_ names: [String]) -> String { "[" + names.map(JSONText.quote).joined(separator: ",") + "]" }

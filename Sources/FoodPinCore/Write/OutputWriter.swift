@@ -85,7 +85,12 @@ public struct OutputWriter: Sendable {
         if existing == file.data { return false }
         // A new file is written in place; a changed one through a rename, so readers never see half of it.
         let temporary = existing == nil ? path : path + ".foodpin-\(getpid())-tmp"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        var descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        if descriptor < 0, errno == ENOENT {
+            // Someone removed the folder since the last build.
+            try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        }
         guard descriptor >= 0 else { throw OutputFailure(path: temporary) }
         var written = 0
         let ok = file.data.withUnsafeBytes { buffer -> Bool in

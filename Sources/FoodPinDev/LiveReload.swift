@@ -1,0 +1,46 @@
+import Foundation
+
+/// The script the preview server adds to every page it serves (never to built files): it reloads
+/// the page after a successful rebuild and shows build errors over the page until they are fixed.
+enum LiveReload {
+    static let eventsPath = "/__foodpin/events"
+
+    static let script = """
+    <script>
+    (function () {
+      var overlay = null;
+      function show(text) {
+        if (!overlay) {
+          overlay = document.createElement("div");
+          overlay.setAttribute("role", "alert");
+          overlay.style.cssText = "position:fixed;inset:auto 0 0 0;max-height:60vh;overflow:auto;z-index:2147483647;" +
+            "background:#1c1b1f;color:#ffdad6;font:13px/1.5 ui-monospace,Menlo,monospace;padding:1rem 1.25rem;" +
+            "border-top:4px solid #b3261e;box-shadow:0 -4px 24px rgba(0,0,0,.4);white-space:pre-wrap";
+          overlay.id = "foodpin-error-overlay";
+          document.body.appendChild(overlay);
+        }
+        overlay.textContent = "FoodPin: the build failed; this page is the last good version.\\n\\n" + text;
+      }
+      function connect() {
+        var events = new EventSource("\(eventsPath)");
+        events.addEventListener("reload", function () { location.reload(); });
+        events.addEventListener("failure", function (event) { show(JSON.parse(event.data)); });
+        events.addEventListener("ok", function () { if (overlay) { overlay.remove(); overlay = null; } });
+      }
+      connect();
+    })();
+    </script>
+
+    """
+
+    /// Adds the script before `</body>`, or at the end when there is none.
+    static func inject(into html: Data) -> Data {
+        guard var text = String(data: html, encoding: .utf8) else { return html }
+        if let range = text.range(of: "</body>", options: .backwards) {
+            text.insert(contentsOf: script, at: range.lowerBound)
+        } else {
+            text += script
+        }
+        return Data(text.utf8)
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+
+/// Maps a request path to a file inside the output folder, and never to anything outside it:
+/// `..` (plain or percent-encoded) is refused, and symlinks must resolve inside the folder.
+struct StaticFiles: Sendable {
+    let folder: URL
+    private let realFolder: String
+
+    init(folder: URL) {
+        self.folder = folder.standardizedFileURL
+        realFolder = self.folder.resolvingSymlinksInPath().path
+    }
+
+    enum Lookup: Equatable {
+        case file(URL)
+        /// A folder asked for without its final slash: relative links need it.
+        case redirect(String)
+        case notFound
+        case forbidden
+    }
+
+    func lookup(_ rawPath: String) -> Lookup {
+        let pathOnly = rawPath.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? "/"
+        guard let decoded = pathOnly.removingPercentEncoding, !decoded.contains("\0"), !decoded.contains("\\") else {
+            return .forbidden
+        }
+        var parts: [Substring] = []
+        for part in decoded.split(separator: "/", omittingEmptySubsequences: true) {
+            if part == ".." { return .forbidden }
+            if part == "." { continue }
+            parts.append(part)
+        }
+        let relative = parts.joined(separator: "/")
+        var url = relative.isEmpty ? folder : folder.appending(path: relative)
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else { return .notFound }
+        if isDirectory.boolValue {
+            if !decoded.hasSuffix("/") && !relative.isEmpty { return .redirect(pathOnly + "/") }
+            url = url.appending(path: "index.html")
+            guard FileManager.default.fileExists(atPath: url.path) else { return .notFound }
+        }
+        let real = url.resolvingSymlinksInPath().path
+        guard real.hasPrefix(realFolder + "/") else { return .forbidden }
+        return .file(url)
+    }
+
+    static func contentType(for url: URL) -> String {
+        switch url.pathExtension.lowercased() {
+        case "html", "htm": "text/html; charset=utf-8"
+        case "css": "text/css; charset=utf-8"
+        case "js", "mjs": "text/javascript; charset=utf-8"
+        case "json": "application/json"
+        case "webmanifest": "application/manifest+json"
+        case "xml": "application/xml"
+        case "txt": "text/plain; charset=utf-8"
+        case "svg": "image/svg+xml"
+        case "png": "image/png"
+        case "jpg", "jpeg": "image/jpeg"
+        case "gif": "image/gif"
+        case "webp": "image/webp"
+        case "avif": "image/avif"
+        case "ico": "image/x-icon"
+        default: "application/octet-stream"
+        }
+    }
+}
