@@ -3,6 +3,7 @@ import Foundation
 import Hummingbird
 import Logging
 import NIOCore
+import ServiceLifecycle
 
 /// `foodpin serve`: the output folder over HTTP on 127.0.0.1, with live reload after each
 /// successful rebuild and the build's errors shown over the page while content is broken.
@@ -92,8 +93,13 @@ public struct PreviewServer: Sendable {
         return Response(status: .ok, headers: headers, body: ResponseBody { writer in
             defer { hub.unsubscribe(id) }
             try await writer.write(ByteBuffer(string: "retry: 500\n\n"))
-            for await message in stream {
-                try await writer.write(ByteBuffer(string: message.wireFormat))
+            // Ctrl-C ends open streams, so the server can stop without waiting for the pages.
+            try await withGracefulShutdownHandler {
+                for await message in stream {
+                    try await writer.write(ByteBuffer(string: message.wireFormat))
+                }
+            } onGracefulShutdown: {
+                hub.unsubscribe(id)
             }
             try await writer.finish(nil)
         })

@@ -1,0 +1,52 @@
+import FoodPinCore
+import Foundation
+import Testing
+@testable import FoodPinDev
+
+@Suite struct StaticFilesTests {
+    let root: URL
+    let files: StaticFiles
+
+    init() throws {
+        root = FileManager.default.temporaryDirectory.appending(path: "foodpin-static-\(UUID().uuidString)")
+        let output = root.appending(path: "Output")
+        try FileManager.default.createDirectory(at: output.appending(path: "restaurants/a"), withIntermediateDirectories: true)
+        try Data("<p>a</p>".utf8).write(to: output.appending(path: "restaurants/a/index.html"))
+        try Data("<p>home</p>".utf8).write(to: output.appending(path: "index.html"))
+        try FileManager.default.createDirectory(at: root.appending(path: "Content"), withIntermediateDirectories: true)
+        try Data("title: secret".utf8).write(to: root.appending(path: "Content/site.yml"))
+        try FileManager.default.createSymbolicLink(atPath: output.appending(path: "leak").path,
+                                                   withDestinationPath: root.appending(path: "Content").path)
+        files = StaticFiles(folder: output)
+    }
+
+    @Test func servesFilesAndFolderIndexes() {
+        #expect(files.lookup("/") == .file(root.appending(path: "Output/index.html").standardizedFileURL))
+        #expect(files.lookup("/restaurants/a/") == .file(root.appending(path: "Output/restaurants/a/index.html").standardizedFileURL))
+        #expect(files.lookup("/restaurants/a") == .redirect("/restaurants/a/"))
+        #expect(files.lookup("/restaurants/a/?q=x") == .file(root.appending(path: "Output/restaurants/a/index.html").standardizedFileURL))
+        #expect(files.lookup("/nope/") == .notFound)
+    }
+
+    @Test(arguments: ["/../Content/site.yml", "/%2e%2e/Content/site.yml", "/%2E%2E%2FContent%2Fsite.yml",
+                      "/restaurants/../../Content/site.yml", "/..%2f..%2fContent/site.yml", "/leak/site.yml",
+                      "/a%00b", "/..\\Content\\site.yml"])
+    func neverLeavesTheOutputFolder(path: String) {
+        let result = files.lookup(path)
+        #expect(result == .forbidden || result == .notFound)
+        if case .file = result { Issue.record("served \(path)") }
+    }
+
+    @Test func contentTypes() {
+        #expect(StaticFiles.contentType(for: URL(fileURLWithPath: "a.html")) == "text/html; charset=utf-8")
+        #expect(StaticFiles.contentType(for: URL(fileURLWithPath: "a.svg")) == "image/svg+xml")
+        #expect(StaticFiles.contentType(for: URL(fileURLWithPath: "search.json")) == "application/json")
+        #expect(StaticFiles.contentType(for: URL(fileURLWithPath: "manifest.webmanifest")) == "application/manifest+json")
+    }
+
+    @Test func theReloadScriptGoesBeforeTheBodyEnds() {
+        let html = String(decoding: LiveReload.inject(into: Data("<html><body><p>x</p></body></html>".utf8)), as: UTF8.self)
+        #expect(html.contains("EventSource(\"/__foodpin/events\")"))
+        #expect(html.hasSuffix("</script>\n</body></html>"))
+    }
+}

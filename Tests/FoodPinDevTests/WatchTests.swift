@@ -1,0 +1,163 @@
+import FoodPinCore
+import Foundation
+import Testing
+@testable import FoodPinDev
+
+/// A guide in a temp folder with a live watch session; changes are real file-system operations.
+final class WatchedGuide: @unchecked Sendable {
+    let root: URL
+    let session: DevSession
+    private let lock = NSLock()
+    private var outcomes: [DevSession.Outcome] = []
+
+    init(poll: Bool = false) throws {
+        root = FileManager.default.temporaryDirectory.appending(path: "foodpin-watch-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: root.appending(path: "Content/restaurants"), withIntermediateDirectories: true)
+        try Data("title: Watched\n".utf8).write(to: root.appending(path: "Content/site.yml"))
+        try Data("---\nname: Alpha\n---\nFirst.\n".utf8).write(to: root.appending(path: "Content/restaurants/alpha.md"))
+        session = DevSession(options: BuildOptions(root: root), poll: poll)
+        session.onOutcome { [weak self] outcome in
+            guard let self else { return }
+            self.lock.lock()
+            self.outcomes.append(outcome)
+            self.lock.unlock()
+        }
+        try session.start()
+    }
+
+    deinit {
+        session.stop()
+        try? FileManager.default.removeItem(at: root)
+    }
+
+    var rebuilds: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return outcomes.count - 1
+    }
+
+    var last: DevSession.Outcome? {
+        lock.lock()
+        defer { lock.unlock() }
+        return outcomes.last
+    }
+
+    func write(_ path: String, _ text: String) throws {
+        let url = root.appending(path: path)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: url)
+    }
+
+    /// Waits for at least one more rebuild than `after`, then for the loop to settle.
+    @discardableResult
+    func waitForRebuild(after count: Int, timeout: Double = 10) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while rebuilds <= count && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+        Thread.sleep(forTimeInterval: 0.15)
+        _ = session.waitUntilIdle()
+        return rebuilds > count
+    }
+
+    func page(_ path: String) -> String? {
+        try? String(contentsOf: root.appending(path: "Output/\(path)"), encoding: .utf8)
+    }
+}
+
+@Suite(.serialized) struct WatchTests {
+    @Test(arguments: [false, true])
+    func editsCreationsAtomicSavesAndDeletionsRebuild(poll: Bool) throws {
+        let guide = try WatchedGuide(poll: poll)
+        #expect(guide.page("restaurants/alpha/index.html")?.contains("First.") == true)
+
+        var count = guide.rebuilds
+        try guide.write("Content/restaurants/alpha.md", "---\nname: Alpha\n---\nEdited.\n")
+        #expect(guide.waitForRebuild(after: count))
+        #expect(guide.page("restaurants/alpha/index.html")?.contains("Edited.") == true)
+
+        count = guide.rebuilds
+        try guide.write("Content/restaurants/beta.md", "---\nname: Beta\n---\n")
+        #expect(guide.waitForRebuild(after: count))
+        #expect(guide.page("index.html")?.contains("Beta") == true)
+
+        // An atomic save: write a temp file beside it, then rename it over.
+        count = guide.rebuilds
+        try guide.write("Content/restaurants/.beta.md.tmp", "---\nname: Beta Renamed\n---\n")
+        _ = rename(guide.root.appending(path: "Content/restaurants/.beta.md.tmp").path,
+                   guide.root.appending(path: "Content/restaurants/beta.md").path)
+        #expect(guide.waitForRebuild(after: count))
+        #expect(guide.page("restaurants/beta/index.html")?.contains("Beta Renamed") == true)
+
+        count = guide.rebuilds
+        try FileManager.default.removeItem(at: guide.root.appending(path: "Content/restaurants/beta.md"))
+        #expect(guide.waitForRebuild(after: count))
+        #expect(guide.page("restaurants/beta/index.html") == nil)
+    }
+
+    @Test func brokenContentKeepsTheLastGoodSiteUntilFixed() throws {
+        let guide = try WatchedGuide()
+        let count = guide.rebuilds
+        try guide.write("Content/restaurants/alpha.md", "---\nname: [Alpha\n---\n")
+        #expect(guide.waitForRebuild(after: count))
+        guard case .failed(let report, let trigger)? = guide.last else {
+            Issue.record("expected a failed build"); return
+        }
+        #expect(trigger == ["Content/restaurants/alpha.md"])
+        #expect(report.diagnostics.first?.description.hasPrefix("Content/restaurants/alpha.md:") == true
+                || report.diagnostics.first?.location.path.hasSuffix("Content/restaurants/alpha.md") == true)
+        #expect(guide.page("restaurants/alpha/index.html")?.contains("First.") == true)
+
+        let broken = guide.rebuilds
+        try guide.write("Content/restaurants/alpha.md", "---\nname: Alpha Fixed\n---\n")
+        #expect(guide.waitForRebuild(after: broken))
+        #expect(guide.page("restaurants/alpha/index.html")?.contains("Alpha Fixed") == true)
+    }
+
+    @Test func aBurstOfSavesGivesOneOrTwoRebuilds() throws {
+        let guide = try WatchedGuide()
+        let count = guide.rebuilds
+        for index in 0..<100 {
+            try guide.write("Content/restaurants/alpha.md", "---\nname: Alpha \(index)\n---\n")
+        }
+        #expect(guide.waitForRebuild(after: count))
+        Thread.sleep(forTimeInterval: 0.3)
+        _ = guide.session.waitUntilIdle()
+        #expect((1...2).contains(guide.rebuilds - count))
+        #expect(guide.page("restaurants/alpha/index.html")?.contains("Alpha 99") == true)
+    }
+
+    @Test func newFoldersAreWatched() throws {
+        let guide = try WatchedGuide()
+        var count = guide.rebuilds
+        try guide.write("Content/reviews/alpha/2026/first.md", "---\nrestaurant: alpha\nrating: 4\n---\nNice.\n")
+        #expect(guide.waitForRebuild(after: count))
+        #expect(guide.page("restaurants/alpha/index.html")?.contains("Nice.") == true)
+        count = guide.rebuilds
+        try guide.write("Content/reviews/alpha/2026/second.md", "---\nrestaurant: alpha\nrating: 2\n---\nMeh.\n")
+        #expect(guide.waitForRebuild(after: count))
+        #expect(guide.page("restaurants/alpha/index.html")?.contains("Meh.") == true)
+    }
+
+    @Test func editorScratchFilesAndTheToolsOwnWritesAreIgnored() throws {
+        let guide = try WatchedGuide()
+        let count = guide.rebuilds
+        for name in [".alpha.md.swp", "alpha.md~", ".#alpha.md", "#alpha.md#", "alpha.md.tmp", "alpha.md___jb_tmp___", "4913"] {
+            try guide.write("Content/restaurants/\(name)", "scratch")
+        }
+        try guide.write("Output/extra.html", "<p>not a source</p>")
+        Thread.sleep(forTimeInterval: 0.6)
+        #expect(guide.rebuilds == count)
+    }
+
+    @Test func filterDecisions() {
+        let filter = ChangeFilter()
+        #expect(filter.isSource("Content/restaurants/a.md"))
+        #expect(filter.isSource("Templates/layout.mustache"))
+        #expect(filter.isSource("Content/cities/New York.json"))
+        #expect(!filter.isSource("Output/index.html"))
+        #expect(!filter.isSource("Content/guide.sqlite"))
+        #expect(!filter.isSource("Content/guide.sqlite-journal"))
+        #expect(!filter.isSource("Content/restaurants/.a.md.swp"))
+        #expect(!filter.isSource("Content/restaurants/sedAb12Cd"))
+        #expect(!filter.isSource("README.md"))
+    }
+}

@@ -1,0 +1,117 @@
+"""`foodpin serve` from outside, as an editor uses it: live reload, the error overlay, safe serving."""
+import http.client
+import re
+import signal
+import subprocess
+import threading
+import time
+
+import pytest
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
+
+from conftest import foodpin_binary
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("serve")
+    subprocess.run([foodpin_binary(), "init", str(folder / "g")], check=True, capture_output=True)
+    guide = folder / "g"
+    server = subprocess.Popen([foodpin_binary(), "serve", "--port", "0", "--root", str(guide)],
+                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    lines = []
+    threading.Thread(target=lambda: [lines.append(line) for line in server.stdout], daemon=True).start()
+    deadline = time.time() + 60
+    while not any("Serving" in line for line in lines):
+        assert time.time() < deadline and server.poll() is None, "".join(lines)
+        time.sleep(0.05)
+    port = int(re.search(r"127\.0\.0\.1:(\d+)/", next(l for l in lines if "Serving" in l)).group(1))
+    yield guide, port, lines
+    before = {p: p.read_bytes() for p in (guide / "Output").rglob("*") if p.is_file()}
+    server.send_signal(signal.SIGINT)  # Ctrl-C
+    server.wait(timeout=10)
+    assert server.returncode == 0, "".join(lines)
+    assert {p: p.read_bytes() for p in (guide / "Output").rglob("*") if p.is_file()} == before
+
+
+def raw_get(port, path):
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
+    connection.request("GET", path)
+    response = connection.getresponse()
+    return response.status, response.read().decode(errors="replace")
+
+
+def wait(browser, condition, timeout=10):
+    return WebDriverWait(browser, timeout).until(lambda d: condition(d))
+
+
+def test_pages_reload_after_saves_and_show_errors_while_broken(served, browser):
+    guide, port, lines = served
+    base = f"http://127.0.0.1:{port}/"
+    browser.get(base + "404.html")
+    browser.execute_script("localStorage.setItem('hasViewedWalkthrough', 'true')")
+
+    # A new restaurant file appears on the list without touching the browser.
+    browser.get(base)
+    (guide / "Content" / "restaurants" / "fresh.md").write_text("---\nname: Fresh Noodles\ncity: Springfield\n---\nHot.\n")
+    wait(browser, lambda d: "Fresh Noodles" in d.page_source)
+
+    browser.get(base + "restaurants/fresh/")
+    assert browser.find_element(By.TAG_NAME, "h1").text == "Fresh Noodles"
+    # An atomic save (temp file renamed over the original).
+    temporary = guide / "Content" / "restaurants" / ".fresh.md.tmp"
+    temporary.write_text("---\nname: Fresh Noodles Bar\ncity: Springfield\n---\nHotter.\n")
+    temporary.rename(guide / "Content" / "restaurants" / "fresh.md")
+    wait(browser, lambda d: d.find_element(By.TAG_NAME, "h1").text == "Fresh Noodles Bar")
+
+    # Broken front matter: the last good page stays, the error shows over it.
+    (guide / "Content" / "restaurants" / "fresh.md").write_text("---\nname: [Fresh\n---\n")
+    wait(browser, lambda d: d.find_elements(By.ID, "foodpin-error-overlay"))
+    overlay = browser.find_element(By.ID, "foodpin-error-overlay").text
+    assert "Content/restaurants/fresh.md:" in overlay and "error:" in overlay
+    assert browser.find_element(By.TAG_NAME, "h1").text == "Fresh Noodles Bar"
+    status, body = raw_get(port, "/restaurants/fresh/")
+    assert status == 200 and "Fresh Noodles Bar" in body
+
+    # The fix recovers.
+    (guide / "Content" / "restaurants" / "fresh.md").write_text("---\nname: Fresh Again\n---\n")
+    wait(browser, lambda d: d.find_element(By.TAG_NAME, "h1").text == "Fresh Again")
+    assert not browser.find_elements(By.ID, "foodpin-error-overlay")
+
+    # A deletion turns the page into a 404.
+    (guide / "Content" / "restaurants" / "fresh.md").unlink()
+    deadline = time.time() + 10
+    while raw_get(port, "/restaurants/fresh/")[0] != 404:
+        assert time.time() < deadline
+        time.sleep(0.05)
+    assert any("rebuilt" in line for line in lines)
+
+
+@pytest.mark.parametrize("path", ["/../Content/site.yml", "/%2e%2e/Content/site.yml", "/%2E%2E/%2E%2E/Content/site.yml",
+                                  "/restaurants/../../Content/site.yml", "/..%2fContent%2fsite.yml", "/%2e%2e%2fContent/site.yml"])
+def test_nothing_outside_the_output_folder_is_served(served, path):
+    guide, port, _ = served
+    status, body = raw_get(port, path)
+    assert status in (403, 404)
+    assert "title:" not in body
+
+
+def test_the_preview_serves_correct_types_and_a_404_page(served):
+    _, port, _ = served
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
+    for path, kind in [("/", "text/html"), ("/search.json", "application/json"), ("/robots.txt", "text/plain"),
+                       ("/manifest.webmanifest", "application/manifest+json")]:
+        connection.request("GET", path)
+        response = connection.getresponse()
+        response.read()
+        assert response.status == 200 and response.getheader("Content-Type").startswith(kind), path
+    status, body = raw_get(port, "/no/such/page/")
+    assert status == 404 and "Page not found" in body and "EventSource" in body
+
+
+def test_the_reload_script_is_only_in_preview(served):
+    guide, port, _ = served
+    _, body = raw_get(port, "/")
+    assert "/__foodpin/events" in body
+    assert "/__foodpin/events" not in (guide / "Output" / "index.html").read_text()
