@@ -59,6 +59,6 @@ let package = Package(
             ]
         ),
         .testTarget(name: "FoodPinCoreTests", dependencies: ["FoodPinCore", "foodpin"]),
-        .testTarget(name: "FoodPinDevTests", dependencies: ["FoodPinDev", "FoodPinCore", "foodpin"]),
+        .testTarget(name: "FoodPinDevTests", dependencies: ["FoodPinDev", "FoodPinCore"]),
     ]
 )
