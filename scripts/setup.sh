@@ -2,6 +2,8 @@
 # Installs what FoodPin needs on Debian, builds it, and builds the sample guide into Output/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# Swift's Linux toolchain usually lives in /opt/swift; use it when it is not on PATH yet.
+if ! command -v swift >/dev/null 2>&1 && [ -x /opt/swift/usr/bin/swift ]; then export PATH="/opt/swift/usr/bin:$PATH"; fi
 
 bash scripts/install-deps.sh
 swift build -c release --product foodpin

@@ -3,6 +3,8 @@
 # (Nu HTML checker, axe-core in headless Chromium) on guides built into temp folders.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# Swift's Linux toolchain usually lives in /opt/swift; use it when it is not on PATH yet.
+if ! command -v swift >/dev/null 2>&1 && [ -x /opt/swift/usr/bin/swift ]; then export PATH="/opt/swift/usr/bin:$PATH"; fi
 
 bash scripts/install-deps.sh
 bash scripts/install-test-deps.sh
