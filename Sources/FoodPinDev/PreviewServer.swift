@@ -155,10 +155,4 @@ final class EventHub: @unchecked Sendable {
         lock.unlock()
         for target in targets { target.yield(message) }
     }
-
-    var count: Int {
-        lock.lock()
-        defer { lock.unlock() }
-        return subscribers.count
-    }
 }

@@ -55,8 +55,6 @@ public struct DiagnosticLog: Sendable {
     public init() {}
 
     public var hasErrors: Bool { entries.contains { $0.severity == .error } }
-    public var errors: [Diagnostic] { entries.filter { $0.severity == .error } }
-    public var warnings: [Diagnostic] { entries.filter { $0.severity == .warning } }
 
     public mutating func add(_ diagnostic: Diagnostic) { entries.append(diagnostic) }
     public mutating func add(contentsOf other: [Diagnostic]) { entries.append(contentsOf: other) }
@@ -71,11 +69,4 @@ public struct DiagnosticLog: Sendable {
 
     /// Sorted by place, so output is stable whatever order the files were read in.
     public var sorted: [Diagnostic] { entries.sorted { ($0.location, $0.message) < ($1.location, $1.message) } }
-}
-
-/// Thrown when content errors stop a command; carries every diagnostic found.
-public struct ContentErrors: Error, CustomStringConvertible {
-    public var diagnostics: [Diagnostic]
-    public init(_ diagnostics: [Diagnostic]) { self.diagnostics = diagnostics }
-    public var description: String { diagnostics.map(\.description).joined(separator: "\n") }
 }

@@ -22,8 +22,6 @@ public struct Restaurant: Sendable, Equatable {
     public var reserveURL: String?
     public var descriptionMarkdown: String
     public var reviews: [Review] = []
-    /// Where it came from, for messages: the Markdown file and/or the city file.
-    public var sources: [String]
 
     public var sortKey: String { Slug.fold(name) }
     public var path: String { "restaurants/\(slug)/" }

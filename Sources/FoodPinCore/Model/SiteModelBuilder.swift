@@ -21,7 +21,7 @@ public enum SiteModelBuilder {
                 city: record.city, state: record.state, postalCode: record.postalCode, country: record.country,
                 area: record.area, phone: record.phone, lat: record.lat, long: record.long, price: record.price,
                 image: record.imageURL.map { .web($0) }, favorite: record.favorite, verdict: nil,
-                reserveURL: record.reserveURL, descriptionMarkdown: "", sources: [record.source]))
+                reserveURL: record.reserveURL, descriptionMarkdown: ""))
         }
 
         var draftKeys: Set<String> = []
@@ -59,7 +59,7 @@ public enum SiteModelBuilder {
             }
             var restaurant = Restaurant(
                 id: source.id, slug: source.slug, name: name, cuisines: [], favorite: false,
-                descriptionMarkdown: "", sources: [])
+                descriptionMarkdown: "")
             apply(source, to: &restaurant)
             slugOwner[source.slug] = source.location.path
             indexBySlug[source.slug] = restaurants.count
@@ -131,7 +131,6 @@ public enum SiteModelBuilder {
         if let long = source.long { restaurant.long = long }
         if let reserve = source.reserveURL { restaurant.reserveURL = reserve }
         restaurant.descriptionMarkdown = source.markdown
-        restaurant.sources.insert(source.location.path, at: 0)
     }
 
     private static func newestFirst(_ a: Review, _ b: Review) -> Bool {

@@ -118,10 +118,6 @@ public final class GuideStore: Sendable {
             return (stored, true)
         }
     }
-
-    public func isRemoved(id: Int) throws(StoreError) -> Bool {
-        try read { db in try RemovedRestaurant.exists(db, key: id) }
-    }
 }
 
 public struct StoreError: Error, CustomStringConvertible {
