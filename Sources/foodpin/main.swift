@@ -13,6 +13,10 @@ do {
 } catch let error as ContentFailure {
     Console.error(error.summary)
     exit(1)
+} catch let error as GuideNotFound {
+    // Run in the wrong folder: a usage error.
+    Console.error(error.description)
+    exit(2)
 } catch let error as UsageError {
     Console.error("error: \(error.description)")
     exit(2)

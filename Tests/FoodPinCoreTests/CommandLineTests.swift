@@ -136,3 +136,15 @@ extension CommandLineTests {
         #expect(try files("Two") == one)
     }
 }
+
+extension CommandLineTests {
+    @Test func aFolderWithoutAGuideIsAUsageError() throws {
+        let folder = FileManager.default.temporaryDirectory.appending(path: "no-guide-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let run = try foodpin(["build"], in: folder)
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("error: no guide here"))
+        #expect(run.stderr.contains("foodpin init"))
+    }
+}
