@@ -163,7 +163,7 @@ public struct SiteRenderer: Sendable {
         case .list(let number): text = renderList(number, links: links)
         case .restaurant(let index): text = renderRestaurant(site.restaurants[index], links: links)
         case .browseIndex(let kind): text = renderBrowseIndex(kind, links: links)
-        case .browse(let kind, let group, let number): text = renderBrowse(kind, groups(kind)[group], page: number, links: links)
+        case .browse(let kind, let group, let number): text = renderBrowse(kind, group: group, page: number, links: links)
         case .welcome: text = renderWelcome(links: links)
         case .notFound: text = renderNotFound()
         case .robots: text = Sitemap.robots(baseURL: site.config.baseURL)
@@ -258,9 +258,9 @@ public struct SiteRenderer: Sendable {
                     ])
     }
 
-    private func renderBrowse(_ kind: BrowseKind, _ group: BrowseGroup, page number: Int, links: PageLinks) -> String {
+    private func renderBrowse(_ kind: BrowseKind, group groupIndex: Int, page number: Int, links: PageLinks) -> String {
+        let group = groups(kind)[groupIndex]
         let slice = pageSlice(group.members, page: number)
-        let groupIndex = groups(kind).firstIndex { $0.slug == group.slug }!
         return page("browse", links: links, title: "\(group.name) — \(site.config.title)",
                     description: "\(plural(group.members.count, "restaurant")) · \(group.name)",
                     canonicalPath: PageLinks.folderURL(of: path(of: .browse(kind, group: groupIndex, page: number))),
