@@ -25,18 +25,20 @@ let package = Package(
             pkgConfig: "libcmark-gfm",
             providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"]), .brew(["cmark-gfm"])]
         ),
-        // Turns Theme/ into Swift source so the default theme lives inside the binary.
-        .executableTarget(name: "ThemeEmbedder", path: "Sources/ThemeEmbedder"),
+        // The one predicate for editors' scratch files, shared by the core, the watcher and the embedder.
+        .target(name: "ScratchFiles"),
+        // Turns the top-level Templates/ into Swift source so the default theme lives inside the binary.
+        .executableTarget(name: "ThemeEmbedder", dependencies: ["ScratchFiles"]),
         .plugin(name: "EmbedTheme", capability: .buildTool(), dependencies: ["ThemeEmbedder"]),
         .target(
             name: "FoodPinCore",
             dependencies: [
                 "CMarkGFM",
+                "ScratchFiles",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Mustache", package: "swift-mustache"),
             ],
-            exclude: ["Theme"],
             plugins: ["EmbedTheme"]
         ),
         // The dev loop around the core: file watching, rebuilding, the live preview server.

@@ -1,13 +1,12 @@
 import Foundation
 import PackagePlugin
 
-/// Embeds every file under the target's `Theme/` folder into generated Swift source,
-/// so the built-in theme ships inside the `foodpin` binary.
+/// Embeds every file under the package's top-level `Templates/` folder (the one source of the
+/// built-in theme) into generated Swift source, so the theme ships inside the `foodpin` binary.
 @main
 struct EmbedTheme: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
-        guard let target = target as? SourceModuleTarget else { return [] }
-        let themeDirectory = target.directoryURL.appending(path: "Theme")
+        let themeDirectory = context.package.directoryURL.appending(path: "Templates")
         let output = context.pluginWorkDirectoryURL.appending(path: "EmbeddedTheme.swift")
         var inputs: [URL] = []
         if let walker = FileManager.default.enumerator(at: themeDirectory, includingPropertiesForKeys: [.isRegularFileKey]) {
@@ -17,7 +16,7 @@ struct EmbedTheme: BuildToolPlugin {
         }
         return [
             .buildCommand(
-                displayName: "Embedding theme (\(inputs.count) files)",
+                displayName: "Embedding the theme from Templates/ (\(inputs.count) files)",
                 executable: try context.tool(named: "ThemeEmbedder").url,
                 arguments: [themeDirectory.path, output.path],
                 inputFiles: inputs,

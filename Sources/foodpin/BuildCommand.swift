@@ -9,8 +9,7 @@ struct BuildCommand: ParsableCommand {
 
     @OptionGroup var guide: GuideOptions
 
-    @Option(help: ArgumentHelp("The site's public address, e.g. https://user.github.io/guide/ (overrides site.yml).", valueName: "URL"))
-    var baseURL: String?
+    @OptionGroup var site: SiteAddressOptions
 
     @Flag(help: "Include restaurants marked `draft: true`.")
     var drafts = false
@@ -18,21 +17,15 @@ struct BuildCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Where to write the site (default: Output/ in the guide).", valueName: "DIR"))
     var output: String?
 
-    func validate() throws {
-        if let baseURL, SiteConfig.normalizeBaseURL(baseURL) == nil {
-            throw ValidationError("--base-url must be an http(s) URL like https://example.org/guide/; found \"\(baseURL)\"")
-        }
-    }
-
     func run() throws {
         let console = guide.console()
         let options = BuildOptions(
             root: guide.rootURL, output: output.map { URL(fileURLWithPath: $0, isDirectory: true) },
-            baseURL: baseURL, includeDrafts: drafts)
+            baseURL: site.baseURL, includeDrafts: drafts)
         let report = try SiteBuilder.build(options) { console.progress($0) }
         console.report(report.diagnostics)
         guard report.succeeded else {
-            throw ContentFailure(summary: "Build failed with \(diagnosticsSummary(report.diagnostics)); Output/ was left unchanged.")
+            throw FoodPinError.content("Build failed with \(diagnosticsSummary(report.diagnostics)); Output/ was left unchanged.")
         }
         if report.sync != ImportCounts() { console.detail("Store sync: \(report.sync.summary)") }
         for (stage, seconds) in report.timings { console.detail(String(format: "%8.3f s  %@", seconds, stage)) }
@@ -57,7 +50,7 @@ struct CheckCommand: ParsableCommand {
         }
         console.report(report.diagnostics)
         guard report.succeeded else {
-            throw ContentFailure(summary: "Check found \(diagnosticsSummary(report.diagnostics)).")
+            throw FoodPinError.content("Check found \(diagnosticsSummary(report.diagnostics)).")
         }
         let warnings = report.diagnostics.isEmpty ? "no problems" : diagnosticsSummary(report.diagnostics)
         console.say("Checked \(counted(report.restaurants, "restaurant")) and \(counted(report.reviews, "review")): \(warnings).")

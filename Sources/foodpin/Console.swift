@@ -37,11 +37,6 @@ struct Console: Sendable {
     }
 }
 
-/// Content errors end a command with status 1 after they were printed.
-struct ContentFailure: Error {
-    var summary: String
-}
-
 func counted(_ count: Int, _ word: String) -> String { "\(count) \(word)\(count == 1 ? "" : "s")" }
 
 func diagnosticsSummary(_ diagnostics: [Diagnostic]) -> String {

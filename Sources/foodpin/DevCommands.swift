@@ -11,21 +11,14 @@ struct WatchOptions: ParsableArguments {
     @Flag(help: "Include restaurants marked `draft: true`.")
     var drafts = false
 
-    @Option(help: ArgumentHelp("The site's public address (overrides site.yml).", valueName: "URL"))
-    var baseURL: String?
+    @OptionGroup var site: SiteAddressOptions
 
     @Option(help: ArgumentHelp("Where to write the site (default: Output/ in the guide).", valueName: "DIR"))
     var output: String?
 
-    func validate() throws {
-        if let baseURL, SiteConfig.normalizeBaseURL(baseURL) == nil {
-            throw ValidationError("--base-url must be an http(s) URL like https://example.org/guide/; found \"\(baseURL)\"")
-        }
-    }
-
     func session(root: URL) -> DevSession {
         DevSession(options: BuildOptions(root: root, output: output.map { URL(fileURLWithPath: $0, isDirectory: true) },
-                                         baseURL: baseURL, includeDrafts: drafts), poll: poll)
+                                         baseURL: site.baseURL, includeDrafts: drafts), poll: poll)
     }
 }
 

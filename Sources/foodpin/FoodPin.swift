@@ -1,4 +1,5 @@
 import ArgumentParser
+import FoodPinCore
 
 struct FoodPin: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -32,6 +33,17 @@ struct GuideOptions: ParsableArguments {
     }
 
     func console() -> Console { Console(quiet: quiet, verbose: verbose) }
+}
+
+/// `--base-url`, checked once as a `BaseURL` for every command that takes it.
+struct SiteAddressOptions: ParsableArguments {
+    @Option(name: .customLong("base-url"),
+            help: ArgumentHelp("The site's public address, e.g. https://user.github.io/guide/ (overrides site.yml).", valueName: "URL"),
+            transform: { written in
+                guard let url = BaseURL(written) else { throw ValidationError(BaseURL.problem(written, name: "--base-url")) }
+                return url
+            })
+    var baseURL: BaseURL?
 }
 
 import Foundation

@@ -24,16 +24,16 @@ struct ImportCommand: ParsableCommand {
             let url = URL(fileURLWithPath: file).standardizedFileURL
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue else {
-                throw UsageError("\(file): no such file")
+                throw FoodPinError.usage("no such file", at: file)
             }
             urls.append(url)
         }
-        guard FileManager.default.fileExists(atPath: layout.content.path) else { throw GuideNotFound(root: layout.root) }
+        guard FileManager.default.fileExists(atPath: layout.content.path) else { throw FoodPinError.guideNotFound(layout.root) }
         let store = try GuideStore(url: layout.store)
         let (imports, diagnostics) = try store.importFiles(urls, layout: layout)
         console.report(diagnostics)
         if diagnostics.contains(where: { $0.severity == .error }) {
-            throw ContentFailure(summary: "Nothing was imported: fix the \(diagnosticsSummary(diagnostics)) above.")
+            throw FoodPinError.content("Nothing was imported: fix the \(diagnosticsSummary(diagnostics)) above.")
         }
         var total = ImportCounts()
         for entry in imports {
@@ -58,8 +58,8 @@ struct ListCommand: ParsableCommand {
             return
         }
         let rows = restaurants.map { r in
-            [String(r.id), r.name, r.city ?? "", r.cuisines.joined(separator: ", "),
-             r.price.map { String(repeating: "$", count: $0) } ?? "", r.favorite ? "★" : "", r.source]
+            [String(r.id), r.name, r.facts.city ?? "", (r.facts.cuisines ?? []).joined(separator: ", "),
+             r.facts.price.map { String(repeating: "$", count: $0) } ?? "", r.favorite ? "★" : "", r.source]
         }
         print(Table.render(header: ["ID", "NAME", "CITY", "CUISINES", "PRICE", "FAV", "SOURCE"], rows: rows))
         print("\(counted(restaurants.count, "restaurant"))")
@@ -101,7 +101,7 @@ struct RemoveCommand: ParsableCommand {
         let layout = GuideLayout(root: guide.rootURL)
         let store = try GuideStore(url: layout.store)
         guard let removed = try store.remove(id: id) else {
-            throw UsageError("no restaurant with id \(id) in \(store.displayPath) (see `foodpin list`)")
+            throw FoodPinError.usage("no restaurant with id \(id) in the store", at: store.displayPath, hint: "see `foodpin list`")
         }
         guide.console().say("Removed \(removed.name) (\(removed.id)).")
     }
@@ -123,7 +123,7 @@ struct FavoriteCommand: ParsableCommand {
         let layout = GuideLayout(root: guide.rootURL)
         let store = try GuideStore(url: layout.store)
         guard let restaurant = try store.setFavorite(id: id, !off) else {
-            throw UsageError("no restaurant with id \(id) in \(store.displayPath) (see `foodpin list`)")
+            throw FoodPinError.usage("no restaurant with id \(id) in the store", at: store.displayPath, hint: "see `foodpin list`")
         }
         guide.console().say(off ? "\(restaurant.name) is no longer a favourite." : "\(restaurant.name) is now a favourite.")
     }

@@ -2,7 +2,7 @@ import ArgumentParser
 import FoodPinCore
 import Foundation
 
-// Exit status: 0 success, 1 content errors, 2 usage errors.
+// Exit status: 0 success, 1 content errors and failed reads or writes, 2 usage errors.
 do {
     var command = try FoodPin.parseAsRoot()
     if var asynchronous = command as? AsyncCommand {
@@ -10,27 +10,9 @@ do {
     } else {
         try command.run()
     }
-} catch let error as ContentFailure {
-    Console.error(error.summary)
-    exit(1)
-} catch let error as GuideNotFound {
-    // Run in the wrong folder: a usage error.
-    Console.error(error.description)
-    exit(2)
-} catch let error as UsageError {
-    Console.error("error: \(error.description)")
-    exit(2)
-} catch let error as ExitCode {
-    exit(error.rawValue)
 } catch {
-    let code = FoodPin.exitCode(for: error)
-    if code == .success {
-        FoodPin.exit(withError: error)
-    } else if code == .validationFailure {
-        Console.error(FoodPin.fullMessage(for: error))
-        exit(2)
-    } else {
-        Console.error(String(describing: error).contains(": error:") ? "\(error)" : "error: \(error)")
-        exit(1)
-    }
+    let failure = CommandFailure(error)
+    // Help and the version are answers, not failures: they go to standard output.
+    if failure.status == 0 { print(failure.message) } else if !failure.message.isEmpty { Console.error(failure.message) }
+    exit(failure.status)
 }

@@ -21,9 +21,9 @@ import Testing
             #expect(record.id == raw["id"] as? Int)
             // Names keep accents, curly quotes and inner double spaces exactly as written.
             #expect(record.name == (raw["name"] as? String)?.trimmingCharacters(in: .whitespacesAndNewlines))
-            #expect(record.postalCode == raw["postal_code"] as? String)
-            #expect(record.cuisines == raw["cuisines"] as? [String] ?? [])
-            #expect(record.price == raw["price"] as? Int)
+            #expect(record.facts.postalCode == raw["postal_code"] as? String)
+            #expect(record.facts.cuisines ?? [] == raw["cuisines"] as? [String] ?? [])
+            #expect(record.facts.price == raw["price"] as? Int)
         }
     }
 
@@ -56,13 +56,13 @@ import Testing
         let record = try #require(file.records.first?.record)
         #expect(record.id == 42)
         #expect(record.name == "Spaced  Name")
-        #expect(record.price == 2)
-        #expect(record.cuisines == ["Thai", "Noodles"])
-        #expect(record.lat == 42.5)
-        #expect(record.long == nil)
-        #expect(record.postalCode == "2108")
-        #expect(record.phone == nil)
-        #expect(record.imageURL == nil)
+        #expect(record.facts.price == 2)
+        #expect(record.facts.cuisines == ["Thai", "Noodles"])
+        #expect(record.facts.lat == 42.5)
+        #expect(record.facts.long == nil)
+        #expect(record.facts.postalCode == "2108")
+        #expect(record.facts.phone == nil)
+        #expect(record.facts.imageURL == nil)
         #expect(record.extra == ["rating_count": "12", "tags": "[\"a\",{\"b\":1}]"])
         #expect(file.diagnostics.count == 1)
         #expect(file.diagnostics.first?.message.contains("image_url") == true)

@@ -44,14 +44,16 @@ import Testing
             #expect(FileManager.default.fileExists(atPath: guide.appending(path: "Content/\(name)").path))
         }
         #expect(FileManager.default.fileExists(atPath: guide.appending(path: "Templates/layout.mustache").path))
-        #expect(try foodpin(["init", "g"], in: folder).status == 1)
+        let again = try foodpin(["init", "g"], in: folder)
+        #expect(again.status == 2)
+        #expect(again.stderr == "g/Content: error: a guide already exists here; nothing was changed\n")
 
         let files = ["Boston", "Chicago"].map { Fixtures.cities.appending(path: "\($0).json").path }
         let first = try foodpin(["import"] + files, in: guide)
         #expect(first.status == 0)
         #expect(first.stdout.contains("50 added, 0 updated, 0 unchanged, 0 rejected"))
-        let again = try foodpin(["import"] + files, in: guide)
-        #expect(again.stdout.contains("0 added, 0 updated, 50 unchanged, 0 rejected"))
+        let reimport = try foodpin(["import"] + files, in: guide)
+        #expect(reimport.stdout.contains("0 added, 0 updated, 50 unchanged, 0 rejected"))
 
         let build = try foodpin(["build"], in: guide)
         #expect(build.status == 0, "\(build.stderr)")
@@ -101,7 +103,9 @@ import Testing
         #expect(try foodpin(["new", "restaurant", "--name", "Joe's \"Best\": Diner", "--city", "Boston", "--price", "2"], in: guide.root).status == 0)
         #expect(try foodpin(["new", "review", "--restaurant", "joes-best-diner", "--rating", "4", "--name", "Kim", "--date", "2026-01-02"], in: guide.root).status == 0)
         #expect(try foodpin(["new", "step", "--step", "1", "--heading", "Hello: world"], in: guide.root).status == 0)
-        #expect(try foodpin(["new", "restaurant", "--name", "Joe's \"Best\": Diner"], in: guide.root).status == 1)
+        let twice = try foodpin(["new", "restaurant", "--name", "Joe's \"Best\": Diner"], in: guide.root)
+        #expect(twice.status == 2)
+        #expect(twice.stderr == "Content/restaurants/joes-best-diner.md: error: the file already exists; nothing was changed\n")
         let build = try foodpin(["build"], in: guide.root)
         #expect(build.status == 0, "\(build.stderr)")
         let html = try guide.page("restaurants/joes-best-diner/index.html")

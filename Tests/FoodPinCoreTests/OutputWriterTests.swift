@@ -41,10 +41,20 @@ import Testing
         let guide = try TestGuide()
         try guide.write("Elsewhere/notes.txt", "mine")
         let options = BuildOptions(root: guide.root, output: guide.root.appending(path: "Elsewhere"))
-        #expect(throws: OutputWriter.Refusal.self) { try SiteBuilder.build(options) }
-        #expect(throws: OutputWriter.Refusal.self) {
+        let foreign = try #require(throws: FoodPinError.self) { try SiteBuilder.build(options) }
+        #expect(foreign.exitStatus == 2)
+        #expect(foreign.description == """
+            \(guide.root.path)/Elsewhere: error: the output folder holds files that FoodPin did not write; it will not replace them
+                hint: choose an empty folder with --output
+            """)
+        let inside = try #require(throws: FoodPinError.self) {
             try SiteBuilder.build(BuildOptions(root: guide.root, output: guide.root.appending(path: "Content")))
         }
+        #expect(inside.exitStatus == 2)
+        #expect(inside.description == """
+            \(guide.root.path)/Content: error: the output folder cannot be or contain the guide, Content/ or Templates/
+                hint: choose a folder of its own with --output
+            """)
         #expect(FileManager.default.fileExists(atPath: guide.root.appending(path: "Elsewhere/notes.txt").path))
     }
 }

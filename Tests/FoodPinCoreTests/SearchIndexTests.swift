@@ -4,7 +4,7 @@ import Testing
 
 @Suite struct SearchIndexTests {
     @Test func theIndexListsEveryRestaurantInListOrderWithItsShard() throws {
-        let guide = try TestGuide(siteYAML: "title: T\n")
+        let guide = try TestGuide(siteYAML: "title: T\npage_size: 200\n")
         try guide.addSampleCities()
         try guide.write("Content/restaurants/sakura.md", "---\nname: 桜ラーメン\ncuisines: [Ramen]\ncity: Tokyo\nfavorite: true\nimage: images/r.svg\n---\n")
         try guide.write("Content/images/r.svg", "<svg xmlns=\"http://www.w3.org/2000/svg\"/>")
@@ -28,14 +28,51 @@ import Testing
         #expect((index["cuisine"] as! [[Int]])[position].map { cuisines[$0] } == ["Ramen"])
 
         let shardSize = try #require(index["shardSize"] as? Int)
+        // A result is the list's own card, exactly as the list page (at the site root) shows it.
         let shard = try #require(JSONSerialization.jsonObject(
-            with: Data(try guide.page("search/\(position / shardSize).json").utf8)) as? [[Any]])
-        let row = shard[position % shardSize]
-        #expect(row[0] as? String == "restaurants/sakura/")
-        #expect(row[1] as? String == "images/r.svg")
-        #expect(row[2] as? Int == 45 && row[3] as? Int == 2)
-        let first = try #require(JSONSerialization.jsonObject(with: Data(try guide.page("search/0.json").utf8)) as? [[Any]])
-        #expect((first[0][0] as? String)?.hasPrefix("restaurants/") == true)
+            with: Data(try guide.page("search/\(position / shardSize).json").utf8)) as? [String])
+        #expect(position == 100)  // CJK sorts after the Latin names: the first of the second shard
+        #expect(shard.count == 1)
+        let card = shard[position % shardSize]
+        #expect(card == """
+            <li class="card">
+              <article>
+                <div class="card-picture">
+                  <img src="images/r.svg" alt="Photo of 桜ラーメン" loading="lazy" decoding="async" width="480" height="320">
+                  <span class="pin" title="Favourite"><span class="visually-hidden">Favourite</span></span>
+                </div>
+                <div class="card-body">
+                  <h2 class="card-title"><a href="restaurants/sakura/">桜ラーメン</a></h2>
+                  <p class="cuisines">Ramen</p>
+                  <p class="meta">
+                    <span class="place">Tokyo</span>
+                    
+                  </p>
+                  <p class="rating">
+                    <span class="stars stars-9" role="img" aria-label="Rated 4.5 out of 5 from 2 reviews"></span>
+             <span class="rating-value">4.5</span> <span class="review-count">(2 reviews)</span>
+                    
+                  </p>
+                </div>
+              </article>
+            </li>
+
+            """)
+        #expect(try guide.page("index.html").contains(card))
+    }
+
+    @Test func searchableFieldsFormTheTextColumn() throws {
+        let guide = try TestGuide()
+        try guide.write("Content/restaurants/a.md", "---\nname: A\nphone: \"617 555 0100\"\naddress: 1 Elm St\n---\n")
+        try guide.write("Content/restaurants/b.md", "---\nname: B\n---\n")
+        let content = ContentLoader.load(guide.layout)
+        let (site, _) = SiteModelBuilder.build(stored: [], content: content, layout: guide.layout, includeDrafts: false)
+        let fields = [RestaurantField("phone", .text(\.phone), searchable: true),
+                      RestaurantField("address", .text(\.address), searchable: true)]
+        let withText = try #require(JSONSerialization.jsonObject(with: Data(SearchIndex.primary(site, fields: fields).utf8)) as? [String: Any])
+        #expect(withText["text"] as? [String] == ["617 555 0100 1 Elm St", ""])
+        let plain = try #require(JSONSerialization.jsonObject(with: Data(SearchIndex.primary(site).utf8)) as? [String: Any])
+        #expect(plain["text"] == nil)
     }
 
     @Test func namesAreEscapedForJSONAndHTML() throws {

@@ -286,11 +286,11 @@ import Testing
     @Test func aBigSitemapBecomesAnIndexOfParts() throws {
         let guide = try TestGuide()
         for name in ["a", "b", "c", "d", "e"] { try guide.write("Content/restaurants/\(name).md", "---\nname: \(name)\n---\n") }
-        let content = ContentLoader.load(guide.layout, baseURLOverride: "https://example.org/guide/")
+        let content = ContentLoader.load(guide.layout, baseURLOverride: BaseURL("https://example.org/guide/"))
         let (site, _) = SiteModelBuilder.build(stored: [], content: content, layout: guide.layout, includeDrafts: false)
-        let (library, _) = Theme.load(templates: guide.layout.templates).0.library()
-        let renderer = SiteRenderer(site: site, library: library, assetNames: [:], sitemapLimit: 4)
-        let files = Dictionary(uniqueKeysWithValues: renderer.pages.map { renderer.render($0) }.map { ($0.path, String(decoding: $0.data, as: UTF8.self)) })
+        let theme = Theme.load(templates: guide.layout.templates).0.prepared()
+        let renderer = SiteRenderer(site: site, theme: theme, sitemapLimit: 4)
+        let files = Dictionary(uniqueKeysWithValues: renderer.pages.map { (renderer.path(of: $0), String(decoding: renderer.render($0), as: UTF8.self)) })
         let index = try #require(files["sitemap.xml"])
         #expect(index.contains("<sitemapindex"))
         let parts = files.keys.filter { $0.hasPrefix("sitemap-") }.sorted()

@@ -36,7 +36,7 @@ final class TestGuide {
 
     @discardableResult
     func build(baseURL: String? = nil, drafts: Bool = false, writes: Bool = true) throws -> BuildReport {
-        try SiteBuilder.build(BuildOptions(root: root, baseURL: baseURL, includeDrafts: drafts, writes: writes))
+        try SiteBuilder.build(BuildOptions(root: root, baseURL: baseURL.flatMap(BaseURL.init), includeDrafts: drafts, writes: writes))
     }
 
     func page(_ path: String) throws -> String {

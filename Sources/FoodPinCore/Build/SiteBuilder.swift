@@ -6,12 +6,13 @@ import Mustache
 public struct BuildOptions: Sendable {
     public var root: URL
     public var output: URL?
-    public var baseURL: String?
+    /// Overrides site.yml's `base_url`.
+    public var baseURL: BaseURL?
     public var includeDrafts = false
     /// False for `foodpin check`: everything is validated, nothing is written (not even the store).
     public var writes = true
 
-    public init(root: URL, output: URL? = nil, baseURL: String? = nil, includeDrafts: Bool = false, writes: Bool = true) {
+    public init(root: URL, output: URL? = nil, baseURL: BaseURL? = nil, includeDrafts: Bool = false, writes: Bool = true) {
         self.root = root
         self.output = output
         self.baseURL = baseURL
@@ -49,14 +50,15 @@ public final class SiteBuilder: @unchecked Sendable {
     private let layout: GuideLayout
     private let contentCache = ContentCache()
     private var store: GuideStore?
-    private var themeCache: (files: [String: String], library: MustacheLibrary, diagnostics: [Diagnostic], assets: (files: [String: Data], names: [String: String]))?
+    private var themeCache: LoadedTheme?
     /// Settings every page depends on; when they change, every page renders again.
     private var renderedWith: (config: SiteConfig, themeFiles: [String: String])?
     private var rendered: [String: (inputs: SiteRenderer.PageInputs, data: Data)] = [:]
-    /// What this builder last wrote, so unchanged files are skipped without reading the disk.
-    private var written: [String: Data]?
+    /// What this builder last wrote at each path (pictures included), so unchanged files are
+    /// skipped without reading the disk and files the site no longer has are removed.
+    private var written: [String: WrittenState]?
     /// The store's records as last read, with what they were read from.
-    private var storeSnapshot: (stamp: FileStamp?, cities: [String], restaurants: [StoredRestaurant])?
+    private var storeSnapshot: (stamp: FileStamp?, cities: [String], restaurants: [RestaurantRecord])?
 
     public init(_ options: BuildOptions) {
         self.options = options
@@ -64,11 +66,11 @@ public final class SiteBuilder: @unchecked Sendable {
     }
 
     /// A one-off build (the `build` and `check` commands).
-    public static func build(_ options: BuildOptions, progress: @Sendable (String) -> Void = { _ in }) throws -> BuildReport {
+    public static func build(_ options: BuildOptions, progress: @Sendable (String) -> Void = { _ in }) throws(FoodPinError) -> BuildReport {
         try SiteBuilder(options).build(progress: progress)
     }
 
-    public func build(progress: @Sendable (String) -> Void = { _ in }) throws -> BuildReport {
+    public func build(progress: @Sendable (String) -> Void = { _ in }) throws(FoodPinError) -> BuildReport {
         let started = Date()
         var report = BuildReport()
         var stageStart = started
@@ -79,15 +81,10 @@ public final class SiteBuilder: @unchecked Sendable {
         }
         var log = DiagnosticLog()
 
-        guard FileManager.default.fileExists(atPath: layout.content.path) else {
-            throw GuideNotFound(root: layout.root)
-        }
-        if let base = options.baseURL, SiteConfig.normalizeBaseURL(base) == nil {
-            throw UsageError("--base-url must be an http(s) URL like https://example.org/guide/; found \"\(base)\"")
-        }
+        guard FileManager.default.fileExists(atPath: layout.content.path) else { throw .guideNotFound(layout.root) }
 
         progress("Reading content")
-        let content = ContentLoader.load(layout, baseURLOverride: options.baseURL.flatMap(SiteConfig.normalizeBaseURL),
+        let content = ContentLoader.load(layout, baseURLOverride: options.baseURL,
                                          cache: contentCache)
         log.add(contentsOf: content.diagnostics)
         let theme = loadTheme()
@@ -98,7 +95,7 @@ public final class SiteBuilder: @unchecked Sendable {
         let store = try openStore()
         let brokenCityFiles = Set(content.cityFiles.filter { $0.file.diagnostics.contains { $0.severity == .error } }.map(\.source))
         let cityKey = content.cityFiles.map { "\($0.source)#\($0.fingerprint)#\(brokenCityFiles.contains($0.source))" }
-        func model(_ stored: [StoredRestaurant]) -> Site {
+        func model(_ stored: [RestaurantRecord]) -> Site {
             let (site, modelDiagnostics) = SiteModelBuilder.build(
                 stored: stored, content: content, layout: layout, includeDrafts: options.includeDrafts)
             log.add(contentsOf: modelDiagnostics)
@@ -110,12 +107,12 @@ public final class SiteBuilder: @unchecked Sendable {
             // Neither the city files nor the store changed since the last build: no query needed.
             site = model(snapshot.restaurants)
         } else {
-            var fetched: [StoredRestaurant] = []
+            var fetched: [RestaurantRecord] = []
             site = try store.write { db in
                 // A broken city file keeps its old records rather than losing them.
                 let usable = content.cityFiles.filter { !brokenCityFiles.contains($0.source) }
                 report.sync = try CityImporter.sync(usable, in: db)
-                fetched = try StoredRestaurant.order(Column("id")).fetchAll(db)
+                fetched = try RestaurantRecord.order(Column("id")).fetchAll(db)
                 let site = model(fetched)
                 return (site, !log.hasErrors)
             }
@@ -126,7 +123,7 @@ public final class SiteBuilder: @unchecked Sendable {
         report.restaurants = site.restaurants.count
         report.reviews = site.restaurants.reduce(0) { $0 + $1.reviews.count }
 
-        let renderer = SiteRenderer(site: site, library: theme.library, assetNames: theme.assets.names)
+        let renderer = SiteRenderer(site: site, theme: theme)
         let pages = renderer.pages
         report.pages = pages.count
         report.diagnostics = log.sorted
@@ -146,35 +143,35 @@ public final class SiteBuilder: @unchecked Sendable {
         report.output = writer.destination
         if !FileManager.default.fileExists(atPath: writer.destination.path) { written = nil }
         progress("Rendering \(pages.count) pages")
-        let pictures = site.contentFiles + imageFolderFiles(layout: layout, skipping: Set(site.contentFiles))
+        let pictures = (site.contentFiles + imageFolderFiles(layout: layout, skipping: Set(site.contentFiles)))
+            .map { OutputFile(path: $0, copyOf: layout.content.appending(path: $0)) }
         let files = renderPages(renderer, pages: pages, config: site.config, themeFiles: theme.files)
-            + theme.assets.files.sorted(by: { $0.key < $1.key }).map { RenderedFile(path: $0.key, data: $0.value) }
+            + theme.assets.files.sorted(by: { $0.key < $1.key }).map { OutputFile(path: $0.key, data: $0.value) }
+            + pictures
         finished("render pages")
 
-        let allPaths = files.map(\.path) + pictures
         let previous = written
-        try writer.prepare(paths: previous.map { known in allPaths.filter { known[$0] == nil } } ?? allPaths)
-        let results = ParallelMap.map(files) { file -> Result<Bool, OutputFailure> in
-            do { return .success(try writer.write(file, previous: previous?[file.path])) } catch {
-                return .failure(error as? OutputFailure ?? OutputFailure(message: "\(error)"))
+        try writer.prepare(paths: files.lazy.map(\.path).filter { previous?[$0] == nil })
+        let results = ParallelMap.map(files) { file -> Result<(written: Bool, state: WrittenState), FoodPinError> in
+            do throws(FoodPinError) { return .success(try writer.write(file, previous: previous?[file.path])) } catch {
+                return .failure(error)
             }
         }
-        var nowWritten: [String: Data] = [:]
+        var nowWritten: [String: WrittenState] = [:]
         nowWritten.reserveCapacity(files.count)
         for (file, result) in zip(files, results) {
             switch result {
-            case .success(true): report.changes.written += 1; report.changedPaths.append(file.path)
-            case .success(false): report.changes.unchanged += 1
-            case .failure(let failure): throw failure
-            }
-            nowWritten[file.path] = file.data
-        }
-        for relative in pictures {
-            if try writer.copy(from: layout.content.appending(path: relative), to: relative) {
-                report.changes.written += 1
-                report.changedPaths.append(relative)
-            } else {
-                report.changes.unchanged += 1
+            case .success(let outcome):
+                if outcome.written {
+                    report.changes.written += 1
+                    report.changedPaths.append(file.path)
+                } else {
+                    report.changes.unchanged += 1
+                }
+                nowWritten[file.path] = outcome.state
+            case .failure(let failure):
+                written = nil
+                throw failure
             }
         }
         // The first build looks for stale files on disk; later ones know what they wrote last.
@@ -183,36 +180,36 @@ public final class SiteBuilder: @unchecked Sendable {
             report.changes.removed = writer.remove(gone)
             report.removedPaths = gone.sorted()
         } else {
-            report.changes.removed = try writer.removeFiles(notIn: Set(allPaths))
+            report.changes.removed = writer.removeFiles(notIn: Set(nowWritten.keys))
         }
         written = nowWritten
         finished("write changed files")
-        report.files = allPaths.count
+        report.files = files.count
         report.seconds = Date().timeIntervalSince(started)
         return report
     }
 
     /// Renders pages on every core, reusing the bytes of pages whose inputs did not change.
     private func renderPages(_ renderer: SiteRenderer, pages: [SiteRenderer.Page], config: SiteConfig,
-                             themeFiles: [String: String]) -> [RenderedFile] {
+                             themeFiles: [String: String]) -> [OutputFile] {
         if let renderedWith, renderedWith.config != config || renderedWith.themeFiles != themeFiles { rendered = [:] }
         renderedWith = (config, themeFiles)
         let cache = rendered
-        let results = ParallelMap.map(pages) { page -> (RenderedFile, SiteRenderer.PageInputs?) in
+        let results = ParallelMap.map(pages) { page -> (path: String, data: Data, inputs: SiteRenderer.PageInputs?) in
             let inputs = renderer.inputs(of: page)
             let path = renderer.path(of: page)
-            if let inputs, let hit = cache[path], hit.inputs == inputs { return (RenderedFile(path: path, data: hit.data), inputs) }
-            return (renderer.render(page), inputs)
+            if let inputs, let hit = cache[path], hit.inputs == inputs { return (path, hit.data, inputs) }
+            return (path, renderer.render(page), inputs)
         }
         var next: [String: (inputs: SiteRenderer.PageInputs, data: Data)] = [:]
-        for (file, inputs) in results {
-            if let inputs { next[file.path] = (inputs, file.data) }
+        for result in results {
+            if let inputs = result.inputs { next[result.path] = (inputs, result.data) }
         }
         rendered = next
-        return results.map(\.0)
+        return results.map { OutputFile(path: $0.path, data: $0.data) }
     }
 
-    private func openStore() throws(StoreError) -> GuideStore {
+    private func openStore() throws(FoodPinError) -> GuideStore {
         guard options.writes else { return try GuideStore(copyOf: layout.store) }
         if let store, FileManager.default.fileExists(atPath: layout.store.path) { return store }
         let opened = try GuideStore(url: layout.store)
@@ -220,12 +217,11 @@ public final class SiteBuilder: @unchecked Sendable {
         return opened
     }
 
-    private func loadTheme() -> (files: [String: String], library: MustacheLibrary, diagnostics: [Diagnostic],
-                                 assets: (files: [String: Data], names: [String: String])) {
+    private func loadTheme() -> LoadedTheme {
         let (theme, loadDiagnostics) = Theme.load(templates: layout.templates)
         if let themeCache, themeCache.files == theme.files, loadDiagnostics.isEmpty { return themeCache }
-        let (library, diagnostics) = theme.library()
-        let loaded = (theme.files, library, loadDiagnostics + diagnostics, theme.fingerprintedAssets())
+        var loaded = theme.prepared()
+        loaded.diagnostics = loadDiagnostics + loaded.diagnostics
         themeCache = loaded
         return loaded
     }
@@ -244,17 +240,3 @@ public final class SiteBuilder: @unchecked Sendable {
         return relatives.sorted()
     }
 }
-
-public struct GuideNotFound: Error, CustomStringConvertible {
-    public var root: URL
-    public init(root: URL) { self.root = root }
-    public var description: String {
-        "\(GuideLayout.displayPath(root)): error: no guide here (there is no Content/ folder)\n    hint: run `foodpin init DIR` to start one, or pass --root DIR"
-    }
-}
-
-public struct UsageError: Error, CustomStringConvertible {
-    public var description: String
-    public init(_ description: String) { self.description = description }
-}
-

@@ -12,7 +12,7 @@ public struct LoadedContent: Sendable {
 
 /// Reads every content file, in parallel, and reports every problem found.
 public enum ContentLoader {
-    public static func load(_ layout: GuideLayout, baseURLOverride: String? = nil, cache: ContentCache? = nil) -> LoadedContent {
+    public static func load(_ layout: GuideLayout, baseURLOverride: BaseURL? = nil, cache: ContentCache? = nil) -> LoadedContent {
         let (config, configDiagnostics) = SiteConfig.load(from: layout.siteFile, displayPath: layout.displayPath(layout.siteFile))
         var content = LoadedContent(config: config)
         content.diagnostics += configDiagnostics

@@ -138,7 +138,7 @@ struct FieldReader {
     }
 
     /// Marks fields as known without reading them (read elsewhere or deliberately ignored).
-    mutating func accept(_ keys: String...) { known.formUnion(keys) }
+    mutating func accept(_ keys: [String]) { known.formUnion(keys) }
 
     /// Warns about every field nobody read, suggesting the nearest known field.
     mutating func warnAboutUnknownFields(kind: String) {

@@ -4,15 +4,13 @@ import Foundation
 public struct SiteConfig: Sendable, Equatable {
     public var title = "FoodPin"
     public var description = "A food guide"
-    public var baseURL: String?
+    public var baseURL: BaseURL?
     public var language = "en"
     public var pageSize = 24
     public var unsafeHTML = false
     public var author: String?
 
     public init() {}
-
-    static let knownKeys = ["title", "description", "base_url", "language", "page_size", "unsafe_html", "author"]
 
     /// Reads site.yml; a missing file means the defaults.
     static func load(from url: URL, displayPath: String) -> (SiteConfig, [Diagnostic]) {
@@ -33,8 +31,8 @@ public struct SiteConfig: Sendable, Equatable {
             if let title = fields.string("title") { config.title = title }
             if let description = fields.string("description") { config.description = description }
             if let base = fields.string("base_url") {
-                if let normalized = normalizeBaseURL(base) { config.baseURL = normalized } else {
-                    fields.error("base_url", "`base_url` must be an http(s) URL like https://example.org/guide/; found \"\(base)\"")
+                if let url = BaseURL(base) { config.baseURL = url } else {
+                    fields.error("base_url", BaseURL.problem(base, name: "`base_url`"))
                 }
             }
             if let language = fields.string("language") { config.language = language }
@@ -50,16 +48,5 @@ public struct SiteConfig: Sendable, Equatable {
             }
             return (config, diagnostics)
         }
-    }
-
-    /// Accepts `https://host/path` with or without the final slash; always returns it with one.
-    public static func normalizeBaseURL(_ text: String) -> String? {
-        guard let components = URLComponents(string: text.trimmingCharacters(in: .whitespaces)),
-              let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https",
-              let host = components.host, !host.isEmpty,
-              components.query == nil, components.fragment == nil else { return nil }
-        var result = text.trimmingCharacters(in: .whitespaces)
-        if !result.hasSuffix("/") { result += "/" }
-        return result
     }
 }

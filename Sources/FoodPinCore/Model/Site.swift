@@ -1,28 +1,22 @@
 import Foundation
 
 /// A restaurant as the site shows it: an imported record, a Markdown file, or both merged.
+/// Its facts read as properties (`restaurant.city`), so pages name fields as sources do.
+@dynamicMemberLookup
 public struct Restaurant: Sendable, Equatable {
     public var id: Int?
     public var slug: String
     public var name: String
-    public var cuisines: [String]
-    public var address: String?
-    public var city: String?
-    public var state: String?
-    public var postalCode: String?
-    public var country: String?
-    public var area: String?
-    public var phone: String?
-    public var lat: Double?
-    public var long: Double?
-    public var price: Int?
+    public var facts: RestaurantFacts
     public var image: ImageReference?
     public var favorite: Bool
     public var verdict: Verdict?
-    public var reserveURL: String?
     public var descriptionMarkdown: String
     public var reviews: [Review] = []
 
+    public subscript<Value>(dynamicMember path: KeyPath<RestaurantFacts, Value>) -> Value { facts[keyPath: path] }
+
+    public var cuisines: [String] { facts.cuisines ?? [] }
     public var sortKey: String { Slug.fold(name) }
     public var path: String { "restaurants/\(slug)/" }
 

@@ -3,7 +3,7 @@ import Foundation
 /// Merges the store's records with the Markdown content into one `Site`, checking every reference.
 public enum SiteModelBuilder {
     public static func build(
-        stored: [StoredRestaurant], content: LoadedContent, layout: GuideLayout, includeDrafts: Bool
+        stored: [RestaurantRecord], content: LoadedContent, layout: GuideLayout, includeDrafts: Bool
     ) -> (Site, [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
         var restaurants: [Restaurant] = []
@@ -17,11 +17,9 @@ public enum SiteModelBuilder {
             indexBySlug[slug] = restaurants.count
             slugOwner[slug] = "restaurant \(record.id) from \(record.source)"
             restaurants.append(Restaurant(
-                id: record.id, slug: slug, name: record.name, cuisines: record.cuisines, address: record.address,
-                city: record.city, state: record.state, postalCode: record.postalCode, country: record.country,
-                area: record.area, phone: record.phone, lat: record.lat, long: record.long, price: record.price,
-                image: record.imageURL.map { .web($0) }, favorite: record.favorite, verdict: nil,
-                reserveURL: record.reserveURL, descriptionMarkdown: ""))
+                id: record.id, slug: slug, name: record.name, facts: record.facts,
+                image: record.facts.imageURL.map { .web($0) }, favorite: record.favorite, verdict: nil,
+                descriptionMarkdown: ""))
         }
 
         var draftKeys: Set<String> = []
@@ -58,7 +56,7 @@ public enum SiteModelBuilder {
                 continue
             }
             var restaurant = Restaurant(
-                id: source.id, slug: source.slug, name: name, cuisines: [], favorite: false,
+                id: source.id, slug: source.slug, name: name, facts: RestaurantFacts(), favorite: false,
                 descriptionMarkdown: "")
             apply(source, to: &restaurant)
             slugOwner[source.slug] = source.location.path
@@ -118,18 +116,10 @@ public enum SiteModelBuilder {
     /// The Markdown file's fields win over the imported record's.
     private static func apply(_ source: RestaurantSource, to restaurant: inout Restaurant) {
         if let name = source.name { restaurant.name = name }
-        if let cuisines = source.cuisines { restaurant.cuisines = cuisines }
-        if let address = source.address { restaurant.address = address }
-        if let city = source.city { restaurant.city = city }
-        if let area = source.area { restaurant.area = area }
-        if let phone = source.phone { restaurant.phone = phone }
-        if let price = source.price { restaurant.price = price }
+        restaurant.facts.override(with: source.facts)
         if let image = source.image { restaurant.image = image }
         if let favorite = source.favorite { restaurant.favorite = favorite }
         if let verdict = source.verdict { restaurant.verdict = verdict }
-        if let lat = source.lat { restaurant.lat = lat }
-        if let long = source.long { restaurant.long = long }
-        if let reserve = source.reserveURL { restaurant.reserveURL = reserve }
         restaurant.descriptionMarkdown = source.markdown
     }
 

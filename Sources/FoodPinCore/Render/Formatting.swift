@@ -15,14 +15,8 @@ enum Formatting {
         return "\(tenths / 10).\(tenths % 10)"
     }
 
-    /// Five stars as full, half or empty, for the stars partial.
-    static func stars(_ value: Double) -> [[String: String]] {
-        let halves = Int((value * 2).rounded())
-        return (0..<5).map { index in
-            let kind = halves >= (index + 1) * 2 ? "full" : (halves == index * 2 + 1 ? "half" : "empty")
-            return ["kind": kind]
-        }
-    }
+    /// A rating in half stars, 0 to 10: the stars partial fills that many halves (CSS draws them).
+    static func starHalves(_ value: Double) -> Int { min(10, max(0, Int((value * 2).rounded()))) }
 
     /// Digits (and a leading +) for a `tel:` link; an extension after "x" is dropped. Nil when there are no digits.
     static func telephoneURL(_ phone: String) -> String? {

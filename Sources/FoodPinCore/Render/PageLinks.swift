@@ -5,7 +5,7 @@ import Foundation
 struct PageLinks {
     /// The page's path inside the site, like `restaurants/o-ya-28066/index.html`.
     let pagePath: String
-    let baseURL: String?
+    let baseURL: BaseURL?
 
     /// `../` once per folder between the page and the site root.
     var root: String {
@@ -16,7 +16,7 @@ struct PageLinks {
 
     /// The absolute URL when a base URL is known (canonical links, sitemap), else nil.
     func absolute(_ sitePath: String) -> String? {
-        baseURL.map { $0 + (sitePath.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? sitePath) }
+        baseURL.map { $0.text + (sitePath.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? sitePath) }
     }
 
     /// The public URL of a page's folder (`restaurants/x/`) from its file path.

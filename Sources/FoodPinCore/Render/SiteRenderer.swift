@@ -1,12 +1,6 @@
 import Foundation
 import Mustache
 
-/// One file of the generated site.
-public struct RenderedFile: Sendable {
-    public var path: String
-    public var data: Data
-}
-
 /// Turns a `Site` into pages with the theme's templates. Pages render on every core.
 public struct SiteRenderer: Sendable {
     static let requiredTemplates = ["layout", "index", "empty", "restaurant", "browse-index", "browse", "welcome", "404"]
@@ -39,22 +33,23 @@ public struct SiteRenderer: Sendable {
     let site: Site
     let library: MustacheLibrary
     let assetNames: [String: String]
+    /// The theme's scripts, fingerprinted, in the order pages load them.
+    let scripts: [String]
+    let colors: ThemeColors
     let markdown: MarkdownRenderer
     /// A restaurant's card appears on up to a dozen list pages; it is rendered once per folder depth.
     private let cards = CardCache()
 
     public let pages: [Page]
 
-    public init(site: Site, library: MustacheLibrary, assetNames: [String: String]) {
-        self.init(site: site, library: library, assetNames: assetNames, sitemapLimit: Self.sitemapProtocolLimit)
-    }
-
-    init(site: Site, library: MustacheLibrary, assetNames: [String: String], sitemapLimit: Int) {
+    init(site: Site, theme: LoadedTheme, sitemapLimit: Int = SiteRenderer.sitemapProtocolLimit) {
         self.site = site
         self.sitemapLimit = sitemapLimit
         self.pages = Self.pages(of: site, sitemapLimit: sitemapLimit)
-        self.library = library
-        self.assetNames = assetNames
+        self.library = theme.library
+        self.assetNames = theme.assets.names
+        self.scripts = theme.scripts.map { theme.assets.names[$0] ?? $0 }
+        self.colors = theme.colors
         let contentFiles = Set(site.contentFiles)
         self.markdown = MarkdownRenderer(allowRawHTML: site.config.unsafeHTML) { url in
             // A link written relative to Content/ (images/x.jpg) points at the copied file; the
@@ -155,7 +150,7 @@ public struct SiteRenderer: Sendable {
 
     private func groups(_ kind: BrowseKind) -> [BrowseGroup] { kind == .cities ? site.cities : site.cuisines }
 
-    public func render(_ page: Page) -> RenderedFile {
+    public func render(_ page: Page) -> Data {
         let path = path(of: page)
         let links = PageLinks(pagePath: path, baseURL: site.config.baseURL)
         let text: String
@@ -170,12 +165,12 @@ public struct SiteRenderer: Sendable {
         case .manifest: text = manifest()
         case .searchIndex: text = SearchIndex.primary(site)
         case .searchShard(let number):
-            // Thumbnails relative to the site root; the script resolves them against it.
+            // Each result is the list's own card, linked from the site root; the script prefixes the links.
             let root = PageLinks(pagePath: "index.html", baseURL: site.config.baseURL)
-            text = SearchIndex.shard(site, number: number) { imageURL($0.image, links: root) }
+            text = SearchIndex.shard(site, number: number) { listEntry($0, links: root)["card"] as? String ?? "" }
         case .sitemap(let part): text = sitemap(part: part, links: links)
         }
-        return RenderedFile(path: path, data: Data(text.utf8))
+        return Data(text.utf8)
     }
 
     // MARK: Pages
@@ -197,7 +192,7 @@ public struct SiteRenderer: Sendable {
                         "pagination": pagination(number, total: site.restaurants.count) { path(of: .list(page: $0)) } as Any,
                         "hasSteps": !site.steps.isEmpty,
                         "searchIndex": links.link("search.json"),
-                        "placeholder": links.link(asset("assets/placeholder.svg")),
+                        "searchPageSize": site.config.pageSize,
                         "welcomeURL": links.link("welcome/"),
                         "isFirstPage": number == 1,
                     ])
@@ -207,7 +202,7 @@ public struct SiteRenderer: Sendable {
         let reviewHTML = restaurant.reviews.map { localize(markdown.html($0.markdown), links) }
         let reviews: [[String: Any]] = zip(restaurant.reviews, reviewHTML).map { review, html in
             var entry: [String: Any] = [
-                "rating": review.rating, "stars": Formatting.stars(Double(review.rating)),
+                "rating": review.rating, "starHalves": Formatting.starHalves(Double(review.rating)),
                 "ratingLabel": "Rated \(review.rating) out of 5", "html": html,
             ]
             if let reviewer = review.reviewer { entry["reviewer"] = reviewer }
@@ -229,6 +224,10 @@ public struct SiteRenderer: Sendable {
             context["telURL"] = Formatting.telephoneURL(phone) as Any
         }
         context["reserveURL"] = restaurant.reserveURL as Any
+        // Every field by its key (`{{fields.website}}`), so a new field needs only its template line.
+        var fields: [String: String] = [:]
+        for field in RestaurantField.all { if let text = field.text(in: restaurant.facts) { fields[field.key] = text } }
+        context["fields"] = fields
         context["verdict"] = restaurant.verdict?.label as Any
         context["cuisineLinks"] = restaurant.cuisines.map { ["name": $0, "url": links.link("cuisines/\(Slug.make($0))/")] }
         if let city = restaurant.city { context["cityLink"] = ["name": city, "url": links.link("cities/\(Slug.make(city))/")] }
@@ -291,17 +290,14 @@ public struct SiteRenderer: Sendable {
 
     /// 404.html is served at any depth, so it links from the site's absolute root path.
     private func renderNotFound() -> String {
-        let rootPath = site.config.baseURL.flatMap { URLComponents(string: $0)?.path } ?? "/"
-        let links = AbsoluteRootLinks(root: rootPath.hasSuffix("/") ? rootPath : rootPath + "/")
-        return page("404", root: links.root, title: "Page not found — \(site.config.title)",
+        return page("404", root: site.config.baseURL?.path ?? "/", title: "Page not found — \(site.config.title)",
                     description: "This page does not exist.", canonical: nil, image: nil, extra: [:])
     }
 
-    private struct AbsoluteRootLinks { var root: String }
-
     // MARK: Parts
 
-    /// A list item: the card's fields plus the card rendered by the `card` template.
+    /// A list item: the card's fields plus the card rendered by the `card` template (also what
+    /// a search result shows).
     private func listEntry(_ index: Int, links: PageLinks) -> [String: Any] {
         var entry = card(site.restaurants[index], links: links)
         entry["card"] = cards.html(for: index, root: links.root) {
@@ -314,9 +310,8 @@ public struct SiteRenderer: Sendable {
         var card: [String: Any] = [
             "name": restaurant.name,
             "url": links.link(restaurant.path),
-            "image": imageURL(restaurant.image, links: links) ?? links.link(asset("assets/placeholder.svg")),
-            "placeholder": links.link(asset("assets/placeholder.svg")),
-            "imageAlt": restaurant.image == nil ? "" : "Photo of \(restaurant.name)",
+            "image": imageURL(restaurant.image, links: links) as Any,
+            "imageAlt": "Photo of \(restaurant.name)",
             "cuisines": restaurant.cuisines.joined(separator: " · "),
             "favorite": restaurant.favorite,
             "reviewCount": restaurant.reviews.count,
@@ -325,7 +320,7 @@ public struct SiteRenderer: Sendable {
         if let price = Formatting.price(restaurant.price) { card["price"] = price.symbols; card["priceLabel"] = price.label }
         if let average = restaurant.averageRating {
             card["rating"] = Formatting.rating(average)
-            card["stars"] = Formatting.stars(average)
+            card["starHalves"] = Formatting.starHalves(average)
             card["ratingLabel"] = "Rated \(Formatting.rating(average)) out of 5 from \(plural(restaurant.reviews.count, "review"))"
             card["reviewCountLabel"] = plural(restaurant.reviews.count, "review")
         }
@@ -403,8 +398,8 @@ public struct SiteRenderer: Sendable {
           "start_url": "./",
           "scope": "./",
           "display": "standalone",
-          "background_color": "#fffbfa",
-          "theme_color": "#b3261e",
+          "background_color": \(JSONText.quote(colors.background)),
+          "theme_color": \(JSONText.quote(colors.theme)),
           "icons": [{"src": \(JSONText.quote(asset("assets/favicon.svg"))), "sizes": "any", "type": "image/svg+xml"}]
         }
 
@@ -426,7 +421,8 @@ public struct SiteRenderer: Sendable {
             "pageTitle": title,
             "pageDescription": description,
             "css": root + asset("assets/site.css"),
-            "js": root + asset("assets/site.js"),
+            "scripts": scripts.map { ["src": root + $0] },
+            "themeColor": colors.theme,
             "favicon": root + asset("assets/favicon.svg"),
             "manifest": root + "manifest.webmanifest",
             "logo": root + asset("assets/logo.svg"),
@@ -463,24 +459,16 @@ private final class CardCache: @unchecked Sendable {
 struct CardKey: Equatable, Sendable {
     var name: String
     var slug: String
+    var facts: RestaurantFacts
     var image: ImageReference?
-    var cuisines: [String]
-    var city: String?
-    var address: String?
-    var area: String?
-    var price: Int?
     var favorite: Bool
     var ratings: [Int]
 
     init(_ restaurant: Restaurant) {
         name = restaurant.name
         slug = restaurant.slug
+        facts = restaurant.facts
         image = restaurant.image
-        cuisines = restaurant.cuisines
-        city = restaurant.city
-        address = restaurant.address
-        area = restaurant.area
-        price = restaurant.price
         favorite = restaurant.favorite
         ratings = restaurant.reviews.map(\.rating)
     }

@@ -12,7 +12,7 @@ enum Sitemap {
         return xml + "</sitemapindex>\n"
     }
 
-    static func robots(baseURL: String?) -> String {
+    static func robots(baseURL: BaseURL?) -> String {
         var text = "User-agent: *\nAllow: /\n"
         if let baseURL { text += "\nSitemap: \(baseURL)sitemap.xml\n" }
         return text

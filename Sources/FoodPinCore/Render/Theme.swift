@@ -1,5 +1,6 @@
 import Foundation
 import Mustache
+import ScratchFiles
 
 /// The built-in theme, with any file of the same name in the guide's Templates/ taking its place.
 public struct Theme: Sendable {
@@ -17,7 +18,7 @@ public struct Theme: Sendable {
         var diagnostics: [Diagnostic] = []
         let base = templates.standardizedFileURL.path
         if let walker = FileManager.default.enumerator(at: templates, includingPropertiesForKeys: nil, options: [.skipsHiddenFiles]) {
-            for case let url as URL in walker where FileList.isContentFile(url) {
+            for case let url as URL in walker where !ScratchFile.isScratch(url.lastPathComponent) {
                 let relative = String(url.standardizedFileURL.path.dropFirst(base.count + 1))
                 guard let data = FileManager.default.contents(atPath: url.path) else { continue }
                 guard let text = String(data: data, encoding: .utf8) else {
@@ -31,6 +32,26 @@ public struct Theme: Sendable {
             }
         }
         return (Theme(files: files, overrides: overrides), diagnostics)
+    }
+
+    /// Parses the templates and fingerprints the assets: everything a build needs of the theme.
+    func prepared() -> LoadedTheme {
+        let (library, diagnostics) = library()
+        let assets = fingerprintedAssets()
+        let scripts = files.keys.filter { $0.hasPrefix("assets/js/") && $0.hasSuffix(".js") }.sorted()
+        let css = files["assets/site.css"] ?? ""
+        let colors = ThemeColors(theme: Self.cssVariable("--theme-color", in: css) ?? ThemeColors.fallback.theme,
+                                 background: Self.cssVariable("--paper", in: css) ?? ThemeColors.fallback.background)
+        return LoadedTheme(files: files, library: library, diagnostics: diagnostics, assets: assets, scripts: scripts, colors: colors)
+    }
+
+    /// The first value given to a CSS custom property (the light scheme's, in `:root`).
+    static func cssVariable(_ name: String, in css: String) -> String? {
+        guard let range = css.range(of: name + ":") else { return nil }
+        let rest = css[range.upperBound...]
+        guard let end = rest.firstIndex(where: { $0 == ";" || $0 == "}" }) else { return nil }
+        let value = rest[..<end].trimmingCharacters(in: .whitespacesAndNewlines)
+        return value.isEmpty || value.contains(where: { $0 == "<" || $0 == "\"" }) ? nil : value
     }
 
     /// Parses every `.mustache` file; a template error names its file, line and column.
@@ -85,4 +106,23 @@ public struct Theme: Sendable {
         }
         return (output, names)
     }
+}
+
+/// The colours phones and browsers show around the site (`theme-color`, the web app manifest),
+/// read from the theme's CSS variables so one edit of site.css changes them everywhere.
+public struct ThemeColors: Sendable, Equatable {
+    public var theme: String
+    public var background: String
+    static let fallback = ThemeColors(theme: "#b3261e", background: "#ffffff")
+}
+
+/// The theme ready to render with: parsed templates, fingerprinted assets, scripts and colours.
+struct LoadedTheme: @unchecked Sendable {
+    var files: [String: String]
+    var library: MustacheLibrary
+    var diagnostics: [Diagnostic]
+    var assets: (files: [String: Data], names: [String: String])
+    /// Theme scripts (`assets/js/*.js`), in name order.
+    var scripts: [String]
+    var colors: ThemeColors
 }

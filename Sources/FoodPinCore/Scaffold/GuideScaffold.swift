@@ -2,16 +2,12 @@ import Foundation
 
 /// Writes new guides and new content files.
 public enum GuideScaffold {
-    public struct Refusal: Error, CustomStringConvertible {
-        public var description: String
-    }
-
     /// `foodpin init DIR`: site.yml, three onboarding steps, an example restaurant and review,
     /// and the theme's templates to customise. Never overwrites an existing guide.
-    public static func create(at root: URL, title: String? = nil) throws -> [String] {
+    public static func create(at root: URL, title: String? = nil) throws(FoodPinError) -> [String] {
         let layout = GuideLayout(root: root)
         if FileManager.default.fileExists(atPath: layout.content.path) {
-            throw Refusal(description: "\(GuideLayout.displayPath(layout.content)): error: a guide already exists here; nothing was changed")
+            throw FoodPinError.usage("a guide already exists here; nothing was changed", at: GuideLayout.displayPath(layout.content))
         }
         let guideTitle = title ?? root.lastPathComponent.replacingOccurrences(of: "-", with: " ").capitalized
         var files: [(String, String)] = [
@@ -62,9 +58,7 @@ public enum GuideScaffold {
             files.append(("Templates/\(name)", text))
         }
         for (path, text) in files {
-            let url = root.appending(path: path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(text.utf8).write(to: url)
+            try NewFile.write(text, to: root.appending(path: path))
         }
         return files.map(\.0)
     }
@@ -81,12 +75,8 @@ public enum GuideScaffold {
     }
 
     /// Writes a content file from flags; refuses to replace an existing one.
-    public static func write(_ text: String, to url: URL) throws {
-        if FileManager.default.fileExists(atPath: url.path) {
-            throw Refusal(description: "\(GuideLayout.displayPath(url)): error: the file already exists; nothing was changed")
-        }
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(text.utf8).write(to: url)
+    public static func write(_ text: String, to url: URL) throws(FoodPinError) {
+        try NewFile.write(text, to: url)
     }
 
     /// Front matter from ordered fields, each value quoted so any text is safe YAML.

@@ -9,7 +9,9 @@ enum SearchIndex {
 
     static func shardCount(_ site: Site) -> Int { (site.restaurants.count + shardSize - 1) / shardSize }
 
-    static func primary(_ site: Site) -> String {
+    /// `fields`: the restaurant fields whose text the box also matches, after the ranked ones.
+    static func primary(_ site: Site, fields: [RestaurantField] = RestaurantField.all) -> String {
+        let searchable = fields.filter(\.searchable)
         // Each restaurant's facets, from the browse groups (which already know their members).
         var cityOf = [Int](repeating: -1, count: site.restaurants.count)
         for (position, group) in site.cities.enumerated() { for member in group.members { cityOf[member] = position } }
@@ -24,7 +26,7 @@ enum SearchIndex {
             }
         }
         var names: [String] = [], cuisineIDs: [String] = [], cityIDs: [String] = [], areaIDs: [String] = []
-        var prices: [String] = [], favorites: [String] = []
+        var prices: [String] = [], favorites: [String] = [], texts: [String] = []
         for (position, restaurant) in site.restaurants.enumerated() {
             names.append(JSONText.quote(restaurant.name))
             // In the restaurant's own order of cuisines.
@@ -35,6 +37,9 @@ enum SearchIndex {
             areaIDs.append(restaurant.area.flatMap { areaIndex[$0] }.map(String.init) ?? "-1")
             prices.append(String(restaurant.price ?? 0))
             if restaurant.favorite { favorites.append(String(position)) }
+            if !searchable.isEmpty {
+                texts.append(JSONText.quote(searchable.compactMap { $0.text(in: restaurant.facts) }.joined(separator: " ")))
+            }
         }
         // Columns, not rows: runs of small numbers compress far better, which keeps the first query light.
         return """
@@ -47,18 +52,16 @@ enum SearchIndex {
         "city":[\(cityIDs.joined(separator: ","))],
         "area":[\(areaIDs.joined(separator: ","))],
         "price":[\(prices.joined(separator: ","))],
-        "favorites":[\(favorites.joined(separator: ","))]}
+        "favorites":[\(favorites.joined(separator: ","))]\(searchable.isEmpty ? "" : ",\n\"text\":[" + texts.joined(separator: ",") + "]")}
 
         """
     }
 
-    /// Shard `number`: `[path, thumbnail, rating × 10, reviews]` for restaurants `number * shardSize ..<`, in list order.
-    static func shard(_ site: Site, number: Int, imageURL: (Restaurant) -> String?) -> String {
+    /// Shard `number`: the list card of restaurants `number * shardSize ..<`, in list order, as HTML
+    /// linked from the site root. Search results are these very cards.
+    static func shard(_ site: Site, number: Int, card: (Int) -> String) -> String {
         let start = number * shardSize
-        let rows = site.restaurants[start..<min(start + shardSize, site.restaurants.count)].map { restaurant -> String in
-            let rating = restaurant.averageRating.map { String(Int(($0 * 10).rounded())) } ?? "0"
-            return "[\(JSONText.quote(restaurant.path)),\(imageURL(restaurant).map(JSONText.quote) ?? "null"),\(rating),\(restaurant.reviews.count)]"
-        }
+        let rows = (start..<min(start + shardSize, site.restaurants.count)).map { JSONText.quote(card($0)) }
         return "[\n" + rows.joined(separator: ",\n") + "\n]\n"
     }
 

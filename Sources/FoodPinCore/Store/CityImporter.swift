@@ -38,21 +38,24 @@ enum CityImporter {
         var counts = ImportCounts()
         counts.rejected = file.rejected
         let removed = Set(try Int.fetchAll(db, sql: "SELECT id FROM removed_restaurant"))
-        for (record, _) in file.records {
+        for entry in file.records {
+            var record = entry.record
             if removed.contains(record.id) {
                 counts.keptRemoved += 1
                 continue
             }
-            if let existing = try StoredRestaurant.fetchOne(db, key: record.id) {
-                let incoming = StoredRestaurant(record, favorite: existing.favorite, source: source)
-                if incoming == existing {
+            record.source = entry.statedSource ?? source
+            if let existing = try RestaurantRecord.fetchOne(db, key: record.id) {
+                record.favorite = entry.statedFavorite ?? existing.favorite
+                if record == existing {
                     counts.unchanged += 1
                 } else {
-                    try incoming.update(db)
+                    try record.update(db)
                     counts.updated += 1
                 }
             } else {
-                try StoredRestaurant(record, favorite: false, source: source).insert(db)
+                record.favorite = entry.statedFavorite ?? false
+                try record.insert(db)
                 counts.added += 1
             }
         }
@@ -65,7 +68,7 @@ enum CityImporter {
         var counts = ImportCounts()
         let present = Set(files.map(\.source))
         for gone in try SyncedFile.fetchAll(db) where !present.contains(gone.path) {
-            counts.deleted += try StoredRestaurant.filter(Column("source") == gone.path).deleteAll(db)
+            counts.deleted += try RestaurantRecord.filter(Column("source") == gone.path).deleteAll(db)
             try gone.delete(db)
         }
         for (file, source, fingerprint) in files {
@@ -74,7 +77,7 @@ enum CityImporter {
             let listed = Set(file.records.map(\.record.id))
             let owned = try Int.fetchAll(db, sql: "SELECT id FROM restaurant WHERE source = ?", arguments: [source])
             for id in owned where !listed.contains(id) {
-                try StoredRestaurant.deleteOne(db, key: id)
+                try RestaurantRecord.deleteOne(db, key: id)
                 counts.deleted += 1
             }
             try SyncedFile(path: source, fingerprint: fingerprint).save(db)

@@ -8,7 +8,7 @@ public struct FileImport: Sendable {
 
 extension GuideStore {
     /// Imports city files in one transaction. If any file cannot be read as JSON, nothing is imported.
-    public func importFiles(_ urls: [URL], layout: GuideLayout) throws(StoreError) -> (imports: [FileImport], diagnostics: [Diagnostic]) {
+    public func importFiles(_ urls: [URL], layout: GuideLayout) throws(FoodPinError) -> (imports: [FileImport], diagnostics: [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
         var files: [(CityFile, String)] = []
         for url in urls {

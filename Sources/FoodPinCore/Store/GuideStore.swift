@@ -7,21 +7,21 @@ public final class GuideStore: Sendable {
     public let displayPath: String
 
     /// Opens (creating if needed) the store and brings its schema up to date.
-    public init(url: URL) throws(StoreError) {
+    public init(url: URL) throws(FoodPinError) {
         displayPath = GuideLayout.displayPath(url)
         do {
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             var configuration = Configuration()
             configuration.busyMode = .timeout(5)
             database = try DatabaseQueue(path: url.path, configuration: configuration)
-            try Self.migrator.migrate(database)
+            try Self.migrate(database)
         } catch {
-            throw StoreError(path: displayPath, underlying: error)
+            throw Self.failure(error, path: displayPath)
         }
     }
 
     /// An in-memory copy of the store at `url` (empty if none), for commands that must write nothing.
-    public init(copyOf url: URL) throws(StoreError) {
+    public init(copyOf url: URL) throws(FoodPinError) {
         displayPath = GuideLayout.displayPath(url)
         do {
             let memory = try DatabaseQueue()
@@ -31,13 +31,41 @@ public final class GuideStore: Sendable {
                 let file = try DatabaseQueue(path: url.path, configuration: configuration)
                 try file.backup(to: memory)
             }
-            try Self.migrator.migrate(memory)
+            try Self.migrate(memory)
             database = memory
         } catch {
-            throw StoreError(path: displayPath, underlying: error)
+            throw Self.failure(error, path: displayPath)
         }
     }
 
+    /// The frozen migrations, then a column for every field added to `RestaurantField.all` since.
+    static func migrate(_ database: any DatabaseWriter) throws {
+        try migrator.migrate(database)
+        try database.write { db in
+            let existing = Set(try db.columns(in: RestaurantRecord.databaseTableName).map(\.name))
+            let added = RestaurantField.all.filter { !existing.contains($0.key) }
+            guard !added.isEmpty else { return }
+            try db.alter(table: RestaurantRecord.databaseTableName) { table in
+                for field in added { table.add(column: field.key, RestaurantRecord.columnType(of: field)) }
+            }
+            // Until now such a field was unknown and kept in `extra`: move it into its column.
+            var records = try RestaurantRecord.fetchAll(db)
+            var decoder = CityRecordDecoder(lines: LineIndex(Data()), path: "")
+            for index in records.indices {
+                var moved = false
+                for field in added {
+                    guard let text = records[index].extra[field.key],
+                          let node = try? LocatedJSONParser.parse(Data(text.utf8)) else { continue }
+                    decoder.decode(field, from: node, into: &records[index].facts)
+                    records[index].extra[field.key] = nil
+                    moved = true
+                }
+                if moved { try records[index].update(db) }
+            }
+        }
+    }
+
+    /// The store's schema history. Never edit a registered migration: add a new one.
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1: restaurants, removals, synced files") { db in
@@ -75,12 +103,12 @@ public final class GuideStore: Sendable {
         return migrator
     }
 
-    public func read<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
-        do { return try database.read(body) } catch { throw StoreError(path: displayPath, underlying: error) }
+    public func read<T>(_ body: (Database) throws -> T) throws(FoodPinError) -> T {
+        do { return try database.read(body) } catch { throw Self.failure(error, path: displayPath) }
     }
 
     /// Runs `body` in one transaction; it commits only if `body` returns true, so bad input changes nothing.
-    public func write<T>(_ body: (Database) throws -> (T, commit: Bool)) throws(StoreError) -> T {
+    public func write<T>(_ body: (Database) throws -> (T, commit: Bool)) throws(FoodPinError) -> T {
         do {
             return try database.writeWithoutTransaction { db in
                 var result: T?
@@ -92,27 +120,27 @@ public final class GuideStore: Sendable {
                 return result!
             }
         } catch {
-            throw StoreError(path: displayPath, underlying: error)
+            throw Self.failure(error, path: displayPath)
         }
     }
 
-    public func allRestaurants() throws(StoreError) -> [StoredRestaurant] {
-        try read { db in try StoredRestaurant.order(Column("id")).fetchAll(db) }
+    public func allRestaurants() throws(FoodPinError) -> [RestaurantRecord] {
+        try read { db in try RestaurantRecord.order(Column("id")).fetchAll(db) }
     }
 
     /// Deletes a restaurant and remembers its id so a later import or sync keeps it out.
-    public func remove(id: Int) throws(StoreError) -> StoredRestaurant? {
+    public func remove(id: Int) throws(FoodPinError) -> RestaurantRecord? {
         try write { db in
-            guard let stored = try StoredRestaurant.fetchOne(db, key: id) else { return (nil, false) }
+            guard let stored = try RestaurantRecord.fetchOne(db, key: id) else { return (nil, false) }
             try stored.delete(db)
             try RemovedRestaurant(id: id, name: stored.name, source: stored.source).save(db)
             return (stored, true)
         }
     }
 
-    public func setFavorite(id: Int, _ favorite: Bool) throws(StoreError) -> StoredRestaurant? {
+    public func setFavorite(id: Int, _ favorite: Bool) throws(FoodPinError) -> RestaurantRecord? {
         try write { db in
-            guard var stored = try StoredRestaurant.fetchOne(db, key: id) else { return (nil, false) }
+            guard var stored = try RestaurantRecord.fetchOne(db, key: id) else { return (nil, false) }
             stored.favorite = favorite
             try stored.update(db)
             return (stored, true)
@@ -120,21 +148,22 @@ public final class GuideStore: Sendable {
     }
 }
 
-public struct StoreError: Error, CustomStringConvertible {
-    public var path: String
-    public var underlying: any Error
-
-    public var description: String {
-        if let error = underlying as? DatabaseError {
-            switch error.resultCode {
-            case .SQLITE_NOTADB, .SQLITE_CORRUPT:
-                return "\(path): error: the store is not a FoodPin SQLite database (\(error.message ?? "unreadable"))"
-            case .SQLITE_BUSY, .SQLITE_LOCKED:
-                return "\(path): error: the store is busy; another foodpin may be writing it"
-            default:
-                return "\(path): error: store failure: \(error.message ?? "\(error)")"
-            }
+extension GuideStore {
+    /// A database failure as the user reads it: which store, and what to do.
+    static func failure(_ error: any Error, path: String) -> FoodPinError {
+        guard let error = error as? DatabaseError else { return FoodPinError(.io, at: path, "store failure: \(error)") }
+        switch error.resultCode {
+        case .SQLITE_NOTADB, .SQLITE_CORRUPT:
+            return FoodPinError(.io, at: path, "the store is not a FoodPin SQLite database (\(error.message ?? "unreadable"))",
+                                hint: "move it aside; the next build makes a new store from Content/cities/")
+        case .SQLITE_BUSY, .SQLITE_LOCKED:
+            return FoodPinError(.io, at: path, "the store is busy; another foodpin may be writing it",
+                                hint: "wait for the other command to finish, then run this one again")
+        case .SQLITE_READONLY, .SQLITE_CANTOPEN, .SQLITE_PERM:
+            return FoodPinError(.io, at: path, "cannot write the store: \(error.message ?? "\(error)")",
+                                hint: "check the permissions of the store and of Content/")
+        default:
+            return FoodPinError(.io, at: path, "store failure: \(error.message ?? "\(error)")")
         }
-        return "\(path): error: store failure: \(underlying)"
     }
 }

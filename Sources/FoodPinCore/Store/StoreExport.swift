@@ -2,32 +2,30 @@ import Foundation
 
 /// Writes the store back as a JSON city file that `foodpin import` reads to the same store.
 public enum StoreExport {
-    public static func json(_ restaurants: [StoredRestaurant]) -> String {
+    public static func json(_ restaurants: [RestaurantRecord]) -> String {
         var out = "[\n"
         for (index, restaurant) in restaurants.enumerated() {
             var fields: [(String, String)] = [("id", String(restaurant.id)), ("name", JSONText.quote(restaurant.name))]
-            func text(_ key: String, _ value: String?) { if let value { fields.append((key, JSONText.quote(value))) } }
-            text("address", restaurant.address)
-            text("city", restaurant.city)
-            text("state", restaurant.state)
-            text("area", restaurant.area)
-            text("postal_code", restaurant.postalCode)
-            text("country", restaurant.country)
-            text("phone", restaurant.phone)
-            if let lat = restaurant.lat { fields.append(("lat", number(lat))) }
-            if let long = restaurant.long { fields.append(("long", number(long))) }
-            if let price = restaurant.price { fields.append(("price", String(price))) }
-            fields.append(("cuisines", "[" + restaurant.cuisines.map(JSONText.quote).joined(separator: ", ") + "]"))
-            text("reserve_url", restaurant.reserveURL)
-            text("mobile_reserve_url", restaurant.mobileReserveURL)
-            text("image_url", restaurant.imageURL)
+            for field in RestaurantField.all {
+                if let value = value(of: field, in: restaurant.facts) { fields.append((field.key, value)) }
+            }
             fields.append(("favorite", restaurant.favorite ? "true" : "false"))
-            text("source", restaurant.source)
+            fields.append(("source", JSONText.quote(restaurant.source)))
             for key in restaurant.extra.keys.sorted() { fields.append((key, restaurant.extra[key]!)) }
             out += "  {\n" + fields.map { "    \(JSONText.quote($0.0)): \($0.1)" }.joined(separator: ",\n") + "\n  }"
             out += index == restaurants.count - 1 ? "\n" : ",\n"
         }
         return out + "]\n"
+    }
+
+    /// A field as JSON, or nil when the record does not give it.
+    private static func value(of field: RestaurantField, in facts: RestaurantFacts) -> String? {
+        switch field.kind {
+        case .text(let path), .webURL(let path): facts[keyPath: path].map(JSONText.quote)
+        case .coordinate(let path, _): facts[keyPath: path].map(number)
+        case .price(let path): facts[keyPath: path].map(String.init)
+        case .list(let path): "[" + (facts[keyPath: path] ?? []).map(JSONText.quote).joined(separator: ", ") + "]"
+        }
     }
 
     /// Shortest text that reads back as the same Double.

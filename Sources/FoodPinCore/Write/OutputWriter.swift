@@ -1,5 +1,34 @@
 import Foundation
 
+/// One file of the generated site: bytes made by the build, or a content file published as it is.
+public struct OutputFile: Sendable {
+    public enum Body: Sendable {
+        case bytes(Data)
+        case copy(of: URL)
+    }
+
+    public var path: String
+    public var body: Body
+
+    public init(path: String, data: Data) {
+        self.path = path
+        body = .bytes(data)
+    }
+
+    public init(path: String, copyOf source: URL) {
+        self.path = path
+        body = .copy(of: source)
+    }
+}
+
+/// What a build last wrote at a path: enough to know, without reading the disk, that a file is
+/// still what this build would write.
+public enum WrittenState: Hashable, Sendable {
+    case bytes(ContentDigest)
+    /// A copied file, known by its source's size and modification time.
+    case copy(FileStamp)
+}
+
 /// Brings the output folder to the rendered site: folders made as needed, a file written only when
 /// its bytes changed (through a temporary file and a rename, so no reader sees half a page), and
 /// files no page produces any more removed. Runs only after every content and template error was
@@ -11,10 +40,6 @@ public struct OutputWriter: Sendable {
         self.destination = destination.standardizedFileURL
     }
 
-    public struct Refusal: Error, CustomStringConvertible {
-        public var description: String
-    }
-
     /// What a build changed in the output folder.
     public struct Changes: Sendable, Equatable {
         public var written = 0
@@ -23,28 +48,31 @@ public struct OutputWriter: Sendable {
     }
 
     /// Refuses destinations that would destroy the guide or someone's files.
-    public func checkDestination(layout: GuideLayout) throws(Refusal) {
+    public func checkDestination(layout: GuideLayout) throws(FoodPinError) {
         let path = destination.path
+        let place = GuideLayout.displayPath(destination)
         let guideFolders = [layout.content, layout.templates].map { $0.standardizedFileURL.path }
         let root = layout.root.standardizedFileURL.path
         if path == root || root.hasPrefix(path + "/")
             || guideFolders.contains(where: { path == $0 || path.hasPrefix($0 + "/") || $0.hasPrefix(path + "/") }) {
-            throw Refusal(description: "\(GuideLayout.displayPath(destination)): error: the output folder cannot be or contain the guide, Content/ or Templates/")
+            throw .usage("the output folder cannot be or contain the guide, Content/ or Templates/", at: place,
+                         hint: "choose a folder of its own with --output")
         }
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
             guard isDirectory.boolValue else {
-                throw Refusal(description: "\(GuideLayout.displayPath(destination)): error: the output path is a file, not a folder")
+                throw .usage("the output path is a file, not a folder", at: place, hint: "choose a folder with --output")
             }
             let names = ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).filter { !$0.hasPrefix(".") }
             if !(names.isEmpty || names.contains("index.html") || names.contains("404.html")) {
-                throw Refusal(description: "\(GuideLayout.displayPath(destination)): error: the output folder holds files that FoodPin did not write; it will not replace them\n    hint: choose an empty folder with --output")
+                throw .usage("the output folder holds files that FoodPin did not write; it will not replace them", at: place,
+                             hint: "choose an empty folder with --output")
             }
         }
     }
 
     /// Makes every folder the files need; folders of one depth are made in parallel.
-    public func prepare(paths: [String]) throws {
+    public func prepare(paths: [String]) throws(FoodPinError) {
         var byDepth: [Int: Set<String>] = [:]
         for path in paths {
             var parts = path.split(separator: "/").dropLast()
@@ -56,44 +84,58 @@ public struct OutputWriter: Sendable {
         try makeFolder(destination.path)
         for depth in byDepth.keys.sorted() {
             let folders = byDepth[depth]!.sorted()
-            let failures = ParallelMap.map(folders) { folder -> String? in
-                do { try makeFolder(destination.path + "/" + folder); return nil } catch { return "\(error)" }
+            let failures = ParallelMap.map(folders) { folder -> FoodPinError? in
+                do throws(FoodPinError) { try makeFolder(destination.path + "/" + folder); return nil } catch { return error }
             }
-            if let failure = failures.compactMap({ $0 }).first { throw OutputFailure(message: failure) }
+            if let failure = failures.compactMap({ $0 }).first { throw failure }
         }
     }
 
-    private func makeFolder(_ path: String) throws {
+    private func makeFolder(_ path: String) throws(FoodPinError) {
         if mkdir(path, 0o755) == 0 || errno == EEXIST {
             var info = stat()
             if stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR { return }
             // A file where a folder must go (a stale page named like a new folder): replace it.
-            guard unlink(path) == 0, mkdir(path, 0o755) == 0 else { throw OutputFailure(path: path) }
+            guard unlink(path) == 0, mkdir(path, 0o755) == 0 else { throw .io("make the folder", path: path) }
             return
         }
-        throw OutputFailure(path: path)
+        throw .io("make the folder", path: path)
     }
 
-    /// Writes one file unless it already holds exactly these bytes. Safe from many threads.
-    /// Returns true when the file was written.
+    /// Writes one file unless it already holds exactly what it should. Safe from many threads.
     /// `previous`: what this writer's builder wrote there last time, if it knows; saves a read.
-    @discardableResult
-    public func write(_ file: RenderedFile, previous: Data? = nil) throws -> Bool {
+    /// Returns whether the file was written, and what it now holds.
+    public func write(_ file: OutputFile, previous: WrittenState?) throws(FoodPinError) -> (written: Bool, state: WrittenState) {
         let path = destination.path + "/" + file.path
-        if let previous, previous == file.data, access(path, F_OK) == 0 { return false }
+        let data: Data
+        let state: WrittenState
+        switch file.body {
+        case .bytes(let bytes):
+            data = bytes
+            state = .bytes(ContentDigest(bytes))
+            if previous == state, access(path, F_OK) == 0 { return (false, state) }
+        case .copy(let source):
+            guard let stamp = FileStamp(path: source.path) else { throw .io("read the picture", path: source.path) }
+            state = .copy(stamp)
+            if previous == state, access(path, F_OK) == 0 { return (false, state) }
+            guard let bytes = FileManager.default.contents(atPath: source.path) else {
+                throw .io("read the picture", path: source.path)
+            }
+            data = bytes
+        }
         let existing = FileManager.default.contents(atPath: path)
-        if existing == file.data { return false }
+        if existing == data { return (false, state) }
         // A new file is written in place; a changed one through a rename, so readers never see half of it.
         let temporary = existing == nil ? path : path + ".foodpin-\(getpid())-tmp"
         var descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         if descriptor < 0, errno == ENOENT {
             // Someone removed the folder since the last build.
-            try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try NewFile.makeFolders((path as NSString).deletingLastPathComponent)
             descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         }
-        guard descriptor >= 0 else { throw OutputFailure(path: temporary) }
+        guard descriptor >= 0 else { throw .io("write the file", path: temporary) }
         var written = 0
-        let ok = file.data.withUnsafeBytes { buffer -> Bool in
+        let ok = data.withUnsafeBytes { buffer -> Bool in
             while written < buffer.count {
                 let count = Foundation.write(descriptor, buffer.baseAddress! + written, buffer.count - written)
                 if count <= 0 { return false }
@@ -101,17 +143,14 @@ public struct OutputWriter: Sendable {
             }
             return true
         }
+        let writeError = errno
         close(descriptor)
         guard ok, temporary == path || rename(temporary, path) == 0 else {
-            let failure = OutputFailure(path: path)
+            let failure = FoodPinError.io("write the file", path: path, errno: ok ? errno : writeError)
             unlink(temporary)
             throw failure
         }
-        return true
-    }
-
-    public func copy(from source: URL, to path: String) throws -> Bool {
-        try write(RenderedFile(path: path, data: Data(contentsOf: source)))
+        return (true, state)
     }
 
     /// Deletes the given files and the folders they leave empty; returns how many were there.
@@ -128,7 +167,7 @@ public struct OutputWriter: Sendable {
     }
 
     /// Deletes every file the site no longer has, and folders left empty; dot files stay. Returns how many files went.
-    public func removeFiles(notIn keep: Set<String>) throws -> Int {
+    public func removeFiles(notIn keep: Set<String>) -> Int {
         let base = destination.path
         guard let walker = FileManager.default.enumerator(atPath: base) else { return 0 }
         var stale: [String] = []
@@ -152,16 +191,4 @@ public struct OutputWriter: Sendable {
         for folder in folders.sorted(by: { $0.count > $1.count }) { rmdir(base + "/" + folder) }
         return stale.count
     }
-}
-
-struct OutputFailure: Error, CustomStringConvertible {
-    var message: String
-
-    init(message: String) { self.message = message }
-
-    init(path: String) {
-        message = "\(GuideLayout.displayPath(URL(fileURLWithPath: path))): \(String(cString: strerror(errno)))"
-    }
-
-    var description: String { "error: cannot write the site: \(message)" }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import ScratchFiles
 
 /// Where things live in a guide folder, and how paths from content are kept inside it.
 public struct GuideLayout: Sendable {
@@ -84,23 +85,15 @@ enum FileList {
             while let relative = walker.nextObject() as? String {
                 let name = (relative as NSString).lastPathComponent
                 if name.hasPrefix(".") { walker.skipDescendants(); continue }
-                if (name as NSString).pathExtension.lowercased() == ext && isContentName(name) { paths.append(base + "/" + relative) }
+                if (name as NSString).pathExtension.lowercased() == ext && !ScratchFile.isScratch(name) { paths.append(base + "/" + relative) }
             }
         } else {
             for name in (try? manager.contentsOfDirectory(atPath: base)) ?? []
-            where (name as NSString).pathExtension.lowercased() == ext && isContentName(name) {
+            where (name as NSString).pathExtension.lowercased() == ext && !ScratchFile.isScratch(name) {
                 paths.append(base + "/" + name)
             }
         }
         // Sorted as strings, once: builds do not depend on file-system order.
         return paths.sorted().map { URL(fileURLWithPath: $0) }
     }
-
-    static func isContentName(_ name: String) -> Bool {
-        !(name.hasPrefix(".") || name.hasPrefix("#") || name.hasSuffix("~") || name.contains("___jb_"))
-    }
-
-    /// Editors' temp, swap and backup files are never content. (Decided by name: a folder named
-    /// like a content file fails later, when it is read, with a located error.)
-    static func isContentFile(_ url: URL) -> Bool { isContentName(url.lastPathComponent) }
 }

@@ -1,0 +1,122 @@
+import Foundation
+
+/// Reads one city-file record leniently, field by field from `RestaurantField.all`: numbers as
+/// text, text as numbers, lists as comma strings. A bad optional value is left out with a warning.
+struct CityRecordDecoder {
+    let lines: LineIndex
+    let path: String
+    private(set) var diagnostics: [Diagnostic] = []
+
+    /// Keys with a meaning of their own: everything else unknown lands in `extra`.
+    private static let namedKeys: Set<String> = RestaurantField.allNames.union(["id", "name", "favorite", "source"])
+
+    init(lines: LineIndex, path: String) {
+        self.lines = lines
+        self.path = path
+    }
+
+    private func at(_ node: LocatedJSON) -> SourceLocation { lines.location(ofOffset: node.offset, path: path) }
+
+    mutating func decode(_ item: LocatedJSON) -> CityEntry? {
+        guard case .object(let members) = item.value else {
+            diagnostics.append(.warning(at: at(item), "skipped: a restaurant must be a JSON object {…}"))
+            return nil
+        }
+        guard let idNode = item["id"], let id = Self.integer(idNode), id > 0 else {
+            diagnostics.append(.warning(at: item["id"].map(at) ?? at(item),
+                                        "skipped: the restaurant has no usable `id` (a positive whole number)"))
+            return nil
+        }
+        guard let name = Self.text(item["name"]) else {
+            diagnostics.append(.warning(at: item["name"].map(at) ?? at(item), "skipped: restaurant \(id) has no `name`"))
+            return nil
+        }
+        var record = RestaurantRecord(id: id, name: name)
+        for field in RestaurantField.all {
+            guard let node = ([field.key] + field.aliases).lazy.compactMap({ item[$0] }).first else { continue }
+            decode(field, from: node, into: &record.facts)
+        }
+        for (key, value) in members where !Self.namedKeys.contains(key) {
+            record.extra[key] = JSONText.encode(value)
+        }
+        var entry = CityEntry(record: record, location: at(item))
+        if let node = item["favorite"], case .bool(let favorite) = node.value { entry.statedFavorite = favorite }
+        if let node = item["source"], case .string(let source) = node.value, !source.isEmpty { entry.statedSource = source }
+        return entry
+    }
+
+    /// Reads one field's value; also used to move a value kept in `extra` into a new field.
+    mutating func decode(_ field: RestaurantField, from node: LocatedJSON, into facts: inout RestaurantFacts) {
+        switch field.kind {
+        case .text(let path):
+            facts[keyPath: path] = Self.text(node)
+        case .webURL(let path):
+            guard let value = Self.text(node) else { return }
+            guard WebURL.isSafe(value) else {
+                diagnostics.append(.warning(at: at(node), "`\(field.key)` is not an http(s) URL; it is left out"))
+                return
+            }
+            facts[keyPath: path] = value
+        case .coordinate(let path, let limit):
+            let value: Double?
+            switch node.value {
+            case .number(let raw): value = Double(raw)
+            case .string(let raw): value = Double(raw.trimmingCharacters(in: .whitespaces))
+            case .null: return
+            default: value = nil
+            }
+            guard let value, value.isFinite, abs(value) <= limit else {
+                diagnostics.append(.warning(at: at(node),
+                    "`\(field.key)` is not a coordinate between -\(Int(limit)) and \(Int(limit)); it is left out"))
+                return
+            }
+            facts[keyPath: path] = value
+        case .price(let path):
+            var value: Int?
+            switch node.value {
+            case .null: return
+            case .number: value = Self.integer(node)
+            case .string(let raw):
+                let trimmed = raw.trimmingCharacters(in: .whitespaces)
+                if trimmed.isEmpty { return }
+                value = Int(trimmed) ?? (trimmed.allSatisfy { $0 == "$" } ? trimmed.count : nil)
+            default: value = nil
+            }
+            guard let value, (1...4).contains(value) else {
+                diagnostics.append(.warning(at: at(node), "`\(field.key)` must be from 1 to 4; it is left out"))
+                return
+            }
+            facts[keyPath: path] = value
+        case .list(let path):
+            var names: [String] = []
+            switch node.value {
+            case .array(let items): names = items.compactMap { Self.text($0) }
+            case .string(let raw): names = raw.split(separator: ",").map { String($0) }
+            default: break
+            }
+            facts[keyPath: path] = NameList.given(names)
+        }
+    }
+
+    static func integer(_ node: LocatedJSON) -> Int? {
+        switch node.value {
+        case .number(let raw): return Int(raw) ?? Double(raw).flatMap { $0.rounded() == $0 ? Int(exactly: $0) : nil }
+        case .string(let raw): return Int(raw.trimmingCharacters(in: .whitespaces))
+        default: return nil
+        }
+    }
+
+    /// Text with outer white space trimmed; `nil` when absent, null or empty. Inner spacing is kept as written.
+    static func text(_ node: LocatedJSON?) -> String? {
+        guard let node else { return nil }
+        let value: String
+        switch node.value {
+        case .string(let string): value = string
+        case .number(let raw): value = raw
+        case .bool(let flag): value = flag ? "true" : "false"
+        default: return nil
+        }
+        let trimmed = value.trimmingCharacters(in: .whitespacesAndNewlines)
+        return trimmed.isEmpty ? nil : trimmed
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+import GRDB
+
+/// A restaurant record is a row of the store's `restaurant` table: `id`, `name`, one column per
+/// `RestaurantField` (named by its key), `extra`, `favorite` and `source`.
+extension RestaurantRecord: FetchableRecord, PersistableRecord {
+    public static let databaseTableName = "restaurant"
+
+    public init(row: Row) throws {
+        self.init(id: row["id"], name: row["name"], favorite: row["favorite"], source: row["source"])
+        for field in RestaurantField.all {
+            switch field.kind {
+            case .text(let path), .webURL(let path): facts[keyPath: path] = row[field.key]
+            case .coordinate(let path, _): facts[keyPath: path] = row[field.key]
+            case .price(let path): facts[keyPath: path] = row[field.key]
+            case .list(let path):
+                let json: String? = row[field.key]
+                facts[keyPath: path] = json.flatMap { try? JSONDecoder().decode([String].self, from: Data($0.utf8)) }.flatMap(NameList.given)
+            }
+        }
+        let extraJSON: String = row["extra"]
+        extra = (try? JSONDecoder().decode([String: String].self, from: Data(extraJSON.utf8))) ?? [:]
+    }
+
+    public func encode(to container: inout PersistenceContainer) throws {
+        container["id"] = id
+        container["name"] = name
+        for field in RestaurantField.all {
+            switch field.kind {
+            case .text(let path), .webURL(let path): container[field.key] = facts[keyPath: path]
+            case .coordinate(let path, _): container[field.key] = facts[keyPath: path]
+            case .price(let path): container[field.key] = facts[keyPath: path]
+            case .list(let path): container[field.key] = Self.json(facts[keyPath: path] ?? [])
+            }
+        }
+        container["extra"] = Self.json(extra)
+        container["favorite"] = favorite
+        container["source"] = source
+    }
+
+    private static func json<T: Encodable>(_ value: T) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        return String(decoding: (try? encoder.encode(value)) ?? Data("null".utf8), as: UTF8.self)
+    }
+
+    /// The SQL type of a field's column.
+    static func columnType(of field: RestaurantField) -> Database.ColumnType {
+        switch field.kind {
+        case .text, .webURL: .text
+        case .coordinate: .double
+        case .price: .integer
+        case .list: .jsonText
+        }
+    }
+}
+
+/// An id the editor removed; imports and syncs leave it out from then on.
+struct RemovedRestaurant: Codable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "removed_restaurant"
+    var id: Int
+    var name: String
+    var source: String
+}
+
+/// The fingerprint of a synced city file, so an unchanged file is not read again.
+struct SyncedFile: Codable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "synced_file"
+    var path: String
+    var fingerprint: String
+}

@@ -1,0 +1,44 @@
+import Foundation
+
+/// A picture named in content: a file under Content/ or a web URL.
+public enum ImageReference: Sendable, Hashable {
+    case file(relativePath: String)
+    case web(String)
+
+    enum Problem: Error {
+        case escapes, missing, notAFile, unsafeURL, notAPicture
+
+        func message(for written: String) -> String {
+            switch self {
+            case .escapes: "image path \"\(written)\" leads outside Content/"
+            case .missing: "image \"\(written)\" does not exist under Content/"
+            case .notAFile: "image \"\(written)\" is a folder, not a picture"
+            case .unsafeURL: "image \"\(written)\" must be a path under Content/ or an http(s) URL"
+            case .notAPicture: "image \"\(written)\" is not a picture (\(ImageReference.extensions.joined(separator: ", ")))"
+            }
+        }
+
+        var hint: String? {
+            switch self {
+            case .escapes, .missing: "put pictures in Content/images/ and write `image: images/name.jpg`"
+            default: nil
+            }
+        }
+    }
+
+    static let extensions = ["jpg", "jpeg", "png", "gif", "webp", "avif", "svg"]
+
+    static func parse(_ written: String, layout: GuideLayout) -> Result<ImageReference, Problem> {
+        if written.contains("://") || written.lowercased().hasPrefix("data:") || written.lowercased().hasPrefix("javascript:") {
+            return WebURL.isSafe(written) ? .success(.web(written)) : .failure(.unsafeURL)
+        }
+        switch layout.resolveContentPath(written) {
+        case .success(let resolved):
+            guard extensions.contains(resolved.url.pathExtension.lowercased()) else { return .failure(.notAPicture) }
+            return .success(.file(relativePath: resolved.relative))
+        case .failure(.escapes): return .failure(.escapes)
+        case .failure(.notAFile): return .failure(.notAFile)
+        case .failure: return .failure(.missing)
+        }
+    }
+}

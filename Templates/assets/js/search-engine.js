@@ -1,0 +1,76 @@
+// The search engine: pure matching and ranking over search.json, no page or network. The search
+// box (search-ui.js) and the tests drive it.
+(function (FoodPin) {
+  "use strict";
+
+  // Case, accents and spacing never matter: "Café" and "cafe" are the same.
+  function fold(text) {
+    return String(text).normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase()
+      .replace(/ø/g, "o").replace(/æ/g, "ae").replace(/œ/g, "oe").replace(/ß/g, "ss").replace(/ł/g, "l")
+      .replace(/[’‘]/g, "'").replace(/\s+/g, " ").trim();
+  }
+
+  function wordStarts(text, part) {
+    return text.indexOf(part) === 0 || text.indexOf(" " + part) >= 0 || text.indexOf("-" + part) >= 0;
+  }
+
+  function SearchEngine(index) {
+    this.index = index;
+    var favorites = {};
+    index.favorites.forEach(function (position) { favorites[position] = true; });
+    var texts = index.text || [];
+    this.records = index.name.map(function (name, position) {
+      return {
+        position: position, name: name, folded: fold(name), cuisines: index.cuisine[position],
+        city: index.city[position], area: index.area[position], price: index.price[position],
+        favorite: favorites[position] === true, text: fold(texts[position] || "")
+      };
+    });
+    this.cuisineNames = index.cuisines.map(fold);
+    this.cityNames = index.cities.map(fold);
+    this.areaNames = index.areas.map(fold);
+  }
+
+  // Rank: 0 name starts with the query, 1 a name word does, 2 the name contains it (any script),
+  // then every word found: 3 in a cuisine, 4 in the city, 5 in the area, 6 in other searchable
+  // fields. -1: no match.
+  SearchEngine.prototype.rank = function (record, query, words) {
+    if (query === "") return 0;
+    if (record.folded.indexOf(query) === 0) return 0;
+    if (wordStarts(record.folded, query)) return 1;
+    if (record.folded.indexOf(query) >= 0) return 2;
+    var self = this, best = 6;
+    for (var i = 0; i < words.length; i++) {
+      var word = words[i], found = -1;
+      if (record.folded.indexOf(word) >= 0) found = 2;
+      else if (record.cuisines.some(function (c) { return wordStarts(self.cuisineNames[c], word); })) found = 3;
+      else if (record.city >= 0 && wordStarts(self.cityNames[record.city], word)) found = 4;
+      else if (record.area >= 0 && wordStarts(self.areaNames[record.area], word)) found = 5;
+      else if (record.text && wordStarts(record.text, word)) found = 6;
+      if (found < 0) return -1;
+      // A record ranks by its best word: "sushi boston" is a cuisine match.
+      best = Math.min(best, Math.max(found, 3));
+    }
+    return best;
+  };
+
+  // Matching restaurants, best rank first, in list (name) order within a rank.
+  SearchEngine.prototype.run = function (query, filters) {
+    var folded = fold(query || ""), words = folded.split(" ").filter(Boolean), results = [];
+    filters = filters || {};
+    for (var i = 0; i < this.records.length; i++) {
+      var record = this.records[i];
+      if (filters.city !== undefined && filters.city !== "" && record.city !== Number(filters.city)) continue;
+      if (filters.cuisine !== undefined && filters.cuisine !== "" && record.cuisines.indexOf(Number(filters.cuisine)) < 0) continue;
+      if (filters.price && record.price !== Number(filters.price)) continue;
+      if (filters.favorites && !record.favorite) continue;
+      var rank = this.rank(record, folded, words);
+      if (rank >= 0) results.push({ rank: rank, record: record });
+    }
+    results.sort(function (a, b) { return a.rank - b.rank || a.record.position - b.record.position; });
+    return results.map(function (result) { return result.record; });
+  };
+
+  FoodPin.fold = fold;
+  FoodPin.SearchEngine = SearchEngine;
+})(window.FoodPin = window.FoodPin || {});
