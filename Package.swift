@@ -46,6 +46,7 @@ let package = Package(
             name: "FoodPinDev",
             dependencies: [
                 "FoodPinCore",
+                "ScratchFiles",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),

@@ -102,8 +102,8 @@ final class WatchedGuide: @unchecked Sendable {
             Issue.record("expected a failed build"); return
         }
         #expect(trigger == ["Content/restaurants/alpha.md"])
-        #expect(report.diagnostics.first?.description.hasPrefix("Content/restaurants/alpha.md:") == true
-                || report.diagnostics.first?.location.path.hasSuffix("Content/restaurants/alpha.md") == true)
+        #expect(report.diagnostics.map(\.location) == [SourceLocation(path: guide.root.path + "/Content/restaurants/alpha.md", line: 3, column: 1)])
+        #expect(report.diagnostics.map(\.severity) == [.error])
         #expect(guide.page("restaurants/alpha/index.html")?.contains("First.") == true)
 
         let broken = guide.rebuilds
@@ -146,6 +146,26 @@ final class WatchedGuide: @unchecked Sendable {
         try guide.write("Output/extra.html", "<p>not a source</p>")
         Thread.sleep(forTimeInterval: 0.6)
         #expect(guide.rebuilds == count)
+        // The watcher is alive: one real edit afterwards makes exactly one rebuild.
+        try guide.write("Content/restaurants/alpha.md", "---\nname: Alpha\n---\nAfter the scratch files.\n")
+        #expect(guide.waitForRebuild(after: count))
+        Thread.sleep(forTimeInterval: 0.3)
+        _ = guide.session.waitUntilIdle()
+        #expect(guide.rebuilds == count + 1)
+        #expect(guide.page("restaurants/alpha/index.html")?.contains("After the scratch files.") == true)
+    }
+
+    @Test func aPictureDeletedWhileWatchingLeavesOutput() throws {
+        let guide = try WatchedGuide()
+        var count = guide.rebuilds
+        try guide.write("Content/images/extra.svg", "<svg xmlns=\"http://www.w3.org/2000/svg\"/>")
+        #expect(guide.waitForRebuild(after: count))
+        #expect(guide.page("images/extra.svg") != nil)
+        count = guide.rebuilds
+        try FileManager.default.removeItem(at: guide.root.appending(path: "Content/images/extra.svg"))
+        #expect(guide.waitForRebuild(after: count))
+        #expect(guide.page("images/extra.svg") == nil)
+        #expect(!FileManager.default.fileExists(atPath: guide.root.appending(path: "Output/images").path))
     }
 
     @Test func filterDecisions() {

@@ -5,8 +5,6 @@ import Yams
 struct FrontMatterDocument {
     var fields: FieldReader
     var body: String
-    /// The file line on which the body starts, for diagnostics inside the body.
-    var bodyLine: Int
 }
 
 enum FrontMatter {
@@ -49,7 +47,7 @@ enum FrontMatter {
         case nil:
             return .success(FrontMatterDocument(
                 fields: FieldReader(path: path, entries: [], fallback: fenceLocation, lineOffset: lineOffset),
-                body: body, bodyLine: closing + 2))
+                body: body))
         case .mapping(let mapping)?:
             var entries: [FieldReader.Entry] = []
             for (key, value) in mapping {
@@ -58,7 +56,7 @@ enum FrontMatter {
             }
             return .success(FrontMatterDocument(
                 fields: FieldReader(path: path, entries: entries, fallback: fenceLocation, lineOffset: lineOffset),
-                body: body, bodyLine: closing + 2))
+                body: body))
         case let other?:
             let location = FieldReader.location(of: other, path: path, lineOffset: lineOffset) ?? fenceLocation
             return .failure(.error(at: location, "front matter must be a list of `key: value` fields"))

@@ -14,9 +14,6 @@ public struct ReviewSource: Sendable {
     public var date: String?
     public var uuid: String?
     public var markdown: String
-    public var markdownLine: Int
-
-    static let fields = ["restaurant", "name", "title", "rating", "date", "uuid"]
 
     static func parse(_ document: FrontMatterDocument, url: URL, layout: GuideLayout) -> (ReviewSource?, [Diagnostic]) {
         var fields = document.fields
@@ -38,7 +35,7 @@ public struct ReviewSource: Sendable {
         return (ReviewSource(
             location: fields.fileLocation, restaurant: restaurant, restaurantLocation: fields.location("restaurant"),
             reviewer: reviewer, title: title, rating: rating ?? 0, isValid: isValid, date: date, uuid: uuid,
-            markdown: document.body, markdownLine: document.bodyLine), fields.diagnostics)
+            markdown: document.body), fields.diagnostics)
     }
 
     private static func parseRating(_ fields: inout FieldReader) -> Int? {

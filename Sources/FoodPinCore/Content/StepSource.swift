@@ -8,7 +8,6 @@ public struct StepSource: Sendable {
     public var subheading: String?
     public var image: ImageReference?
     public var markdown: String
-    public var markdownLine: Int
 
     static func parse(_ document: FrontMatterDocument, url: URL, layout: GuideLayout) -> (StepSource?, [Diagnostic]) {
         var fields = document.fields
@@ -28,6 +27,6 @@ public struct StepSource: Sendable {
             return (nil, fields.diagnostics)
         }
         return (StepSource(location: fields.fileLocation, step: step, heading: heading, subheading: subheading,
-                           image: image, markdown: document.body, markdownLine: document.bodyLine), fields.diagnostics)
+                           image: image, markdown: document.body), fields.diagnostics)
     }
 }

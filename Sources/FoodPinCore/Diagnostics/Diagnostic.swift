@@ -56,16 +56,7 @@ public struct DiagnosticLog: Sendable {
 
     public var hasErrors: Bool { entries.contains { $0.severity == .error } }
 
-    public mutating func add(_ diagnostic: Diagnostic) { entries.append(diagnostic) }
     public mutating func add(contentsOf other: [Diagnostic]) { entries.append(contentsOf: other) }
-
-    public mutating func error(_ location: SourceLocation, _ message: String, hint: String? = nil) {
-        entries.append(.error(at: location, message, hint: hint))
-    }
-
-    public mutating func warning(_ location: SourceLocation, _ message: String, hint: String? = nil) {
-        entries.append(.warning(at: location, message, hint: hint))
-    }
 
     /// Sorted by place, so output is stable whatever order the files were read in.
     public var sorted: [Diagnostic] { entries.sorted { ($0.location, $0.message) < ($1.location, $1.message) } }
