@@ -49,8 +49,8 @@ def main():
         driver.execute_script("localStorage.setItem('hasViewedWalkthrough', 'true')")
         started = time.perf_counter()
         driver.get(url)
-        driver.execute_async_script("window.FoodPinSearch.ready.then(arguments[arguments.length - 1])")
-        page_size = driver.execute_script("return window.FoodPinSearch.pageSize")
+        driver.execute_async_script("FoodPin.search.ready.then(e => { window.engine = e; arguments[arguments.length - 1](); })")
+        page_size = driver.execute_script("return FoodPin.search.pageSize")
         shard_size = json.loads(index)["shardSize"]
         print(f"page load to search ready (fetch, parse, fold {COUNT} names): {(time.perf_counter() - started) * 1000:.0f} ms")
         for query in QUERIES:
@@ -59,12 +59,12 @@ def main():
                 let found = 0;
                 for (let i = 0; i < 25; i++) {
                     const start = performance.now();
-                    found = window.FoodPinSearch.run(query, {}).length;
+                    found = window.engine.run(query, {}).length;
                     times.push(performance.now() - start);
                 }
                 return [found, times];""", query)
             found, times = timings
-            positions = driver.execute_script("return window.FoodPinSearch.positions(arguments[0], {})", query)
+            positions = driver.execute_script("return window.engine.run(arguments[0], {}).map(r => r.position)", query)
             shards = sorted({p // shard_size for p in positions[:page_size]})
             download = gz(index) + sum(gz((site / "search" / f"{n}.json").read_bytes()) for n in shards)
             print(f"query {query!r:16} {found:5d} results, median {statistics.median(times):.2f} ms, max {max(times):.2f} ms, "

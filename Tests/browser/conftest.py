@@ -31,13 +31,13 @@ def axe_source():
     return (pathlib.Path(axe_playwright_python.__file__).parent / "axe.min.js").read_text()
 
 
-def axe_violations(browser, rules=None):
+def axe_violations(browser):
     """Runs axe-core in the open page; returns the violations as (rule, first targets) pairs."""
     # Measure the page at rest, not halfway through an entry animation.
     browser.execute_async_script("Promise.all(document.getAnimations().map(a => a.finished))"
                                  ".then(() => arguments[arguments.length - 1]())")
     browser.execute_script(axe_source())
-    run_only = {"type": "rule", "values": rules} if rules else {"type": "tag", "values": AXE_TAGS}
+    run_only = {"type": "tag", "values": AXE_TAGS}
     return browser.execute_async_script(
         "const done = arguments[arguments.length - 1];"
         "axe.run(document, {runOnly: arguments[0], resultTypes: ['violations']}).then("
