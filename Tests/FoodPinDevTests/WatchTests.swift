@@ -168,6 +168,20 @@ final class WatchedGuide: @unchecked Sendable {
         #expect(!FileManager.default.fileExists(atPath: guide.root.appending(path: "Output/images").path))
     }
 
+    /// A theme edit reloads like content; the theme colour comes from site.css into the page and the manifest.
+    @Test func aStylesheetEditRebuildsWithItsThemeColour() throws {
+        let guide = try WatchedGuide()
+        #expect(guide.page("index.html")?.contains("<meta name=\"theme-color\" content=\"#b3261e\">") == true)
+        let count = guide.rebuilds
+        try guide.write("Templates/assets/site.css", ":root { --theme-color: #0b6e4f; --paper: #fafafa; }\n")
+        #expect(guide.waitForRebuild(after: count))
+        #expect(guide.page("index.html")?.contains("<meta name=\"theme-color\" content=\"#0b6e4f\">") == true)
+        let manifest = guide.page("manifest.webmanifest") ?? ""
+        #expect(manifest.contains("\"theme_color\": \"#0b6e4f\"") && manifest.contains("\"background_color\": \"#fafafa\""))
+        guard case .built(let report, _)? = guide.last else { Issue.record("expected a build"); return }
+        #expect(report.removedPaths.filter { $0.hasPrefix("assets/site.") } .count == 1)
+    }
+
     @Test func filterDecisions() {
         let filter = ChangeFilter()
         #expect(filter.isSource("Content/restaurants/a.md"))
