@@ -53,7 +53,7 @@ struct NewRestaurant: ParsableCommand {
     }
 
     func run() throws {
-        let layout = GuideLayout(root: guide.rootURL)
+        let layout = try guide.layout()
         let slug = Slug.make(self.slug ?? name)
         let url = layout.restaurants.appending(path: "\(slug).md")
         let text = GuideScaffold.frontMatter([
@@ -77,7 +77,7 @@ struct NewReview: ParsableCommand {
     @Option(help: "The review text.") var text: String?
 
     func run() throws {
-        let layout = GuideLayout(root: guide.rootURL)
+        let layout = try guide.layout()
         let day = date ?? {
             let formatter = DateFormatter()
             formatter.dateFormat = "yyyy-MM-dd"
@@ -110,7 +110,7 @@ struct NewStep: ParsableCommand {
     @Option(help: "A picture under Content/ or an https URL.") var image: String?
 
     func run() throws {
-        let layout = GuideLayout(root: guide.rootURL)
+        let layout = try guide.layout()
         let url = layout.onboarding.appending(path: "\(step)-\(Slug.make(heading)).md")
         let text = GuideScaffold.frontMatter([
             ("step", String(step)), ("heading", heading), ("subheading", subheading), ("image", image),

@@ -33,6 +33,13 @@ struct GuideOptions: ParsableArguments {
     }
 
     func console() -> Console { Console(quiet: quiet, verbose: verbose) }
+
+    /// The guide's folders; a folder without `Content/` is no guide (a usage error).
+    func layout() throws(FoodPinError) -> GuideLayout {
+        let layout = GuideLayout(root: rootURL)
+        guard FileManager.default.fileExists(atPath: layout.content.path) else { throw .guideNotFound(layout.root) }
+        return layout
+    }
 }
 
 /// `--base-url`, checked once as a `BaseURL` for every command that takes it.

@@ -18,7 +18,7 @@ struct ImportCommand: ParsableCommand {
 
     func run() throws {
         let console = guide.console()
-        let layout = GuideLayout(root: guide.rootURL)
+        let layout = try guide.layout()
         var urls: [URL] = []
         for file in files {
             let url = URL(fileURLWithPath: file).standardizedFileURL
@@ -28,7 +28,6 @@ struct ImportCommand: ParsableCommand {
             }
             urls.append(url)
         }
-        guard FileManager.default.fileExists(atPath: layout.content.path) else { throw FoodPinError.guideNotFound(layout.root) }
         let store = try GuideStore(url: layout.store)
         let (imports, diagnostics) = try store.importFiles(urls, layout: layout)
         console.report(diagnostics)
@@ -50,7 +49,7 @@ struct ListCommand: ParsableCommand {
     @OptionGroup var guide: GuideOptions
 
     func run() throws {
-        let layout = GuideLayout(root: guide.rootURL)
+        let layout = try guide.layout()
         let restaurants = try GuideStore(copyOf: layout.store).allRestaurants()
             .sorted { (Slug.fold($0.name), $0.id) < (Slug.fold($1.name), $1.id) }
         guard !restaurants.isEmpty else {
@@ -77,7 +76,7 @@ struct ExportCommand: ParsableCommand {
     var output: String?
 
     func run() throws {
-        let layout = GuideLayout(root: guide.rootURL)
+        let layout = try guide.layout()
         let json = StoreExport.json(try GuideStore(copyOf: layout.store).allRestaurants())
         if let output {
             try Data(json.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
@@ -98,7 +97,7 @@ struct RemoveCommand: ParsableCommand {
     var id: Int
 
     func run() throws {
-        let layout = GuideLayout(root: guide.rootURL)
+        let layout = try guide.layout()
         let store = try GuideStore(url: layout.store)
         guard let removed = try store.remove(id: id) else {
             throw FoodPinError.usage("no restaurant with id \(id) in the store", at: store.displayPath, hint: "see `foodpin list`")
@@ -120,7 +119,7 @@ struct FavoriteCommand: ParsableCommand {
     var off = false
 
     func run() throws {
-        let layout = GuideLayout(root: guide.rootURL)
+        let layout = try guide.layout()
         let store = try GuideStore(url: layout.store)
         guard let restaurant = try store.setFavorite(id: id, !off) else {
             throw FoodPinError.usage("no restaurant with id \(id) in the store", at: store.displayPath, hint: "see `foodpin list`")

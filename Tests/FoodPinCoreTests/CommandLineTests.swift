@@ -143,13 +143,55 @@ extension CommandLineTests {
 }
 
 extension CommandLineTests {
-    @Test func aFolderWithoutAGuideIsAUsageError() throws {
+    /// Every command's failure: the documented exit status and the whole message, naming the place.
+    @Test func failuresExitWithTheirStatusAndAWholeMessage() throws {
+        let guide = try TestGuide()
+        try guide.write("Content/restaurants/a.md", "---\nname: A\n---\n")
+        try guide.write("Elsewhere/notes.txt", "mine")
+        let cases: [(arguments: [String], status: Int32, stderr: String)] = [
+            (["import", "missing.json"], 2, "missing.json: error: no such file\n"),
+            (["remove", "99"], 2, "Content/guide.sqlite: error: no restaurant with id 99 in the store\n    hint: see `foodpin list`\n"),
+            (["favorite", "99"], 2, "Content/guide.sqlite: error: no restaurant with id 99 in the store\n    hint: see `foodpin list`\n"),
+            (["build", "--output", "Content/out"], 2, """
+                Content/out: error: the output folder cannot be or contain the guide, Content/ or Templates/
+                    hint: choose a folder of its own with --output
+
+                """),
+            (["build", "--output", "Elsewhere"], 2, """
+                Elsewhere: error: the output folder holds files that FoodPin did not write; it will not replace them
+                    hint: choose an empty folder with --output
+
+                """),
+        ]
+        for (arguments, status, stderr) in cases {
+            let run = try foodpin(arguments, in: guide.root)
+            #expect(run.status == status, "\(arguments)")
+            #expect(run.stderr == stderr, "\(arguments)")
+        }
+        try guide.write("Content/reviews/bad.md", "---\nrestaurant: a\nrating: 7\n---\n")
+        let build = try foodpin(["build"], in: guide.root)
+        #expect(build.status == 1)
+        #expect(build.stderr == """
+            Content/reviews/bad.md:3:9: error: `rating` must be a whole number from 1 to 5, or one of awesome, good, okay, bad, terrible; found "7"
+            Build failed with 1 error; Output/ was left unchanged.
+
+            """)
+    }
+
+    @Test(arguments: [["build"], ["check"], ["list"], ["export"], ["import", "x.json"], ["remove", "1"], ["favorite", "1"],
+                      ["new", "restaurant", "--name", "X"]])
+    func aFolderWithoutAGuideIsAUsageError(arguments: [String]) throws {
         let folder = FileManager.default.temporaryDirectory.appending(path: "no-guide-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let run = try foodpin(["build"], in: folder)
+        try Data("[]".utf8).write(to: folder.appending(path: "x.json"))
+        let run = try foodpin(arguments, in: folder)
         #expect(run.status == 2)
-        #expect(run.stderr.contains("error: no guide here"))
-        #expect(run.stderr.contains("foodpin init"))
+        #expect(run.stderr == """
+            \(folder.standardizedFileURL.path): error: no guide here (there is no Content/ folder)
+                hint: run `foodpin init DIR` to start one, or pass --root DIR
+
+            """)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["x.json"])
     }
 }
