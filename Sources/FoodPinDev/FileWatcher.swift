@@ -21,7 +21,3 @@ public enum FileWatchers {
         ["Content", "Templates"].map { root.appending(path: $0, directoryHint: .isDirectory) }
     }
 }
-
-public struct WatchError: Error, CustomStringConvertible {
-    public var description: String
-}

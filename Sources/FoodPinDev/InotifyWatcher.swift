@@ -1,3 +1,4 @@
+import FoodPinCore
 #if os(Linux)
 import Foundation
 import Glibc
@@ -24,7 +25,10 @@ public final class InotifyWatcher: FileWatcher, @unchecked Sendable {
 
     public func start() throws {
         descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
-        guard descriptor >= 0 else { throw WatchError(description: "cannot watch files: inotify_init1 failed (\(String(cString: strerror(errno))))") }
+        guard descriptor >= 0 else {
+            throw FoodPinError(.io, at: GuideLayout.displayPath(root), "cannot watch files: \(String(cString: strerror(errno)))",
+                               hint: "use --poll to watch by polling instead")
+        }
         // The root itself, so a Templates/ or Content/ made later is noticed.
         _ = addWatch(root.path, relative: "", recursive: false)
         for folder in FileWatchers.watchedFolders(root) {

@@ -15,7 +15,7 @@ enum LiveReload {
           overlay.setAttribute("role", "alert");
           overlay.style.cssText = "position:fixed;inset:auto 0 0 0;max-height:60vh;overflow:auto;z-index:2147483647;" +
             "background:#1c1b1f;color:#ffdad6;font:13px/1.5 ui-monospace,Menlo,monospace;padding:1rem 1.25rem;" +
-            "border-top:4px solid #b3261e;box-shadow:0 -4px 24px rgba(0,0,0,.4);white-space:pre-wrap";
+            "border-top:4px solid #c00;box-shadow:0 -4px 24px rgba(0,0,0,.4);white-space:pre-wrap";
           overlay.id = "foodpin-error-overlay";
           document.body.appendChild(overlay);
         }

@@ -35,7 +35,14 @@ public struct PreviewServer: Sendable {
             configuration: .init(address: .hostname(host, port: port), serverName: "FoodPin"),
             onServerRunning: { channel in onRunning(channel.localAddress?.port ?? 0) },
             logger: Self.quietLogger())
-        try await app.runService()
+        do {
+            try await app.runService()
+        } catch {
+            session.stop()
+            // Most often the port is taken by another server.
+            throw FoodPinError(.usage, at: "\(host):\(port)", "cannot serve here: \(error)",
+                               hint: "choose another port with --port, or --port 0 for any free one")
+        }
         session.stop()
     }
 

@@ -17,11 +17,14 @@ struct BuildCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Where to write the site (default: Output/ in the guide).", valueName: "DIR"))
     var output: String?
 
+    @Flag(help: "Ignore what earlier builds left (the build cache) and redo everything.")
+    var clean = false
+
     func run() throws {
         let console = guide.console()
         let options = BuildOptions(
             root: guide.rootURL, output: output.map { URL(fileURLWithPath: $0, isDirectory: true) },
-            baseURL: site.baseURL, includeDrafts: drafts)
+            baseURL: site.baseURL, includeDrafts: drafts, clean: clean)
         let report = try SiteBuilder.build(options) { console.progress($0) }
         console.report(report.diagnostics)
         guard report.succeeded else {

@@ -60,7 +60,7 @@ struct NewRestaurant: ParsableCommand {
             ("id", id.map(String.init)), ("name", name), ("type", type), ("location", location), ("city", city),
             ("phone", phone), ("price", price.map(String.init)), ("image", image), ("favorite", favorite ? "true" : nil),
         ], body: "What makes \(name) worth a visit.\n")
-        try GuideScaffold.write(text, to: url)
+        try NewFile.write(text, to: url)
         guide.console().say("Wrote \(GuideLayout.displayPath(url))")
     }
 }
@@ -95,7 +95,7 @@ struct NewReview: ParsableCommand {
         let body = GuideScaffold.frontMatter([
             ("restaurant", restaurant), ("name", name), ("title", title), ("rating", rating), ("date", day),
         ], body: text ?? "")
-        try GuideScaffold.write(body, to: url)
+        try NewFile.write(body, to: url)
         guide.console().say("Wrote \(GuideLayout.displayPath(url))")
     }
 }
@@ -115,7 +115,7 @@ struct NewStep: ParsableCommand {
         let text = GuideScaffold.frontMatter([
             ("step", String(step)), ("heading", heading), ("subheading", subheading), ("image", image),
         ])
-        try GuideScaffold.write(text, to: url)
+        try NewFile.write(text, to: url)
         guide.console().say("Wrote \(GuideLayout.displayPath(url))")
     }
 }

@@ -88,7 +88,7 @@ struct ServeCommand: AsyncParsableCommand, AsyncCommand {
 
     func runAsync() async throws {
         let console = guide.console()
-        let session = watch.session(root: guide.rootURL)
+        let session = watch.session(root: try guide.layout().root)
         let printer = RebuildPrinter(console: console)
         session.onOutcome { printer.print($0) }
         try session.start()
@@ -110,7 +110,7 @@ struct WatchCommand: ParsableCommand {
 
     func run() throws {
         let console = guide.console()
-        let session = watch.session(root: guide.rootURL)
+        let session = watch.session(root: try guide.layout().root)
         let printer = RebuildPrinter(console: console)
         session.onOutcome { printer.print($0) }
         try session.start()

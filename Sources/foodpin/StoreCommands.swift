@@ -79,7 +79,7 @@ struct ExportCommand: ParsableCommand {
         let layout = try guide.layout()
         let json = StoreExport.json(try GuideStore(copyOf: layout.store).allRestaurants())
         if let output {
-            try Data(json.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
+            try ReplaceFile.write(Data(json.utf8), to: URL(fileURLWithPath: output))
         } else {
             FileHandle.standardOutput.write(Data(json.utf8))
         }

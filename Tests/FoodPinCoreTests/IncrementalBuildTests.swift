@@ -84,13 +84,25 @@ import Testing
         try guide.write("Content/restaurants/a.md", "---\nname: Alpha\nimage: images/b.svg\n---\n")
         let rename = try builder.build()
         #expect(rename.removedPaths == ["images/a.svg"])
-        #expect(rename.changedPaths.contains("images/b.svg"))
+        #expect(rename.changedPaths.sorted() == ["images/b.svg", "index.html", "restaurants/a/index.html", "search/0.json"])
         #expect(try guide.snapshot() == cleanBuild(of: guide))
 
         try guide.write("Content/images/b.svg", "<svg xmlns=\"http://www.w3.org/2000/svg\"><circle r=\"1\"/></svg>")
         let edit = try builder.build()
         #expect(edit.changedPaths == ["images/b.svg"])
         #expect(try guide.page("images/b.svg").contains("circle"))
+        #expect(try guide.snapshot() == cleanBuild(of: guide))
+
+        // The picture a restaurant names goes: a located error, Output/ kept; it comes back: built again.
+        let kept = try guide.snapshot()
+        try guide.remove("Content/images/b.svg")
+        let missing = try builder.build()
+        #expect(missing.diagnostics.map(\.description) == [
+            "\(guide.root.path)/Content/restaurants/a.md:3:8: error: image \"images/b.svg\" does not exist under Content/\n    hint: put pictures in Content/images/ and write `image: images/name.jpg`",
+        ])
+        #expect(try guide.snapshot() == kept)
+        try guide.write("Content/images/b.svg", "<svg xmlns=\"http://www.w3.org/2000/svg\"/>")
+        #expect(try builder.build().succeeded)
         #expect(try guide.snapshot() == cleanBuild(of: guide))
     }
 

@@ -61,6 +61,28 @@ final class WatchedGuide: @unchecked Sendable {
     func page(_ path: String) -> String? {
         try? String(contentsOf: root.appending(path: "Output/\(path)"), encoding: .utf8)
     }
+
+    /// Every file under a folder, by its path inside it.
+    static func files(in folder: URL) throws -> [String: Data] {
+        var files: [String: Data] = [:]
+        for path in try FileManager.default.subpathsOfDirectory(atPath: folder.path) {
+            var isDirectory: ObjCBool = false
+            FileManager.default.fileExists(atPath: folder.path + "/" + path, isDirectory: &isDirectory)
+            if !isDirectory.boolValue { files[path] = try Data(contentsOf: folder.appending(path: path)) }
+        }
+        return files
+    }
+
+    /// What a clean build of the guide as it is now writes.
+    func cleanBuild() throws -> [String: Data] {
+        let copy = FileManager.default.temporaryDirectory.appending(path: "foodpin-clean-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: copy) }
+        try FileManager.default.createDirectory(at: copy, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: root.appending(path: "Content"), to: copy.appending(path: "Content"))
+        try? FileManager.default.removeItem(at: copy.appending(path: "Content/guide.sqlite"))
+        _ = try SiteBuilder.build(BuildOptions(root: copy))
+        return try Self.files(in: copy.appending(path: "Output"))
+    }
 }
 
 @Suite(.serialized) struct WatchTests {
@@ -166,6 +188,7 @@ final class WatchedGuide: @unchecked Sendable {
         #expect(guide.waitForRebuild(after: count))
         #expect(guide.page("images/extra.svg") == nil)
         #expect(!FileManager.default.fileExists(atPath: guide.root.appending(path: "Output/images").path))
+        #expect(try WatchedGuide.files(in: guide.root.appending(path: "Output")) == guide.cleanBuild())
     }
 
     /// A theme edit reloads like content; the theme colour comes from site.css into the page and the manifest.

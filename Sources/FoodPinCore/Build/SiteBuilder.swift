@@ -11,13 +11,17 @@ public struct BuildOptions: Sendable {
     public var includeDrafts = false
     /// False for `foodpin check`: everything is validated, nothing is written (not even the store).
     public var writes = true
+    /// Ignore what earlier builds left and redo everything.
+    public var clean = false
 
-    public init(root: URL, output: URL? = nil, baseURL: BaseURL? = nil, includeDrafts: Bool = false, writes: Bool = true) {
+    public init(root: URL, output: URL? = nil, baseURL: BaseURL? = nil, includeDrafts: Bool = false, writes: Bool = true,
+                clean: Bool = false) {
         self.root = root
         self.output = output
         self.baseURL = baseURL
         self.includeDrafts = includeDrafts
         self.writes = writes
+        self.clean = clean
     }
 }
 

@@ -60,12 +60,11 @@ public struct CityFile: Sendable {
         for item in items {
             let location = lines.location(ofOffset: item.offset, path: displayPath)
             var decoder = CityRecordDecoder(lines: lines, path: displayPath)
-            guard var entry = decoder.decode(item) else {
+            guard let entry = decoder.decode(item) else {
                 file.rejected += 1
                 file.diagnostics.append(contentsOf: decoder.diagnostics)
                 continue
             }
-            entry.location = location
             file.diagnostics.append(contentsOf: decoder.diagnostics)
             let id = entry.record.id
             if let earlier = seen[id] {

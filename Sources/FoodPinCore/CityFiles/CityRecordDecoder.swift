@@ -33,7 +33,11 @@ struct CityRecordDecoder {
         }
         var record = RestaurantRecord(id: id, name: name)
         for field in RestaurantField.all {
-            guard let node = ([field.key] + field.aliases).lazy.compactMap({ item[$0] }).first else { continue }
+            let given = ([field.key] + field.aliases).filter { item[$0] != nil }
+            guard let name = given.first, let node = item[name] else { continue }
+            for other in given.dropFirst() {
+                diagnostics.append(.warning(at: at(item[other]!), "both `\(name)` and `\(other)` are given; `\(name)` is used"))
+            }
             decode(field, from: node, into: &record.facts)
         }
         for (key, value) in members where !Self.namedKeys.contains(key) {
@@ -72,17 +76,16 @@ struct CityRecordDecoder {
             }
             facts[keyPath: path] = value
         case .price(let path):
-            var value: Int?
+            let value: Int?
             switch node.value {
             case .null: return
             case .number: value = Self.integer(node)
             case .string(let raw):
-                let trimmed = raw.trimmingCharacters(in: .whitespaces)
-                if trimmed.isEmpty { return }
-                value = Int(trimmed) ?? (trimmed.allSatisfy { $0 == "$" } ? trimmed.count : nil)
+                if raw.trimmingCharacters(in: .whitespaces).isEmpty { return }
+                value = PriceLevel.parse(raw)
             default: value = nil
             }
-            guard let value, (1...4).contains(value) else {
+            guard let value, PriceLevel.range.contains(value) else {
                 diagnostics.append(.warning(at: at(node), "`\(field.key)` must be from 1 to 4; it is left out"))
                 return
             }

@@ -1,25 +1,5 @@
 import Foundation
 
-/// Size and modification time of a file: when both are unchanged, its parsed form is reused.
-public struct FileStamp: Hashable, Sendable {
-    public var size: Int64
-    public var seconds: Int
-    public var nanoseconds: Int
-
-    public init?(path: String) {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
-        size = Int64(info.st_size)
-        #if os(Linux)
-        seconds = Int(info.st_mtim.tv_sec)
-        nanoseconds = Int(info.st_mtim.tv_nsec)
-        #else
-        seconds = Int(info.st_mtimespec.tv_sec)
-        nanoseconds = Int(info.st_mtimespec.tv_nsec)
-        #endif
-    }
-}
-
 /// Parsed content files kept between builds of one `foodpin serve` or `watch` session,
 /// so a rebuild re-reads only the files that changed.
 public final class ContentCache: @unchecked Sendable {

@@ -13,7 +13,7 @@ public struct LoadedContent: Sendable {
 /// Reads every content file, in parallel, and reports every problem found.
 public enum ContentLoader {
     public static func load(_ layout: GuideLayout, baseURLOverride: BaseURL? = nil, cache: ContentCache? = nil) -> LoadedContent {
-        let (config, configDiagnostics) = SiteConfig.load(from: layout.siteFile, displayPath: layout.displayPath(layout.siteFile))
+        let (config, configDiagnostics) = SiteConfig.load(from: layout.siteFile, displayPath: GuideLayout.displayPath(layout.siteFile))
         var content = LoadedContent(config: config)
         content.diagnostics += configDiagnostics
         if let baseURLOverride { content.config.baseURL = baseURLOverride }
@@ -24,20 +24,18 @@ public enum ContentLoader {
         let cityFiles = FileList.files(in: layout.cities, withExtension: "json", recursive: false)
 
         content.restaurants = parseAll(restaurantFiles, cache, &content.diagnostics) { document, url in
-            RestaurantSource.parse(document, url: url, layout: layout)
+            RestaurantSource.parse(document, url: url)
         }
-        content.reviews = parseAll(reviewFiles, cache, &content.diagnostics) { document, url in
-            ReviewSource.parse(document, url: url, layout: layout)
-        }
+        content.reviews = parseAll(reviewFiles, cache, &content.diagnostics) { document, _ in ReviewSource.parse(document) }
         content.steps = parseAll(stepFiles, cache, &content.diagnostics) { document, url in
-            StepSource.parse(document, url: url, layout: layout)
+            StepSource.parse(document, url: url)
         }
         for url in cityFiles {
             let stamp = FileStamp(path: url.path)
             var entry: (file: CityFile, fingerprint: String)? = stamp.flatMap { cache?.value(for: url.path, stamp: $0) }
             if entry == nil {
                 let bytes = FileManager.default.contents(atPath: url.path) ?? Data()
-                entry = (CityFile.read(url, displayPath: layout.displayPath(url)), Fingerprint.hex(bytes))
+                entry = (CityFile.read(url, displayPath: GuideLayout.displayPath(url)), Fingerprint.hex(bytes))
                 if let stamp, let entry { cache?.store(entry, for: url.path, stamp: stamp) }
             }
             content.diagnostics += entry!.file.diagnostics

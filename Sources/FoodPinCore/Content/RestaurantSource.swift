@@ -9,7 +9,7 @@ public struct RestaurantSource: Sendable {
     public var name: String?
     /// The fields of `RestaurantField.all` the file gives.
     public var facts = RestaurantFacts()
-    public var image: ImageReference?
+    public var image: WrittenImage?
     public var favorite: Bool?
     public var verdict: Verdict?
     public var draft = false
@@ -17,7 +17,7 @@ public struct RestaurantSource: Sendable {
     /// Where `name` is written, for errors about it found later.
     public var nameLocation: SourceLocation
 
-    static func parse(_ document: FrontMatterDocument, url: URL, layout: GuideLayout) -> (RestaurantSource?, [Diagnostic]) {
+    static func parse(_ document: FrontMatterDocument, url: URL) -> (RestaurantSource?, [Diagnostic]) {
         var fields = document.fields
         var source = RestaurantSource(
             slug: Slug.make(url.deletingPathExtension().lastPathComponent),
@@ -29,12 +29,7 @@ public struct RestaurantSource: Sendable {
         for field in RestaurantField.all where field.inFrontMatter {
             fields.read(field, into: &source.facts)
         }
-        if let written = fields.string("image") {
-            switch ImageReference.parse(written, layout: layout) {
-            case .success(let image): source.image = image
-            case .failure(let problem): fields.error("image", problem.message(for: written), hint: problem.hint)
-            }
-        }
+        source.image = fields.string("image").map { WrittenImage(text: $0, location: fields.location("image")) }
         source.favorite = fields.bool("favorite")
         if let rating = fields.string("rating") {
             if let verdict = Verdict(rawValue: rating.lowercased()) { source.verdict = verdict } else {
@@ -73,7 +68,12 @@ extension FieldReader {
         case .coordinate(let path, let limit):
             facts[keyPath: path] = double(key, in: -limit...limit)
         case .price(let path):
-            facts[keyPath: path] = int(key, in: 1...4, what: "from 1 to 4 (like $ to $$$$)")
+            guard let text = string(key) else { return }
+            guard let level = PriceLevel.parse(text), PriceLevel.range.contains(level) else {
+                error(key, "`\(key)` must be from 1 to 4, or $ to $$$$; found \"\(text)\"")
+                return
+            }
+            facts[keyPath: path] = level
         case .list(let path):
             facts[keyPath: path] = stringList(key).flatMap(NameList.given)
         }

@@ -12,10 +12,9 @@ public struct ReviewSource: Sendable {
     /// False when a field had an error: the review is then only checked, never shown.
     public var isValid: Bool
     public var date: String?
-    public var uuid: String?
     public var markdown: String
 
-    static func parse(_ document: FrontMatterDocument, url: URL, layout: GuideLayout) -> (ReviewSource?, [Diagnostic]) {
+    static func parse(_ document: FrontMatterDocument) -> (ReviewSource?, [Diagnostic]) {
         var fields = document.fields
         let restaurant = fields.requiredString("restaurant", "the id or slug of the restaurant reviewed")
         let reviewer = fields.string("name")
@@ -27,14 +26,15 @@ public struct ReviewSource: Sendable {
                 fields.error("date", "`date` must be a real date written YYYY-MM-DD; found \"\(written)\"")
             }
         }
-        let uuid = fields.string("uuid")
+        // A stable id some exports carry; nothing shows it, but it is a known field.
+        fields.accept(["uuid"])
         fields.warnAboutUnknownFields(kind: "review")
         // Kept even when invalid, so a wrong `restaurant` is reported along with the other errors.
         guard let restaurant else { return (nil, fields.diagnostics) }
         let isValid = rating != nil && !fields.diagnostics.contains { $0.severity == .error }
         return (ReviewSource(
             location: fields.fileLocation, restaurant: restaurant, restaurantLocation: fields.location("restaurant"),
-            reviewer: reviewer, title: title, rating: rating ?? 0, isValid: isValid, date: date, uuid: uuid,
+            reviewer: reviewer, title: title, rating: rating ?? 0, isValid: isValid, date: date,
             markdown: document.body), fields.diagnostics)
     }
 

@@ -6,22 +6,16 @@ public struct StepSource: Sendable {
     public var step: Int
     public var heading: String
     public var subheading: String?
-    public var image: ImageReference?
+    public var image: WrittenImage?
     public var markdown: String
 
-    static func parse(_ document: FrontMatterDocument, url: URL, layout: GuideLayout) -> (StepSource?, [Diagnostic]) {
+    static func parse(_ document: FrontMatterDocument, url: URL) -> (StepSource?, [Diagnostic]) {
         var fields = document.fields
         let step = fields.int("step", in: 1...99, what: "a step number from 1 to 99")
         if step == nil && !fields.has("step") { _ = fields.requiredString("step", "the position of this step (1, 2, 3 …)") }
         let heading = fields.requiredString("heading", "the big line of the step")
         let subheading = fields.string("subheading")
-        var image: ImageReference?
-        if let written = fields.string("image") {
-            switch ImageReference.parse(written, layout: layout) {
-            case .success(let reference): image = reference
-            case .failure(let problem): fields.error("image", problem.message(for: written), hint: problem.hint)
-            }
-        }
+        let image = fields.string("image").map { WrittenImage(text: $0, location: fields.location("image")) }
         fields.warnAboutUnknownFields(kind: "onboarding step")
         guard let step, let heading, !fields.diagnostics.contains(where: { $0.severity == .error }) else {
             return (nil, fields.diagnostics)

@@ -32,7 +32,6 @@ public struct Review: Sendable, Equatable {
     public var title: String?
     public var rating: Int
     public var date: String?
-    public var uuid: String?
     public var markdown: String
     public var source: String
 }

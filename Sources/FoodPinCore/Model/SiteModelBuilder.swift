@@ -22,6 +22,14 @@ public enum SiteModelBuilder {
                 descriptionMarkdown: ""))
         }
 
+        func resolve(_ written: WrittenImage?) -> ImageReference? {
+            switch written?.resolve(in: layout) {
+            case .success(let image)?: return image
+            case .failure(let diagnostic)?: diagnostics.append(diagnostic); return nil
+            case nil: return nil
+            }
+        }
+
         var draftKeys: Set<String> = []
         var markdownIDs: [Int: SourceLocation] = [:]
         for source in content.restaurants {
@@ -38,7 +46,7 @@ public enum SiteModelBuilder {
                 }
                 markdownIDs[id] = source.location
                 if let index = indexByID[id] {
-                    apply(source, to: &restaurants[index])
+                    apply(source, image: resolve(source.image), to: &restaurants[index])
                     indexBySlug[source.slug] = indexBySlug[source.slug] ?? index
                     continue
                 }
@@ -58,7 +66,7 @@ public enum SiteModelBuilder {
             var restaurant = Restaurant(
                 id: source.id, slug: source.slug, name: name, facts: RestaurantFacts(), favorite: false,
                 descriptionMarkdown: "")
-            apply(source, to: &restaurant)
+            apply(source, image: resolve(source.image), to: &restaurant)
             slugOwner[source.slug] = source.location.path
             indexBySlug[source.slug] = restaurants.count
             if let id = source.id { indexByID[id] = restaurants.count }
@@ -80,7 +88,7 @@ public enum SiteModelBuilder {
             guard review.isValid else { continue }
             restaurants[index].reviews.append(Review(
                 reviewer: review.reviewer, title: review.title, rating: review.rating, date: review.date,
-                uuid: review.uuid, markdown: review.markdown, source: review.location.path))
+                markdown: review.markdown, source: review.location.path))
         }
         for index in restaurants.indices {
             restaurants[index].reviews.sort(by: newestFirst)
@@ -98,7 +106,7 @@ public enum SiteModelBuilder {
             }
             stepNumbers[source.step] = source.location.path
             steps.append(Step(number: source.step, heading: source.heading, subheading: source.subheading,
-                              image: source.image, markdown: source.markdown))
+                              image: resolve(source.image), markdown: source.markdown))
         }
 
         var files: Set<String> = []
@@ -114,10 +122,10 @@ public enum SiteModelBuilder {
     }
 
     /// The Markdown file's fields win over the imported record's.
-    private static func apply(_ source: RestaurantSource, to restaurant: inout Restaurant) {
+    private static func apply(_ source: RestaurantSource, image: ImageReference?, to restaurant: inout Restaurant) {
         if let name = source.name { restaurant.name = name }
         restaurant.facts.override(with: source.facts)
-        if let image = source.image { restaurant.image = image }
+        if let image { restaurant.image = image }
         if let favorite = source.favorite { restaurant.favorite = favorite }
         if let verdict = source.verdict { restaurant.verdict = verdict }
         restaurant.descriptionMarkdown = source.markdown

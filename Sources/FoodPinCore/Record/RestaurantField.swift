@@ -56,16 +56,6 @@ public struct RestaurantField: Sendable {
     /// Every name a source may use for some field.
     public static let allNames: Set<String> = Set(all.flatMap { [$0.key] + $0.aliases })
 
-    /// Whether `facts` gives this field.
-    public func isGiven(in facts: RestaurantFacts) -> Bool {
-        switch kind {
-        case .text(let path), .webURL(let path): facts[keyPath: path] != nil
-        case .coordinate(let path, _): facts[keyPath: path] != nil
-        case .price(let path): facts[keyPath: path] != nil
-        case .list(let path): facts[keyPath: path] != nil
-        }
-    }
-
     /// Copies this field from `source` when `source` gives it.
     func copy(from source: RestaurantFacts, to target: inout RestaurantFacts) {
         switch kind {

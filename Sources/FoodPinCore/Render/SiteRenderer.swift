@@ -66,7 +66,7 @@ public struct SiteRenderer: Sendable {
     static let rootMarker = "foodpin-root:"
 
     private static func pages(of site: Site, sitemapLimit: Int) -> [Page] {
-        func pageCount(_ items: Int) -> Int { (items + site.config.pageSize - 1) / site.config.pageSize }
+        func pageCount(_ items: Int) -> Int { Self.pageCount(items, pageSize: site.config.pageSize) }
         var pages: [Page] = []
         let listPages = max(1, pageCount(site.restaurants.count))
         pages += (1...listPages).map { .list(page: $0) }
@@ -88,7 +88,8 @@ public struct SiteRenderer: Sendable {
         return pages
     }
 
-    private func pageCount(_ items: Int) -> Int { (items + site.config.pageSize - 1) / site.config.pageSize }
+    private static func pageCount(_ items: Int, pageSize: Int) -> Int { (items + pageSize - 1) / pageSize }
+    private func pageCount(_ items: Int) -> Int { Self.pageCount(items, pageSize: site.config.pageSize) }
 
     public func path(of page: Page) -> String {
         switch page {
@@ -185,17 +186,17 @@ public struct SiteRenderer: Sendable {
         return page("index", links: links,
                     title: number == 1 ? site.config.title : "\(site.config.title) — page \(number)",
                     description: site.config.description, canonicalPath: PageLinks.folderURL(of: path(of: .list(page: number))),
-                    extra: [
+                    extra: present([
                         "restaurants": slice.map { listEntry($0, links: links) },
                         "count": site.restaurants.count,
                         "countLabel": plural(site.restaurants.count, "restaurant"),
-                        "pagination": pagination(number, total: site.restaurants.count) { path(of: .list(page: $0)) } as Any,
+                        "pagination": pagination(number, total: site.restaurants.count) { path(of: .list(page: $0)) },
                         "hasSteps": !site.steps.isEmpty,
                         "searchIndex": links.link("search.json"),
                         "searchPageSize": site.config.pageSize,
                         "welcomeURL": links.link("welcome/"),
                         "isFirstPage": number == 1,
-                    ])
+                    ]))
     }
 
     private func renderRestaurant(_ restaurant: Restaurant, links: PageLinks) -> String {
@@ -212,29 +213,32 @@ public struct SiteRenderer: Sendable {
         }
         var context = card(restaurant, links: links)
         let pagePath = restaurant.path
-        let imageURL = imageURL(restaurant.image, links: links)
         context["description"] = localize(markdown.html(restaurant.descriptionMarkdown), links)
         context["reviews"] = reviews
         context["hasReviews"] = !reviews.isEmpty
-        context["address"] = Formatting.fullAddress(restaurant) as Any
-        context["mapURL"] = Formatting.mapURL(name: restaurant.name, address: Formatting.fullAddress(restaurant),
-                                              lat: restaurant.lat, long: restaurant.long) as Any
+        context.set("address", Formatting.fullAddress(restaurant))
+        context.set("mapURL", Formatting.mapURL(name: restaurant.name, address: Formatting.fullAddress(restaurant),
+                                                lat: restaurant.lat, long: restaurant.long))
         if let phone = restaurant.phone {
             context["phone"] = Formatting.phone(phone, country: restaurant.country)
-            context["telURL"] = Formatting.telephoneURL(phone) as Any
+            context.set("telURL", Formatting.telephoneURL(phone))
         }
-        context["reserveURL"] = restaurant.reserveURL as Any
+        context.set("reserveURL", restaurant.reserveURL)
         // Every field by its key (`{{fields.website}}`), so a new field needs only its template line.
         var fields: [String: String] = [:]
         for field in RestaurantField.all { if let text = field.text(in: restaurant.facts) { fields[field.key] = text } }
         context["fields"] = fields
-        context["verdict"] = restaurant.verdict?.label as Any
+        context.set("verdict", restaurant.verdict?.label)
         context["cuisineLinks"] = restaurant.cuisines.map { ["name": $0, "url": links.link("cuisines/\(Slug.make($0))/")] }
         if let city = restaurant.city { context["cityLink"] = ["name": city, "url": links.link("cities/\(Slug.make(city))/")] }
-        context["area"] = restaurant.area as Any
+        context.set("area", restaurant.area)
         context["shareText"] = "Just checking in at \(restaurant.name)"
-        context["pageURL"] = links.absolute(pagePath) as Any
-        let absoluteImage = imageURL.flatMap { url in url.hasPrefix("http") ? url : links.absolute(imageSitePath(restaurant.image) ?? "") }
+        context.set("pageURL", links.absolute(pagePath))
+        let absoluteImage: String? = switch restaurant.image {
+        case .web(let url)?: url
+        case .file(let path)?: links.absolute(path)
+        case nil: nil
+        }
         context["jsonLD"] = StructuredData.restaurant(restaurant, pageURL: links.absolute(pagePath), imageURL: absoluteImage,
                                                       reviewHTML: reviewHTML)
         let summary = [restaurant.cuisines.joined(separator: ", "), restaurant.city].compactMap { $0 }.filter { !$0.isEmpty }
@@ -263,25 +267,25 @@ public struct SiteRenderer: Sendable {
         return page("browse", links: links, title: "\(group.name) — \(site.config.title)",
                     description: "\(plural(group.members.count, "restaurant")) · \(group.name)",
                     canonicalPath: PageLinks.folderURL(of: path(of: .browse(kind, group: groupIndex, page: number))),
-                    extra: [
+                    extra: present([
                         "groupName": group.name, "kindTitle": kind.title, "kindURL": links.link("\(kind.rawValue)/"),
                         "restaurants": slice.map { listEntry($0, links: links) },
                         "countLabel": plural(group.members.count, "restaurant"),
                         "pagination": pagination(number, total: group.members.count) {
                             path(of: .browse(kind, group: groupIndex, page: $0))
-                        } as Any,
-                    ])
+                        },
+                    ]))
     }
 
     private func renderWelcome(links: PageLinks) -> String {
         let steps: [[String: Any]] = site.steps.enumerated().map { position, step in
-            [
+            present([
                 "number": step.number, "position": position + 1, "total": site.steps.count,
-                "heading": step.heading, "subheading": step.subheading as Any,
+                "heading": step.heading, "subheading": step.subheading,
                 "image": imageURL(step.image, links: links) ?? links.link(asset("assets/step\(min(position + 1, 3)).svg")),
                 "html": localize(markdown.html(step.markdown), links),
                 "isFirst": position == 0, "isLast": position == site.steps.count - 1,
-            ]
+            ])
         }
         return page("welcome", links: links, title: "Welcome — \(site.config.title)",
                     description: site.steps.first?.heading ?? site.config.description, canonicalPath: "welcome/",
@@ -307,15 +311,15 @@ public struct SiteRenderer: Sendable {
     }
 
     private func card(_ restaurant: Restaurant, links: PageLinks) -> [String: Any] {
-        var card: [String: Any] = [
+        var card: [String: Any] = present([
             "name": restaurant.name,
             "url": links.link(restaurant.path),
-            "image": imageURL(restaurant.image, links: links) as Any,
+            "image": imageURL(restaurant.image, links: links),
             "imageAlt": "Photo of \(restaurant.name)",
             "cuisines": restaurant.cuisines.joined(separator: " · "),
             "favorite": restaurant.favorite,
             "reviewCount": restaurant.reviews.count,
-        ]
+        ])
         if let place = restaurant.city ?? restaurant.address ?? restaurant.area { card["place"] = place }
         if let price = Formatting.price(restaurant.price) { card["price"] = price.symbols; card["priceLabel"] = price.label }
         if let average = restaurant.averageRating {
@@ -325,11 +329,6 @@ public struct SiteRenderer: Sendable {
             card["reviewCountLabel"] = plural(restaurant.reviews.count, "review")
         }
         return card
-    }
-
-    private func imageSitePath(_ image: ImageReference?) -> String? {
-        if case .file(let path)? = image { return path }
-        return nil
     }
 
     private func imageURL(_ image: ImageReference?, links: PageLinks) -> String? {
@@ -388,22 +387,15 @@ public struct SiteRenderer: Sendable {
 
     /// The web app manifest, so the guide can be added to a phone's home screen.
     private func manifest() -> String {
-        let name = JSONText.quote(site.config.title)
-        return """
-        {
-          "name": \(name),
-          "short_name": \(name),
-          "description": \(JSONText.quote(site.config.description)),
-          "lang": \(JSONText.quote(site.config.language)),
-          "start_url": "./",
-          "scope": "./",
-          "display": "standalone",
-          "background_color": \(JSONText.quote(colors.background)),
-          "theme_color": \(JSONText.quote(colors.theme)),
-          "icons": [{"src": \(JSONText.quote(asset("assets/favicon.svg"))), "sizes": "any", "type": "image/svg+xml"}]
-        }
-
-        """
+        var fields: [(String, String)] = [
+            ("name", JSONText.quote(site.config.title)), ("short_name", JSONText.quote(site.config.title)),
+            ("description", JSONText.quote(site.config.description)), ("lang", JSONText.quote(site.config.language)),
+            ("start_url", "\"./\""), ("scope", "\"./\""), ("display", "\"standalone\""),
+        ]
+        if let background = colors.background { fields.append(("background_color", JSONText.quote(background))) }
+        if let theme = colors.theme { fields.append(("theme_color", JSONText.quote(theme))) }
+        fields.append(("icons", "[{\"src\": \(JSONText.quote(asset("assets/favicon.svg"))), \"sizes\": \"any\", \"type\": \"image/svg+xml\"}]"))
+        return "{\n" + fields.map { "  \"\($0.0)\": \($0.1)" }.joined(separator: ",\n") + "\n}\n"
     }
 
     private func page(_ template: String, links: PageLinks, title: String, description: String,
@@ -414,10 +406,11 @@ public struct SiteRenderer: Sendable {
 
     private func page(_ template: String, root: String, title: String, description: String,
                       canonical: String?, image: String?, extra: [String: Any]) -> String {
-        var context: [String: Any] = [
+        var context: [String: Any] = present([
             "root": root,
             "home": root.isEmpty ? "./" : root,
-            "site": ["title": site.config.title, "description": site.config.description, "language": site.config.language],
+            "site": present(["title": site.config.title, "description": site.config.description, "language": site.config.language,
+                             "author": site.config.author]),
             "pageTitle": title,
             "pageDescription": description,
             "css": root + asset("assets/site.css"),
@@ -425,8 +418,8 @@ public struct SiteRenderer: Sendable {
             "themeColor": colors.theme,
             "favicon": root + asset("assets/favicon.svg"),
             "manifest": root + "manifest.webmanifest",
-            "logo": root + asset("assets/logo.svg"),
-        ]
+            "logo": root + asset("assets/favicon.svg"),
+        ])
         if let canonical { context["canonical"] = canonical }
         if let image { context["ogImage"] = image }
         context.merge(extra) { _, new in new }
@@ -471,5 +464,15 @@ struct CardKey: Equatable, Sendable {
         image = restaurant.image
         favorite = restaurant.favorite
         ratings = restaurant.reviews.map(\.rating)
+    }
+}
+
+/// A template context without the values that are absent (Mustache would print an absent optional as "nil").
+func present(_ values: [String: Any?]) -> [String: Any] { values.compactMapValues { $0 } }
+
+extension Dictionary where Key == String, Value == Any {
+    /// Sets a template value only when there is one.
+    mutating func set(_ key: String, _ value: Any?) {
+        if let value { self[key] = value }
     }
 }

@@ -40,14 +40,13 @@ public struct Theme: Sendable {
         let assets = fingerprintedAssets()
         let scripts = files.keys.filter { $0.hasPrefix("assets/js/") && $0.hasSuffix(".js") }.sorted()
         let css = files["assets/site.css"] ?? ""
-        let colors = ThemeColors(theme: Self.cssVariable("--theme-color", in: css) ?? ThemeColors.fallback.theme,
-                                 background: Self.cssVariable("--paper", in: css) ?? ThemeColors.fallback.background)
+        let colors = ThemeColors(theme: Self.cssVariable("--theme-color", in: css), background: Self.cssVariable("--paper", in: css))
         return LoadedTheme(files: files, library: library, diagnostics: diagnostics, assets: assets, scripts: scripts, colors: colors)
     }
 
     /// The first value given to a CSS custom property (the light scheme's, in `:root`).
     static func cssVariable(_ name: String, in css: String) -> String? {
-        guard let range = css.range(of: name + ":") else { return nil }
+        guard let range = css.range(of: name + #"\s*:"#, options: .regularExpression) else { return nil }
         let rest = css[range.upperBound...]
         guard let end = rest.firstIndex(where: { $0 == ";" || $0 == "}" }) else { return nil }
         let value = rest[..<end].trimmingCharacters(in: .whitespacesAndNewlines)
@@ -109,11 +108,11 @@ public struct Theme: Sendable {
 }
 
 /// The colours phones and browsers show around the site (`theme-color`, the web app manifest),
-/// read from the theme's CSS variables so one edit of site.css changes them everywhere.
+/// read from the theme's CSS variables so one edit of site.css changes them everywhere. A theme
+/// without them simply leaves them out.
 public struct ThemeColors: Sendable, Equatable {
-    public var theme: String
-    public var background: String
-    static let fallback = ThemeColors(theme: "#b3261e", background: "#ffffff")
+    public var theme: String?
+    public var background: String?
 }
 
 /// The theme ready to render with: parsed templates, fingerprinted assets, scripts and colours.

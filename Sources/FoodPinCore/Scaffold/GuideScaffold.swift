@@ -57,6 +57,10 @@ public enum GuideScaffold {
         for (name, text) in Theme.builtInFiles.sorted(by: { $0.key < $1.key }) {
             files.append(("Templates/\(name)", text))
         }
+        // Every file is new, or nothing is written: a half-made guide would pass for a guide.
+        for (path, _) in files where FileManager.default.fileExists(atPath: root.appending(path: path).path) {
+            throw .usage("the file already exists; nothing was changed", at: GuideLayout.displayPath(root.appending(path: path)))
+        }
         for (path, text) in files {
             try NewFile.write(text, to: root.appending(path: path))
         }
@@ -74,11 +78,6 @@ public enum GuideScaffold {
         """
     }
 
-    /// Writes a content file from flags; refuses to replace an existing one.
-    public static func write(_ text: String, to url: URL) throws(FoodPinError) {
-        try NewFile.write(text, to: url)
-    }
-
     /// Front matter from ordered fields, each value quoted so any text is safe YAML.
     public static func frontMatter(_ fields: [(String, String?)], body: String = "") -> String {
         var text = "---\n"
@@ -88,23 +87,5 @@ public enum GuideScaffold {
             text += "\(key): \(isNumberOrBool ? value : YAMLText.quote(value))\n"
         }
         return text + "---\n" + body + (body.isEmpty || body.hasSuffix("\n") ? "" : "\n")
-    }
-}
-
-enum YAMLText {
-    /// A double-quoted YAML scalar.
-    static func quote(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\t": result += "\\t"
-            default:
-                if scalar.value < 0x20 { result += String(format: "\\x%02X", scalar.value) } else { result.unicodeScalars.append(scalar) }
-            }
-        }
-        return result + "\""
     }
 }

@@ -12,7 +12,7 @@ extension GuideStore {
         var diagnostics: [Diagnostic] = []
         var files: [(CityFile, String)] = []
         for url in urls {
-            let file = CityFile.read(url, displayPath: layout.displayPath(url))
+            let file = CityFile.read(url, displayPath: GuideLayout.displayPath(url))
             diagnostics += file.diagnostics
             // Inside Content/ a file is named as the build's sync names it, so the two agree.
             files.append((file, layout.contentRelativePath(url) ?? url.standardizedFileURL.path))

@@ -54,11 +54,18 @@ public final class GuideStore: Sendable {
             for index in records.indices {
                 var moved = false
                 for field in added {
-                    guard let text = records[index].extra[field.key],
-                          let node = try? LocatedJSONParser.parse(Data(text.utf8)) else { continue }
-                    decoder.decode(field, from: node, into: &records[index].facts)
-                    records[index].extra[field.key] = nil
-                    moved = true
+                    for name in [field.key] + field.aliases {
+                        guard let text = records[index].extra[name],
+                              let node = try? LocatedJSONParser.parse(Data(text.utf8)) else { continue }
+                        var facts = records[index].facts
+                        decoder.decode(field, from: node, into: &facts)
+                        // A value the field refuses stays where it was, so nothing is lost.
+                        guard facts != records[index].facts else { continue }
+                        records[index].facts = facts
+                        records[index].extra[name] = nil
+                        moved = true
+                        break
+                    }
                 }
                 if moved { try records[index].update(db) }
             }

@@ -1,5 +1,4 @@
 import Foundation
-import ScratchFiles
 
 /// Where things live in a guide folder, and how paths from content are kept inside it.
 public struct GuideLayout: Sendable {
@@ -21,10 +20,6 @@ public struct GuideLayout: Sendable {
     public var defaultOutput: URL { root.appending(path: "Output", directoryHint: .isDirectory) }
 
     /// How a file is named in messages: relative to the current folder when inside it.
-    public func displayPath(_ url: URL) -> String {
-        Self.displayPath(url)
-    }
-
     public static func displayPath(_ url: URL) -> String {
         let path = url.standardizedFileURL.path
         let current = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).standardizedFileURL.path
@@ -71,29 +66,5 @@ public struct GuideLayout: Sendable {
         guard FileManager.default.fileExists(atPath: resolved, isDirectory: &isDirectory) else { return .failure(.missing) }
         guard !isDirectory.boolValue else { return .failure(.notAFile) }
         return .success((url, normalized))
-    }
-}
-
-/// Lists files under a folder, sorted, so builds do not depend on file-system order.
-enum FileList {
-    static func files(in directory: URL, withExtension ext: String, recursive: Bool) -> [URL] {
-        let manager = FileManager.default
-        let base = directory.path
-        var paths: [String] = []
-        if recursive {
-            guard let walker = manager.enumerator(atPath: base) else { return [] }
-            while let relative = walker.nextObject() as? String {
-                let name = (relative as NSString).lastPathComponent
-                if name.hasPrefix(".") { walker.skipDescendants(); continue }
-                if (name as NSString).pathExtension.lowercased() == ext && !ScratchFile.isScratch(name) { paths.append(base + "/" + relative) }
-            }
-        } else {
-            for name in (try? manager.contentsOfDirectory(atPath: base)) ?? []
-            where (name as NSString).pathExtension.lowercased() == ext && !ScratchFile.isScratch(name) {
-                paths.append(base + "/" + name)
-            }
-        }
-        // Sorted as strings, once: builds do not depend on file-system order.
-        return paths.sorted().map { URL(fileURLWithPath: $0) }
     }
 }

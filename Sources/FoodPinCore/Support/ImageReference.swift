@@ -1,5 +1,19 @@
 import Foundation
 
+/// A picture as content names it, with where: resolved against Content/ on every build (not when
+/// the file is parsed), so a picture added or deleted later is seen even if the file is unchanged.
+public struct WrittenImage: Sendable, Hashable {
+    public var text: String
+    public var location: SourceLocation
+
+    /// The picture, or a located error.
+    func resolve(in layout: GuideLayout) -> Result<ImageReference, Diagnostic> {
+        ImageReference.parse(text, layout: layout).mapError { problem in
+            .error(at: location, problem.message(for: text), hint: problem.hint)
+        }
+    }
+}
+
 /// A picture named in content: a file under Content/ or a web URL.
 public enum ImageReference: Sendable, Hashable {
     case file(relativePath: String)

@@ -2,8 +2,8 @@ import Foundation
 
 /// Writes files that must not exist yet (`foodpin init`, `foodpin new`): folders are made as
 /// needed, an existing file is never replaced, and every failure names the path.
-enum NewFile {
-    static func write(_ text: String, to url: URL) throws(FoodPinError) {
+public enum NewFile {
+    public static func write(_ text: String, to url: URL) throws(FoodPinError) {
         let path = url.standardizedFileURL.path
         try makeFolders(url.deletingLastPathComponent().standardizedFileURL.path)
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL, 0o644)
@@ -28,7 +28,7 @@ enum NewFile {
         close(descriptor)
     }
 
-    static func makeFolders(_ path: String) throws(FoodPinError) {
+    public static func makeFolders(_ path: String) throws(FoodPinError) {
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
             if isDirectory.boolValue { return }

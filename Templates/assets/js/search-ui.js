@@ -13,7 +13,7 @@
   var more = panel.querySelector(".more-results");
   // Cards in the shards link from the site root; this page may sit deeper.
   var root = panel.dataset.root === "./" ? "" : panel.dataset.root;
-  var pageSize = Number(panel.dataset.pageSize) || 24;
+  var pageSize = Number(panel.dataset.pageSize);
   var shardCache = {};
   var engine = null;
   var generation = 0;
@@ -83,7 +83,13 @@
   function shard(number) {
     if (!shardCache[number]) {
       var url = panel.dataset.index.replace(/search\.json$/, "search/" + number + ".json");
-      shardCache[number] = fetch(url).then(function (response) { return response.json(); });
+      shardCache[number] = fetch(url).then(function (response) {
+        if (!response.ok) throw new Error("search results: HTTP " + response.status);
+        return response.json();
+      }).catch(function (error) {
+        delete shardCache[number]; // the next search asks again
+        throw error;
+      });
     }
     return shardCache[number];
   }
@@ -136,6 +142,8 @@
       }));
       FoodPin.fixFileLinks(list);
       FoodPin.watchPictures(list);
+    }, function () {
+      if (mine === generation) status.textContent = "The results could not be loaded; check the connection and search again.";
     });
   }
 
@@ -150,7 +158,7 @@
     if (event.key === "Escape" && input.value) { input.value = ""; update(true); }
   });
   more.addEventListener("click", function () {
-    shown += pageSize * 2;
+    shown += pageSize;
     update(false, true);
   });
   panel.querySelector(".clear-search").addEventListener("click", function () {

@@ -1,0 +1,25 @@
+import Foundation
+
+/// What tells that a file changed without reading it: size, modification and change times, and
+/// inode. The change time moves on every write or rename and cannot be set back, so a file
+/// replaced by another of the same size and modification time (`cp -p`) still counts as changed.
+public struct FileStamp: Hashable, Sendable {
+    public var size: Int64
+    public var modified: Int
+    public var changed: Int
+    public var inode: UInt64
+
+    public init?(path: String) {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        size = Int64(info.st_size)
+        inode = UInt64(info.st_ino)
+        #if os(Linux)
+        modified = Int(info.st_mtim.tv_sec) &* 1_000_000_000 &+ Int(info.st_mtim.tv_nsec)
+        changed = Int(info.st_ctim.tv_sec) &* 1_000_000_000 &+ Int(info.st_ctim.tv_nsec)
+        #else
+        modified = Int(info.st_mtimespec.tv_sec) &* 1_000_000_000 &+ Int(info.st_mtimespec.tv_nsec)
+        changed = Int(info.st_ctimespec.tv_sec) &* 1_000_000_000 &+ Int(info.st_ctimespec.tv_nsec)
+        #endif
+    }
+}

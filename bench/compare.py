@@ -1,0 +1,73 @@
+#!/usr/bin/env python3
+"""Cold builds of the same guide by FoodPin and Hugo, alternating, with medians and peak memory.
+
+usage: bench/compare.py N [--runs 3] [--shape handwritten|imported] [--foodpin .build/release/foodpin]
+
+Writes the guide for both (bench/make-handwritten.py, or bench/make-guide.py for the imported
+shape), then runs each tool --runs times, alternating, each into an empty output folder, timing
+wall clock and reading peak memory from /usr/bin/time -v. Prints a Markdown table row.
+"""
+import argparse
+import os
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def timed(command, cwd=None):
+    started = time.perf_counter()
+    result = subprocess.run(["/usr/bin/time", "-v", *command], cwd=cwd, capture_output=True, text=True)
+    seconds = time.perf_counter() - started
+    if result.returncode != 0:
+        sys.exit(f"{' '.join(command)} failed:\n{result.stdout[-2000:]}\n{result.stderr[-2000:]}")
+    peak = int(re.search(r"Maximum resident set size \(kbytes\): (\d+)", result.stderr).group(1))
+    return seconds, peak / 1024
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("count", type=int)
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--shape", choices=["handwritten", "imported"], default="handwritten")
+    parser.add_argument("--foodpin", default=os.path.join(HERE, "..", ".build", "release", "foodpin"))
+    parser.add_argument("--work", default=None, help="keep the guides here (default: a temp folder, removed)")
+    parser.add_argument("--no-hugo", action="store_true")
+    args = parser.parse_args()
+    work = args.work or tempfile.mkdtemp(prefix="foodpin-compare-")
+    guide, hugo = os.path.join(work, "foodpin"), os.path.join(work, "hugo")
+    if not os.path.exists(guide):
+        if args.shape == "handwritten":
+            subprocess.run([sys.executable, os.path.join(HERE, "make-handwritten.py"), str(args.count), guide, hugo], check=True)
+        else:
+            subprocess.run([sys.executable, os.path.join(HERE, "make-guide.py"), str(args.count), guide, "--hugo", hugo], check=True)
+    files = sum(len(f) for _, _, f in os.walk(os.path.join(guide, "Content")))
+    foodpin_runs, hugo_runs = [], []
+    for _ in range(args.runs):
+        for folder in (os.path.join(guide, "Output"), os.path.join(guide, ".foodpin-cache"), os.path.join(work, "public")):
+            shutil.rmtree(folder, ignore_errors=True)
+        foodpin_runs.append(timed([args.foodpin, "build", "--quiet", "--clean", "--root", guide]))
+        if not args.no_hugo and shutil.which("hugo"):
+            hugo_runs.append(timed(["hugo", "--quiet", "-s", hugo, "-d", os.path.join(work, "public")]))
+    pages = sum(1 for _, _, f in os.walk(os.path.join(guide, "Output")) for n in f if n.endswith(".html"))
+    def median(runs):
+        return statistics.median(r[0] for r in runs), max(r[1] for r in runs)
+    fp_seconds, fp_peak = median(foodpin_runs)
+    row = f"| {args.shape} | {args.count:,} ({files:,} files) | FoodPin {fp_seconds:.2f} s, {fp_peak:.0f} MB ({pages:,} pages)"
+    if hugo_runs:
+        hugo_seconds, hugo_peak = median(hugo_runs)
+        hugo_pages = sum(1 for _, _, f in os.walk(os.path.join(work, "public")) for n in f if n.endswith(".html"))
+        row += f" | Hugo {hugo_seconds:.2f} s, {hugo_peak:.0f} MB ({hugo_pages:,} pages) | {fp_seconds / hugo_seconds:.2f} × |"
+    print(row)
+    print("runs (s, MB): foodpin", [(round(s, 2), round(m)) for s, m in foodpin_runs],
+          "hugo", [(round(s, 2), round(m)) for s, m in hugo_runs])
+    if not args.work:
+        shutil.rmtree(work)
+
+
+main()
