@@ -36,7 +36,8 @@ enum FrontMatter {
         let lineOffset = 1
         let node: Node?
         do {
-            node = try Yams.compose(yaml: yaml)
+            // The encoding named, or Yams reads the process environment on every parse.
+            node = try Yams.compose(yaml: yaml, .default, .default, .utf8)
         } catch let error as YamlError {
             return .failure(diagnostic(for: error, path: path, lineOffset: lineOffset))
         } catch {

@@ -76,21 +76,60 @@ public struct MarkdownRenderer: Sendable {
         }
     }
 
-    /// Plain text of a Markdown snippet, for descriptions in meta tags and search.
+    /// Plain text of rendered HTML, for descriptions in meta tags and JSON-LD: tags dropped, the
+    /// entities cmark writes decoded, white space collapsed, cut at a word near `limit` characters.
+    /// One pass over the UTF-8 bytes (it runs for every review of every page).
     public static func plainText(fromHTML html: String, limit: Int = 200) -> String {
-        var text = ""
+        var html = html
+        html.makeContiguousUTF8()
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(min(html.utf8.count, limit * 4 + 8))
+        var characters = 0
         var inTag = false
-        for character in html {
-            if character == "<" { inTag = true; continue }
-            if character == ">" { inTag = false; text.append(" "); continue }
-            if !inTag { text.append(character) }
+        var pendingSpace = false
+        var cutAt: (bytes: Int, characters: Int)?
+        var truncated = false
+        let entities: [(name: [UInt8], value: UInt8)] = [
+            (Array("lt;".utf8), UInt8(ascii: "<")), (Array("gt;".utf8), UInt8(ascii: ">")),
+            (Array("quot;".utf8), UInt8(ascii: "\"")), (Array("#39;".utf8), UInt8(ascii: "'")),
+            (Array("amp;".utf8), UInt8(ascii: "&")),
+        ]
+        html.utf8.withContiguousStorageIfAvailable { source in
+            var index = 0
+            func emit(_ byte: UInt8) {
+                if pendingSpace && !bytes.isEmpty {
+                    cutAt = (bytes.count, characters)
+                    bytes.append(UInt8(ascii: " "))
+                    characters += 1
+                }
+                pendingSpace = false
+                bytes.append(byte)
+                if byte & 0xC0 != 0x80 { characters += 1 }
+            }
+            while index < source.count {
+                let byte = source[index]
+                index += 1
+                if inTag {
+                    if byte == UInt8(ascii: ">") { inTag = false; pendingSpace = true }
+                    continue
+                }
+                switch byte {
+                case UInt8(ascii: "<"): inTag = true
+                case 0x20, 0x09, 0x0A, 0x0D: pendingSpace = true
+                case UInt8(ascii: "&"):
+                    if let entity = entities.first(where: { source[index...].starts(with: $0.name) }) {
+                        index += entity.name.count
+                        emit(entity.value)
+                    } else {
+                        emit(byte)
+                    }
+                default: emit(byte)
+                }
+                if characters > limit { truncated = true; break }
+            }
         }
-        let decoded = text.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
-            .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&#39;", with: "'")
-            .replacingOccurrences(of: "&amp;", with: "&")
-        let words = decoded.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-        guard words.count > limit else { return words }
-        let cut = words.prefix(limit)
-        return (cut.lastIndex(of: " ").map { String(cut[..<$0]) } ?? String(cut)) + "…"
+        guard truncated else { return String(decoding: bytes, as: UTF8.self) }
+        guard let cutAt else { return String(String(decoding: bytes, as: UTF8.self).prefix(limit)) + "…" }
+        return String(decoding: bytes[..<cutAt.bytes], as: UTF8.self) + "…"
     }
 }
