@@ -47,25 +47,30 @@ def main():
         else:
             subprocess.run([sys.executable, os.path.join(HERE, "make-guide.py"), str(args.count), guide, "--hugo", hugo], check=True)
     files = sum(len(f) for _, _, f in os.walk(os.path.join(guide, "Content")))
+    # Each run writes a folder of its own, removed only at the end: ext4 slows down creating files
+    # while it has inodes deleted in the last seconds, which would tax whichever tool runs next.
     foodpin_runs, hugo_runs = [], []
-    for _ in range(args.runs):
-        for folder in (os.path.join(guide, "Output"), os.path.join(guide, ".foodpin-cache"), os.path.join(work, "public")):
-            shutil.rmtree(folder, ignore_errors=True)
-        foodpin_runs.append(timed([args.foodpin, "build", "--quiet", "--clean", "--root", guide]))
+    for run in range(args.runs):
+        shutil.rmtree(os.path.join(guide, ".foodpin-cache"), ignore_errors=True)
+        output = os.path.join(work, f"foodpin-out-{run}")
+        foodpin_runs.append(timed([args.foodpin, "build", "--quiet", "--clean", "--root", guide, "--output", output]))
         if not args.no_hugo and shutil.which("hugo"):
-            hugo_runs.append(timed(["hugo", "--quiet", "-s", hugo, "-d", os.path.join(work, "public")]))
-    pages = sum(1 for _, _, f in os.walk(os.path.join(guide, "Output")) for n in f if n.endswith(".html"))
+            hugo_runs.append(timed(["hugo", "--quiet", "-s", hugo, "-d", os.path.join(work, f"hugo-out-{run}")]))
+    pages = sum(1 for _, _, f in os.walk(os.path.join(work, "foodpin-out-0")) for n in f if n.endswith(".html"))
     def median(runs):
         return statistics.median(r[0] for r in runs), max(r[1] for r in runs)
     fp_seconds, fp_peak = median(foodpin_runs)
     row = f"| {args.shape} | {args.count:,} ({files:,} files) | FoodPin {fp_seconds:.2f} s, {fp_peak:.0f} MB ({pages:,} pages)"
     if hugo_runs:
         hugo_seconds, hugo_peak = median(hugo_runs)
-        hugo_pages = sum(1 for _, _, f in os.walk(os.path.join(work, "public")) for n in f if n.endswith(".html"))
+        hugo_pages = sum(1 for _, _, f in os.walk(os.path.join(work, "hugo-out-0")) for n in f if n.endswith(".html"))
         row += f" | Hugo {hugo_seconds:.2f} s, {hugo_peak:.0f} MB ({hugo_pages:,} pages) | {fp_seconds / hugo_seconds:.2f} × |"
     print(row)
     print("runs (s, MB): foodpin", [(round(s, 2), round(m)) for s, m in foodpin_runs],
           "hugo", [(round(s, 2), round(m)) for s, m in hugo_runs])
+    for run in range(args.runs):
+        for name in (f"foodpin-out-{run}", f"hugo-out-{run}"):
+            shutil.rmtree(os.path.join(work, name), ignore_errors=True)
     if not args.work:
         shutil.rmtree(work)
 

@@ -65,7 +65,7 @@ struct CityRecordDecoder {
             let value: Double?
             switch node.value {
             case .number(let raw): value = Double(raw)
-            case .string(let raw): value = Double(raw.trimmingCharacters(in: .whitespaces))
+            case .string(let raw): value = Double(raw.trimmed)
             case .null: return
             default: value = nil
             }
@@ -81,7 +81,7 @@ struct CityRecordDecoder {
             case .null: return
             case .number: value = Self.integer(node)
             case .string(let raw):
-                if raw.trimmingCharacters(in: .whitespaces).isEmpty { return }
+                if raw.trimmed.isEmpty { return }
                 value = PriceLevel.parse(raw)
             default: value = nil
             }
@@ -104,7 +104,7 @@ struct CityRecordDecoder {
     static func integer(_ node: LocatedJSON) -> Int? {
         switch node.value {
         case .number(let raw): return Int(raw) ?? Double(raw).flatMap { $0.rounded() == $0 ? Int(exactly: $0) : nil }
-        case .string(let raw): return Int(raw.trimmingCharacters(in: .whitespaces))
+        case .string(let raw): return Int(raw.trimmed)
         default: return nil
         }
     }
@@ -119,7 +119,7 @@ struct CityRecordDecoder {
         case .bool(let flag): value = flag ? "true" : "false"
         default: return nil
         }
-        let trimmed = value.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = value.trimmed
         return trimmed.isEmpty ? nil : trimmed
     }
 }

@@ -228,27 +228,48 @@ struct LocatedJSONParser {
     }
 }
 
-/// Turns byte offsets into 1-based line and column (columns count characters, not bytes).
+/// Turns byte offsets into 1-based line and column (columns count characters, as Unicode scalars,
+/// not bytes). Each lookup costs O(log lines + 256), whatever the length of the line: a city file
+/// written on one line would otherwise cost a scan of the line per record.
 struct LineIndex {
     private let lineStarts: [Int]
-    private let bytes: Data
+    private let bytes: [UInt8]
+    /// Characters before each 256-byte block.
+    private let charactersBefore: [Int]
+    private static let block = 256
 
     init(_ data: Data) {
-        bytes = data
+        bytes = [UInt8](data)
         var starts = [0]
-        for (index, byte) in data.enumerated() where byte == 0x0A { starts.append(index + 1) }
+        var before: [Int] = []
+        before.reserveCapacity(bytes.count / Self.block + 1)
+        var characters = 0
+        for (index, byte) in bytes.enumerated() {
+            if index % Self.block == 0 { before.append(characters) }
+            if byte == 0x0A { starts.append(index + 1) }
+            if byte & 0xC0 != 0x80 { characters += 1 }
+        }
+        before.append(characters)
         lineStarts = starts
+        charactersBefore = before
+    }
+
+    /// Characters in bytes[0..<offset].
+    private func characters(upTo offset: Int) -> Int {
+        let block = offset / Self.block
+        var count = charactersBefore[block]
+        for byte in bytes[(block * Self.block)..<offset] where byte & 0xC0 != 0x80 { count += 1 }
+        return count
     }
 
     func location(ofOffset offset: Int, path: String) -> SourceLocation {
+        let offset = min(max(offset, 0), bytes.count)
         var low = 0, high = lineStarts.count - 1
         while low < high {
             let middle = (low + high + 1) / 2
             if lineStarts[middle] <= offset { low = middle } else { high = middle - 1 }
         }
-        let start = lineStarts[low]
-        let end = min(max(offset, start), bytes.count)
-        let column = String(decoding: bytes[bytes.startIndex + start ..< bytes.startIndex + end], as: UTF8.self).count + 1
+        let column = characters(upTo: offset) - characters(upTo: lineStarts[low]) + 1
         return SourceLocation(path: path, line: low + 1, column: column)
     }
 }

@@ -60,7 +60,7 @@ struct FieldReader {
             return nil
         }
         if scalar.style == .plain, ["", "~", "null", "Null", "NULL"].contains(scalar.string) { return nil }
-        let value = scalar.string.trimmingCharacters(in: .whitespacesAndNewlines)
+        let value = scalar.string.trimmed
         return value.isEmpty ? nil : value
     }
 
@@ -125,12 +125,12 @@ struct FieldReader {
                         "each item of `\(key)` must be a single value"))
                     continue
                 }
-                let value = scalar.string.trimmingCharacters(in: .whitespaces)
+                let value = scalar.string.trimmed
                 if !value.isEmpty { items.append(value) }
             }
             return items
         case .scalar:
-            return string(key).map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty } }
+            return string(key).map { $0.split(separator: ",").map { $0.trimmed }.filter { !$0.isEmpty } }
         default:
             error(key, "`\(key)` must be a list, like [Thai, Noodles]")
             return nil

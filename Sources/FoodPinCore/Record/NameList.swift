@@ -8,7 +8,7 @@ enum NameList {
 
     static func cleaned(_ names: [String]) -> [String] {
         var seen: Set<String> = []
-        return names.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+        return names.map { $0.trimmed }
             .filter { !$0.isEmpty && seen.insert(Slug.fold($0)).inserted }
     }
 }

@@ -6,7 +6,7 @@ enum PriceLevel {
 
     /// The level a text gives, or nil; the range is checked by the caller, which says where.
     static func parse(_ text: String) -> Int? {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = text.trimmed
         if let number = Int(trimmed) { return number }
         return !trimmed.isEmpty && trimmed.allSatisfy({ $0 == "$" }) ? trimmed.count : nil
     }
