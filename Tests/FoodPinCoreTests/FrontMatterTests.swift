@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import FoodPinCore
 
@@ -65,5 +66,63 @@ import Testing
         #expect(!ReviewDate.isValid("2024-13-01"))
         #expect(!ReviewDate.isValid("24-01-01"))
         #expect(!ReviewDate.isValid("2024-1-01"))
+    }
+}
+
+/// The shortcut reader gives exactly what the YAML parser gives, or steps aside.
+@Suite struct SimpleFrontMatterTests {
+    static let documents = [
+        "name: Café Ba-Ba-Reeba\nprice: 2\nfavorite: true\n",
+        "name: \"Joe's \\\"Best\\\": Diner\"\ncity: 'It''s here'\n",
+        "cuisines: [Thai, \"Noodle Bar\", 'Dim sum', Café]\nlat: -71.0607\nlong: .5\n",
+        "name: x # a comment\n# a whole comment line\n\nurl: https://example.org/a#b\nempty:\nnull: ~\n",
+        "cuisines: []\nsub:   spaced   \nother: a:b\n",
+        "name: 桜ラーメン\ntype: Ramen  \n",
+    ]
+    static let refused = [
+        "cuisines:\n  - Thai\n  - Noodles\n",
+        "cuisines:\n- Thai\n",
+        "name: &anchor x\nother: *anchor\n",
+        "name: !tag x\n",
+        "name: \"a\\u00e9\"\n",
+        "name: x\nname: y\n",
+        "text: >\n  folded\n",
+        "name: a: b\n",
+        "map: {a: 1}\n",
+        "list: [a, [b]]\n",
+        "name:\tx\n",
+        "  indented: x\n",
+        "name: 'open\n",
+        "key with space: x\n",
+    ]
+
+    private func entries(_ yaml: String, shortcut: Bool) throws -> [FieldReader.Entry] {
+        let document = try FrontMatter.parse("---\n" + yaml + "---\nbody\n", path: "a.md", shortcut: shortcut).get()
+        return document.fields.entries.values.sorted { $0.keyLocation < $1.keyLocation }
+    }
+
+    @Test(arguments: documents)
+    func readsLikeTheYAMLParser(yaml: String) throws {
+        let lines = ("---\n" + yaml + "---\n").split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(SimpleFrontMatter.entries(lines[1..<(lines.count - 2)], firstLine: 2, path: "a.md") != nil)
+        #expect(try entries(yaml, shortcut: true) == entries(yaml, shortcut: false))
+    }
+
+    @Test(arguments: refused)
+    func leavesTheRestToTheYAMLParser(yaml: String) {
+        let lines = ("---\n" + yaml + "---\n").split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(SimpleFrontMatter.entries(lines[1..<(lines.count - 2)], firstLine: 2, path: "a.md") == nil)
+    }
+
+    @Test func everySampleFileReadsTheSameBothWays() throws {
+        let content = Fixtures.repository.appending(path: "Content")
+        let files = try FileManager.default.subpathsOfDirectory(atPath: content.path).filter { $0.hasSuffix(".md") && !$0.hasPrefix("cities/") }
+        #expect(files.count == 20)
+        for file in files {
+            let text = try String(contentsOf: content.appending(path: file), encoding: .utf8)
+            let fast = try FrontMatter.parse(text, path: file).get().fields.entries
+            let slow = try FrontMatter.parse(text, path: file, shortcut: false).get().fields.entries
+            #expect(fast == slow, "\(file)")
+        }
     }
 }

@@ -1,36 +1,43 @@
 import Foundation
-import Yams
+
+/// A front matter value with where it is written, whichever parser read it.
+indirect enum FieldValue: Sendable, Equatable {
+    /// Text as written; `plain` when unquoted (so `null` and `~` mean nothing).
+    case scalar(String, plain: Bool, at: SourceLocation)
+    case list([FieldValue], at: SourceLocation)
+    /// A nested mapping: no field takes one, so only where it is matters.
+    case mapping(at: SourceLocation)
+
+    var location: SourceLocation {
+        switch self {
+        case .scalar(_, _, let location), .list(_, let location), .mapping(let location): location
+        }
+    }
+}
 
 /// Typed, located access to front matter fields. Each read marks the field as known;
 /// each bad value becomes a diagnostic that points at the value itself.
 struct FieldReader {
-    struct Entry {
+    struct Entry: Equatable {
         var key: String
         var keyLocation: SourceLocation
-        var value: Node
+        var value: FieldValue
     }
 
     let path: String
-    private let entries: [String: Entry]
+    let entries: [String: Entry]
     private let order: [String]
     private let fallback: SourceLocation
-    private let lineOffset: Int
     private var known: Set<String> = []
     private(set) var diagnostics: [Diagnostic] = []
 
-    init(path: String, entries: [Entry], fallback: SourceLocation, lineOffset: Int) {
+    init(path: String, entries: [Entry], fallback: SourceLocation) {
         self.path = path
         self.fallback = fallback
-        self.lineOffset = lineOffset
         var byKey: [String: Entry] = [:]
         for entry in entries { byKey[entry.key] = entry }
         self.entries = byKey
         self.order = entries.map(\.key)
-    }
-
-    static func location(of node: Node, path: String, lineOffset: Int) -> SourceLocation? {
-        guard let mark = node.mark else { return nil }
-        return SourceLocation(path: path, line: mark.line + lineOffset, column: mark.column)
     }
 
     func has(_ key: String) -> Bool { entries[key] != nil }
@@ -38,7 +45,7 @@ struct FieldReader {
     /// Where a field's value is, or the file's first line when the field is absent.
     func location(_ key: String) -> SourceLocation {
         guard let entry = entries[key] else { return fallback }
-        return Self.location(of: entry.value, path: path, lineOffset: lineOffset) ?? entry.keyLocation
+        return entry.value.location
     }
 
     var fileLocation: SourceLocation { fallback }
@@ -55,12 +62,12 @@ struct FieldReader {
     mutating func string(_ key: String) -> String? {
         known.insert(key)
         guard let node = entries[key]?.value else { return nil }
-        guard case .scalar(let scalar) = node else {
+        guard case .scalar(let text, let plain, _) = node else {
             error(key, "`\(key)` must be a single value, not a list or a mapping")
             return nil
         }
-        if scalar.style == .plain, ["", "~", "null", "Null", "NULL"].contains(scalar.string) { return nil }
-        let value = scalar.string.trimmed
+        if plain, ["", "~", "null", "Null", "NULL"].contains(text) { return nil }
+        let value = text.trimmed
         return value.isEmpty ? nil : value
     }
 
@@ -116,16 +123,14 @@ struct FieldReader {
         known.insert(key)
         guard let node = entries[key]?.value else { return nil }
         switch node {
-        case .sequence(let sequence):
+        case .list(let list, _):
             var items: [String] = []
-            for item in sequence {
-                guard case .scalar(let scalar) = item else {
-                    diagnostics.append(.error(
-                        at: Self.location(of: item, path: path, lineOffset: lineOffset) ?? location(key),
-                        "each item of `\(key)` must be a single value"))
+            for item in list {
+                guard case .scalar(let text, _, _) = item else {
+                    diagnostics.append(.error(at: item.location, "each item of `\(key)` must be a single value"))
                     continue
                 }
-                let value = scalar.string.trimmed
+                let value = text.trimmed
                 if !value.isEmpty { items.append(value) }
             }
             return items

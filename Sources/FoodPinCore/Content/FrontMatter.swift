@@ -10,7 +10,8 @@ struct FrontMatterDocument {
 enum FrontMatter {
     /// Splits `text` at its `---` fences and parses the YAML between them.
     /// Every failure becomes a located diagnostic; nothing throws.
-    static func parse(_ text: String, path: String) -> Result<FrontMatterDocument, Diagnostic> {
+    /// `shortcut`: false makes even simple front matter go through the YAML parser (tests compare the two).
+    static func parse(_ text: String, path: String, shortcut: Bool = true) -> Result<FrontMatterDocument, Diagnostic> {
         var text = text
         if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
@@ -30,8 +31,14 @@ enum FrontMatter {
                 at: SourceLocation(path: path),
                 "front matter is never closed: add a line of three dashes (---) after the last field"))
         }
-        let yaml = lines[1..<closing].joined(separator: "\n")
         let body = lines[(closing + 1)...].joined(separator: "\n")
+        let fenceLocation = SourceLocation(path: path, line: 1, column: 1)
+        // Most front matter is plain `key: value` lines, read exactly without a YAML node tree;
+        // anything else goes to the YAML parser.
+        if shortcut, let entries = SimpleFrontMatter.entries(lines[1..<closing], firstLine: 2, path: path) {
+            return .success(FrontMatterDocument(fields: FieldReader(path: path, entries: entries, fallback: fenceLocation), body: body))
+        }
+        let yaml = lines[1..<closing].joined(separator: "\n")
         // YAML line 1 is file line 2, after the opening fence.
         let lineOffset = 1
         let node: Node?
@@ -43,24 +50,24 @@ enum FrontMatter {
         } catch {
             return .failure(.error(at: SourceLocation(path: path, line: 2), "front matter is not valid YAML: \(error)"))
         }
-        let fenceLocation = SourceLocation(path: path, line: 1, column: 1)
+        func value(_ node: Node) -> FieldValue {
+            let location = node.mark.map { SourceLocation(path: path, line: $0.line + lineOffset, column: $0.column) } ?? fenceLocation
+            switch node {
+            case .scalar(let scalar): return .scalar(scalar.string, plain: scalar.style == .plain, at: location)
+            case .sequence(let sequence): return .list(sequence.map(value), at: location)
+            default: return .mapping(at: location)
+            }
+        }
         switch node {
         case nil:
-            return .success(FrontMatterDocument(
-                fields: FieldReader(path: path, entries: [], fallback: fenceLocation, lineOffset: lineOffset),
-                body: body))
+            return .success(FrontMatterDocument(fields: FieldReader(path: path, entries: [], fallback: fenceLocation), body: body))
         case .mapping(let mapping)?:
-            var entries: [FieldReader.Entry] = []
-            for (key, value) in mapping {
-                let location = FieldReader.location(of: key, path: path, lineOffset: lineOffset) ?? fenceLocation
-                entries.append(FieldReader.Entry(key: key.string ?? "\(key)", keyLocation: location, value: value))
+            let entries = mapping.map { key, field in
+                FieldReader.Entry(key: key.string ?? "\(key)", keyLocation: value(key).location, value: value(field))
             }
-            return .success(FrontMatterDocument(
-                fields: FieldReader(path: path, entries: entries, fallback: fenceLocation, lineOffset: lineOffset),
-                body: body))
+            return .success(FrontMatterDocument(fields: FieldReader(path: path, entries: entries, fallback: fenceLocation), body: body))
         case let other?:
-            let location = FieldReader.location(of: other, path: path, lineOffset: lineOffset) ?? fenceLocation
-            return .failure(.error(at: location, "front matter must be a list of `key: value` fields"))
+            return .failure(.error(at: value(other).location, "front matter must be a list of `key: value` fields"))
         }
     }
 

@@ -1,0 +1,153 @@
+/// Reads the front matter that nearly every file has, `key: value` lines with plain, quoted or
+/// `[a, b]` values, in one pass and with the same values and places the YAML parser gives.
+/// Anything else (blocks, nesting, anchors, tags, escapes beyond the simple ones, repeated keys,
+/// tabs) returns nil, and the YAML parser reads the file instead: so the shortcut is exact.
+enum SimpleFrontMatter {
+    static func entries(_ lines: ArraySlice<Substring>, firstLine: Int, path: String) -> [FieldReader.Entry]? {
+        var entries: [FieldReader.Entry] = []
+        var keys: Set<Substring> = []
+        var lineNumber = firstLine - 1
+        var expectingValueBlock = false
+        for line in lines {
+            lineNumber += 1
+            let characters = Array(line.unicodeScalars)
+            if characters.contains("\t") { return nil }
+            let content = characters.drop(while: { $0 == " " })
+            if content.isEmpty || content.first == "#" {
+                continue
+            }
+            // An indented line belongs to a block value (a list, a mapping, a folded text).
+            if content.startIndex != 0 || expectingValueBlock && content.first == "-" { return nil }
+            expectingValueBlock = false
+            guard let colon = characters.firstIndex(of: ":"), colon > 0 else { return nil }
+            let keyScalars = characters[..<colon]
+            guard keyScalars.allSatisfy(isKeyCharacter), let first = keyScalars.first, !("0"..."9").contains(first) else {
+                return nil
+            }
+            let key = line[line.startIndex..<line.unicodeScalars.index(line.startIndex, offsetBy: colon)]
+            guard keys.insert(key).inserted else { return nil }
+            var start = colon + 1
+            guard start == characters.count || characters[start] == " " else { return nil }
+            while start < characters.count, characters[start] == " " { start += 1 }
+            let keyLocation = SourceLocation(path: path, line: lineNumber, column: 1)
+            let valueLocation = SourceLocation(path: path, line: lineNumber, column: start + 1)
+            let rest = characters[start...]
+            let value: FieldValue
+            if rest.isEmpty || rest.first == "#" {
+                // `key:` alone: empty, unless a block follows (then the YAML parser reads it).
+                expectingValueBlock = true
+                value = .scalar("", plain: true, at: SourceLocation(path: path, line: lineNumber, column: colon + 2))
+            } else if rest.first == "[" {
+                guard let list = flowList(rest, line: lineNumber, path: path) else { return nil }
+                value = .list(list, at: valueLocation)
+            } else {
+                guard let (text, plain, end) = scalar(rest), isBlankOrComment(rest[end...]) else { return nil }
+                value = .scalar(text, plain: plain, at: valueLocation)
+            }
+            entries.append(FieldReader.Entry(key: String(key), keyLocation: keyLocation, value: value))
+        }
+        return entries
+    }
+
+    private static func isKeyCharacter(_ scalar: Unicode.Scalar) -> Bool {
+        ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar) || scalar == "_" || scalar == "-"
+    }
+
+    private static func isBlankOrComment(_ rest: ArraySlice<Unicode.Scalar>) -> Bool {
+        let content = rest.drop(while: { $0 == " " })
+        return content.isEmpty || (content.first == "#" && content.startIndex > rest.startIndex)
+    }
+
+    /// A scalar at the start of `text`: its value, whether plain, and where it ends.
+    private static func scalar(_ text: ArraySlice<Unicode.Scalar>, inList: Bool = false) -> (String, Bool, Int)? {
+        guard let first = text.first else { return nil }
+        switch first {
+        case "\"":
+            var value = String.UnicodeScalarView()
+            var index = text.startIndex + 1
+            while index < text.endIndex {
+                let scalar = text[index]
+                if scalar == "\"" { return (String(value), false, index + 1) }
+                if scalar == "\\" {
+                    guard index + 1 < text.endIndex else { return nil }
+                    switch text[index + 1] {
+                    case "\"": value.append("\"")
+                    case "\\": value.append("\\")
+                    case "/": value.append("/")
+                    case "n": value.append("\n")
+                    case "t": value.append("\t")
+                    default: return nil
+                    }
+                    index += 2
+                    continue
+                }
+                value.append(scalar)
+                index += 1
+            }
+            return nil
+        case "'":
+            var value = String.UnicodeScalarView()
+            var index = text.startIndex + 1
+            while index < text.endIndex {
+                if text[index] == "'" {
+                    if index + 1 < text.endIndex, text[index + 1] == "'" {
+                        value.append("'")
+                        index += 2
+                        continue
+                    }
+                    return (String(value), false, index + 1)
+                }
+                value.append(text[index])
+                index += 1
+            }
+            return nil
+        default:
+            // A plain scalar: no indicator first (a minus only before a digit or a point, for
+            // numbers), no `: ` or ` #` inside, and in a list no flow characters.
+            let indicators: Set<Unicode.Scalar> = ["-", "?", ":", ",", "[", "]", "{", "}", "#", "&", "*", "!", "|", ">", "'", "\"", "%", "@", "`"]
+            if indicators.contains(first) {
+                guard first == "-", text.count > 1, ("0"..."9").contains(text[text.startIndex + 1]) || text[text.startIndex + 1] == "." else {
+                    return nil
+                }
+            }
+            var end = text.startIndex
+            while end < text.endIndex {
+                let scalar = text[end]
+                if inList, scalar == "," || scalar == "]" { break }
+                if inList, ["[", "{", "}"].contains(scalar) { return nil }
+                if scalar == ":", end + 1 == text.endIndex || text[end + 1] == " " || (inList && text[end + 1] == ",") { return nil }
+                if scalar == " ", end + 1 < text.endIndex, text[end + 1] == "#" { break }
+                end += 1
+            }
+            var last = end
+            while last > text.startIndex, text[last - 1] == " " { last -= 1 }
+            guard last > text.startIndex else { return nil }
+            var value = String.UnicodeScalarView()
+            value.append(contentsOf: text[text.startIndex..<last])
+            return (String(value), true, end)
+        }
+    }
+
+    /// `[a, "b", c]` on one line; its items located where they start.
+    private static func flowList(_ text: ArraySlice<Unicode.Scalar>, line: Int, path: String) -> [FieldValue]? {
+        var items: [FieldValue] = []
+        var index = text.startIndex + 1
+        func skipSpaces() { while index < text.endIndex, text[index] == " " { index += 1 } }
+        skipSpaces()
+        if index < text.endIndex, text[index] == "]" {
+            return isBlankOrComment(text[(index + 1)...]) ? [] : nil
+        }
+        while index < text.endIndex {
+            skipSpaces()
+            guard let (value, plain, end) = scalar(text[index...], inList: true) else { return nil }
+            items.append(.scalar(value, plain: plain, at: SourceLocation(path: path, line: line, column: index + 1)))
+            index = end
+            skipSpaces()
+            guard index < text.endIndex else { return nil }
+            if text[index] == "]" { return isBlankOrComment(text[(index + 1)...]) ? items : nil }
+            guard text[index] == "," else { return nil }
+            index += 1
+        }
+        return nil
+    }
+}
