@@ -24,6 +24,9 @@ public final class DevSession: @unchecked Sendable {
 
     public init(options: BuildOptions, poll: Bool = false) {
         root = options.root.standardizedFileURL
+        // Saving the state after every save would cost each rebuild; it is saved once, on stop.
+        var options = options
+        options.savesState = false
         builder = SiteBuilder(options)
         self.poll = poll
     }
@@ -62,6 +65,7 @@ public final class DevSession: @unchecked Sendable {
     public func stop() {
         watcher?.stop()
         _ = loop?.waitUntilIdle(timeout: 5)
+        try? builder.saveState()
     }
 
     /// For tests: waits until changes seen so far have been built.

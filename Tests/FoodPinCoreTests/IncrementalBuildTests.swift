@@ -133,4 +133,63 @@ import Testing
         try builder.build()
         #expect(guide.exists("index.html"))
     }
+
+    /// `foodpin build` run after `foodpin build`: each one a new builder, as in a new process.
+    @Test func buildsInNewProcessesRedoOnlyWhatChanged() throws {
+        let guide = try TestGuide(siteYAML: "title: T\npage_size: 5\n")
+        try guide.addSampleCities(["Boston"])
+        try guide.write("Content/restaurants/a.md", "---\nname: Alpha\ncity: Boston\n---\nFirst.\n")
+        try guide.write("Content/reviews/r.md", "---\nrestaurant: a\nrating: 4\n---\nGood.\n")
+        let first = try guide.build()
+        #expect(first.rendered == first.pages)
+        #expect(FileManager.default.fileExists(atPath: guide.root.appending(path: ".foodpin-cache/build-state").path))
+
+        let again = try guide.build()
+        #expect(again.rendered == 2)  // robots.txt and the manifest are always made
+        #expect(again.changedPaths == [])
+
+        try guide.write("Content/reviews/r.md", "---\nrestaurant: a\nrating: 4\n---\nBetter.\n")
+        let review = try guide.build()
+        #expect(review.changedPaths == ["restaurants/a/index.html"])
+        #expect(review.rendered == 3)
+        #expect(try guide.snapshot() == cleanBuild(of: guide))
+
+        try guide.write("Content/site.yml", "title: Renamed\npage_size: 5\n")
+        let settings = try guide.build()
+        #expect(settings.rendered == settings.pages)
+        #expect(try guide.snapshot() == cleanBuild(of: guide))
+
+        try guide.remove("Content/restaurants/a.md")
+        try guide.remove("Content/reviews/r.md")
+        let removal = try guide.build()
+        // 25 restaurants left, five to a page: the sixth list pages go too.
+        #expect(removal.removedPaths == ["cities/boston/page/6/index.html", "page/6/index.html", "restaurants/a/index.html"])
+        #expect(try guide.snapshot() == cleanBuild(of: guide))
+    }
+
+    @Test func aDamagedOrMissingStateMeansAFullBuild() throws {
+        let guide = try TestGuide()
+        try guide.addSampleCities(["Boston"])
+        try guide.build()
+        let state = guide.root.appending(path: ".foodpin-cache/build-state")
+        let bytes = try Data(contentsOf: state)
+        try bytes.prefix(bytes.count / 2).write(to: state)
+        // A page edited by hand and another removed: the full build puts both back.
+        try guide.write("Output/index.html", "<p>edited</p>")
+        try guide.remove("Output/restaurants/o-ya-28066/index.html")
+        let full = try guide.build()
+        #expect(full.rendered == full.pages)
+        #expect(full.changedPaths.sorted() == ["index.html", "restaurants/o-ya-28066/index.html"])
+        #expect(try guide.snapshot() == cleanBuild(of: guide))
+
+        // With a good state, a page edited by hand (another size) is noticed too.
+        try guide.write("Output/index.html", "<p>edited</p>")
+        let again = try guide.build()
+        #expect(again.changedPaths == ["index.html"])
+        #expect(try guide.snapshot() == cleanBuild(of: guide))
+
+        // --clean ignores the state.
+        let clean = try SiteBuilder.build(BuildOptions(root: guide.root, clean: true))
+        #expect(clean.rendered == clean.pages && clean.changedPaths == [])
+    }
 }

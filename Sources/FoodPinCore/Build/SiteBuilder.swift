@@ -1,6 +1,5 @@
 import Foundation
 import GRDB
-import Mustache
 
 /// What to build and how.
 public struct BuildOptions: Sendable {
@@ -13,6 +12,8 @@ public struct BuildOptions: Sendable {
     public var writes = true
     /// Ignore what earlier builds left and redo everything.
     public var clean = false
+    /// Save the build state after each build for the next process (`serve` saves it when it stops).
+    public var savesState = true
 
     public init(root: URL, output: URL? = nil, baseURL: BaseURL? = nil, includeDrafts: Bool = false, writes: Bool = true,
                 clean: Bool = false) {
@@ -31,6 +32,8 @@ public struct BuildReport: Sendable {
     public var restaurants = 0
     public var reviews = 0
     public var pages = 0
+    /// Pages rendered by this build (the others were unchanged since the last one).
+    public var rendered = 0
     public var files = 0
     public var changes = OutputWriter.Changes()
     /// Files written or removed by this build, relative to the output folder.
@@ -45,24 +48,31 @@ public struct BuildReport: Sendable {
 
 /// The pipeline: sources → store → site model → renderer → writer.
 ///
-/// One builder can build many times (watch mode): it keeps parsed files, the parsed theme and
-/// each page's inputs and bytes, so a rebuild re-reads only changed files, re-renders only pages
-/// whose inputs changed and rewrites only files whose bytes changed. Its output always equals a
-/// clean build's.
+/// A builder keeps what a rebuild can reuse: parsed files with their stamps, the parsed theme,
+/// a digest of each page's inputs and a digest of each written file. So a rebuild re-reads only
+/// changed files, renders only pages whose inputs changed, and writes only files whose bytes
+/// changed; `foodpin build` keeps the same between processes (`BuildState`). Nothing holds the
+/// site's bytes: pages are rendered and written in batches. The output always equals a clean build's.
 public final class SiteBuilder: @unchecked Sendable {
     public let options: BuildOptions
     private let layout: GuideLayout
     private let contentCache = ContentCache()
     private var store: GuideStore?
     private var themeCache: LoadedTheme?
-    /// Settings every page depends on; when they change, every page renders again.
-    private var renderedWith: (config: SiteConfig, themeFiles: [String: String])?
-    private var rendered: [String: (inputs: SiteRenderer.PageInputs, data: Data)] = [:]
-    /// What this builder last wrote at each path (pictures included), so unchanged files are
-    /// skipped without reading the disk and files the site no longer has are removed.
+    /// By page path: the digest of what the page was last rendered from.
+    private var pageInputs: [String: ContentDigest] = [:]
+    /// By output path: what this builder last wrote (pictures included), so unchanged files are
+    /// skipped without reading the disk and files the site no longer has are removed. Nil when
+    /// unknown: the disk is then compared and walked.
     private var written: [String: WrittenState]?
+    /// Whether the state of an earlier process was looked for.
+    private var restored = false
     /// The store's records as last read, with what they were read from.
     private var storeSnapshot: (stamp: FileStamp?, cities: [String], restaurants: [RestaurantRecord])?
+
+    /// Pages rendered and written together: enough to keep both cores busy, few enough that
+    /// memory does not grow with the site.
+    static let batchSize = 256
 
     public init(_ options: BuildOptions) {
         self.options = options
@@ -73,6 +83,10 @@ public final class SiteBuilder: @unchecked Sendable {
     public static func build(_ options: BuildOptions, progress: @Sendable (String) -> Void = { _ in }) throws(FoodPinError) -> BuildReport {
         try SiteBuilder(options).build(progress: progress)
     }
+
+    private var output: URL { (options.output ?? layout.defaultOutput).standardizedFileURL }
+    private var stateFile: URL { BuildState.file(in: layout) }
+    private var stateKey: String { BuildState.key(for: options, output: output) }
 
     public func build(progress: @Sendable (String) -> Void = { _ in }) throws(FoodPinError) -> BuildReport {
         let started = Date()
@@ -86,10 +100,17 @@ public final class SiteBuilder: @unchecked Sendable {
         var log = DiagnosticLog()
 
         guard FileManager.default.fileExists(atPath: layout.content.path) else { throw .guideNotFound(layout.root) }
+        if options.writes && !restored {
+            restored = true
+            if !options.clean, let state = BuildState.load(from: stateFile, key: stateKey) {
+                contentCache.replace(with: state.content)
+                pageInputs = state.pages
+                written = state.written
+            }
+        }
 
         progress("Reading content")
-        let content = ContentLoader.load(layout, baseURLOverride: options.baseURL,
-                                         cache: contentCache)
+        let content = ContentLoader.load(layout, baseURLOverride: options.baseURL, cache: contentCache)
         log.add(contentsOf: content.diagnostics)
         let theme = loadTheme()
         log.add(contentsOf: theme.diagnostics)
@@ -97,7 +118,7 @@ public final class SiteBuilder: @unchecked Sendable {
 
         progress("Syncing the store")
         let store = try openStore()
-        let brokenCityFiles = Set(content.cityFiles.filter { $0.file.diagnostics.contains { $0.severity == .error } }.map(\.source))
+        let brokenCityFiles = Set(content.cityFiles.filter(\.hasErrors).map(\.source))
         let cityKey = content.cityFiles.map { "\($0.source)#\($0.fingerprint)#\(brokenCityFiles.contains($0.source))" }
         func model(_ stored: [RestaurantRecord]) -> Site {
             let (site, modelDiagnostics) = SiteModelBuilder.build(
@@ -132,85 +153,122 @@ public final class SiteBuilder: @unchecked Sendable {
         report.pages = pages.count
         report.diagnostics = log.sorted
 
-        guard !log.hasErrors else {
-            report.seconds = Date().timeIntervalSince(started)
-            return report
-        }
-        guard options.writes else {
-            // `check`: templates were parsed above; nothing is rendered or written.
+        guard !log.hasErrors, options.writes else {
+            // Errors: nothing is written. `check`: templates were parsed above; nothing is rendered.
             report.seconds = Date().timeIntervalSince(started)
             return report
         }
 
-        let writer = OutputWriter(destination: options.output ?? layout.defaultOutput)
+        let writer = OutputWriter(destination: output)
         try writer.checkDestination(layout: layout)
         report.output = writer.destination
         if !FileManager.default.fileExists(atPath: writer.destination.path) { written = nil }
+        // From the first write on, the kept state no longer describes Output/: a build stopped
+        // half-way must leave none, so the next build compares everything.
+        BuildState.remove(at: stateFile)
+
         progress("Rendering \(pages.count) pages")
+        let previous = written
+        var now: [String: WrittenState] = [:]
+        now.reserveCapacity(pages.count + 64)
+        let settings = settingsDigest(site.config, theme: theme)
+        let plan = ParallelMap.map(pages) { page -> (path: String, inputs: ContentDigest?, render: Bool) in
+            let path = renderer.path(of: page)
+            guard let inputs = renderer.inputs(of: page) else { return (path, nil, true) }
+            var writer = BinaryWriter()
+            writer.write(settings)
+            writer.write(inputs)
+            let digest = ContentDigest(writer.bytes)
+            let unchanged = self.pageInputs[path] == digest && Self.stillHolds(previous?[path], at: output.path + "/" + path)
+            return (path, digest, !unchanged)
+        }
+        var nextInputs: [String: ContentDigest] = [:]
+        nextInputs.reserveCapacity(pages.count)
+        var toRender: [Int] = []
+        for (index, step) in plan.enumerated() {
+            if let inputs = step.inputs { nextInputs[step.path] = inputs }
+            if step.render { toRender.append(index) } else if let state = previous?[step.path] {
+                now[step.path] = state
+                report.changes.unchanged += 1
+            }
+        }
+        report.rendered = toRender.count
+        finished("plan pages")
+
+        let assets = theme.assets.files.sorted(by: { $0.key < $1.key }).map { OutputFile(path: $0.key, data: $0.value) }
         let pictures = (site.contentFiles + imageFolderFiles(layout: layout, skipping: Set(site.contentFiles)))
             .map { OutputFile(path: $0, copyOf: layout.content.appending(path: $0)) }
-        let files = renderPages(renderer, pages: pages, config: site.config, themeFiles: theme.files)
-            + theme.assets.files.sorted(by: { $0.key < $1.key }).map { OutputFile(path: $0.key, data: $0.value) }
-            + pictures
-        finished("render pages")
-
-        let previous = written
-        try writer.prepare(paths: files.lazy.map(\.path).filter { previous?[$0] == nil })
-        let results = ParallelMap.map(files) { file -> Result<(written: Bool, state: WrittenState), FoodPinError> in
-            do throws(FoodPinError) { return .success(try writer.write(file, previous: previous?[file.path])) } catch {
-                return .failure(error)
-            }
-        }
-        var nowWritten: [String: WrittenState] = [:]
-        nowWritten.reserveCapacity(files.count)
-        for (file, result) in zip(files, results) {
-            switch result {
-            case .success(let outcome):
-                if outcome.written {
-                    report.changes.written += 1
-                    report.changedPaths.append(file.path)
-                } else {
-                    report.changes.unchanged += 1
+        try writer.prepare(paths: (toRender.map { plan[$0].path } + assets.map(\.path) + pictures.map(\.path))
+            .filter { previous?[$0] == nil })
+        func write(_ files: [OutputFile]) throws(FoodPinError) {
+            let results = ParallelMap.map(files) { file -> Result<(written: Bool, state: WrittenState), FoodPinError> in
+                do throws(FoodPinError) { return .success(try writer.write(file, previous: previous?[file.path])) } catch {
+                    return .failure(error)
                 }
-                nowWritten[file.path] = outcome.state
-            case .failure(let failure):
-                written = nil
-                throw failure
+            }
+            for (file, result) in zip(files, results) {
+                switch result {
+                case .success(let outcome):
+                    if outcome.written {
+                        report.changes.written += 1
+                        report.changedPaths.append(file.path)
+                    } else {
+                        report.changes.unchanged += 1
+                    }
+                    now[file.path] = outcome.state
+                case .failure(let failure):
+                    written = nil
+                    pageInputs = [:]
+                    throw failure
+                }
             }
         }
-        // The first build looks for stale files on disk; later ones know what they wrote last.
+        for start in stride(from: 0, to: toRender.count, by: Self.batchSize) {
+            let batch = toRender[start..<min(start + Self.batchSize, toRender.count)]
+            try write(ParallelMap.map(Array(batch)) { OutputFile(path: plan[$0].path, data: renderer.render(pages[$0])) })
+        }
+        try write(assets + pictures)
+        finished("render and write pages")
+
+        // Without a record of the last build, the disk says what is stale.
         if let previous {
-            let gone = Set(previous.keys).subtracting(nowWritten.keys)
+            let gone = Set(previous.keys).subtracting(now.keys)
             report.changes.removed = writer.remove(gone)
             report.removedPaths = gone.sorted()
         } else {
-            report.changes.removed = writer.removeFiles(notIn: Set(nowWritten.keys))
+            report.changes.removed = writer.removeFiles(notIn: Set(now.keys))
         }
-        written = nowWritten
-        finished("write changed files")
-        report.files = files.count
+        written = now
+        pageInputs = nextInputs
+        report.files = now.count
+        if options.savesState { try saveState() }
+        finished("remove stale files and save the state")
         report.seconds = Date().timeIntervalSince(started)
         return report
     }
 
-    /// Renders pages on every core, reusing the bytes of pages whose inputs did not change.
-    private func renderPages(_ renderer: SiteRenderer, pages: [SiteRenderer.Page], config: SiteConfig,
-                             themeFiles: [String: String]) -> [OutputFile] {
-        if let renderedWith, renderedWith.config != config || renderedWith.themeFiles != themeFiles { rendered = [:] }
-        renderedWith = (config, themeFiles)
-        let cache = rendered
-        let results = ParallelMap.map(pages) { page -> (path: String, data: Data, inputs: SiteRenderer.PageInputs?) in
-            let inputs = renderer.inputs(of: page)
-            let path = renderer.path(of: page)
-            if let inputs, let hit = cache[path], hit.inputs == inputs { return (path, hit.data, inputs) }
-            return (path, renderer.render(page), inputs)
+    /// Keeps what this build knows for the next process.
+    public func saveState() throws(FoodPinError) {
+        guard let written else { return }
+        try BuildState(content: contentCache.snapshot, pages: pageInputs, written: written).save(to: stateFile, key: stateKey)
+    }
+
+    /// Whether the file at `path` is still what was written there: present, and of the same size
+    /// (a file removed or edited by hand is written again).
+    private static func stillHolds(_ state: WrittenState?, at path: String) -> Bool {
+        guard case .bytes(let digest)? = state else { return false }
+        return OutputWriter.size(at: path) == digest.count
+    }
+
+    /// What every page depends on besides its own inputs: the settings and the whole theme.
+    private func settingsDigest(_ config: SiteConfig, theme: LoadedTheme) -> ContentDigest {
+        var writer = BinaryWriter()
+        writer.write(config)
+        for (name, text) in theme.files.sorted(by: { $0.key < $1.key }) {
+            writer.write(name)
+            writer.write(text)
         }
-        var next: [String: (inputs: SiteRenderer.PageInputs, data: Data)] = [:]
-        for result in results {
-            if let inputs = result.inputs { next[result.path] = (inputs, result.data) }
-        }
-        rendered = next
-        return results.map { OutputFile(path: $0.path, data: $0.data) }
+        return ContentDigest(writer.bytes)
     }
 
     private func openStore() throws(FoodPinError) -> GuideStore {

@@ -1,11 +1,21 @@
 import Foundation
 
-/// Parsed content files kept between builds of one `foodpin serve` or `watch` session,
-/// so a rebuild re-reads only the files that changed.
+/// Parsed content files by path, each with the stamp of the file it was parsed from: a build
+/// re-reads only the files whose stamp changed. Kept in memory between the builds of one `serve`
+/// or `watch` session, and on disk between `foodpin build` runs (see `BuildState`).
 public final class ContentCache: @unchecked Sendable {
-    private struct Entry {
+    enum Parsed: Sendable {
+        case restaurant(RestaurantSource?, [Diagnostic])
+        case review(ReviewSource?, [Diagnostic])
+        case step(StepSource?, [Diagnostic])
+        /// A city file: its fingerprint and problems; its records when read by this process
+        /// (the store holds them: a file unchanged since the last build is not read again).
+        case city(fingerprint: String, diagnostics: [Diagnostic], file: CityFile?)
+    }
+
+    struct Entry: Sendable {
         var stamp: FileStamp
-        var value: any Sendable
+        var parsed: Parsed
     }
 
     private var entries: [String: Entry] = [:]
@@ -13,16 +23,16 @@ public final class ContentCache: @unchecked Sendable {
 
     public init() {}
 
-    func value<T>(for path: String, stamp: FileStamp) -> T? {
+    func parsed(for path: String, stamp: FileStamp) -> Parsed? {
         lock.lock()
         defer { lock.unlock() }
         guard let entry = entries[path], entry.stamp == stamp else { return nil }
-        return entry.value as? T
+        return entry.parsed
     }
 
-    func store(_ value: any Sendable, for path: String, stamp: FileStamp) {
+    func store(_ parsed: Parsed, for path: String, stamp: FileStamp) {
         lock.lock()
-        entries[path] = Entry(stamp: stamp, value: value)
+        entries[path] = Entry(stamp: stamp, parsed: parsed)
         lock.unlock()
     }
 
@@ -31,5 +41,40 @@ public final class ContentCache: @unchecked Sendable {
         lock.lock()
         entries = entries.filter { paths.contains($0.key) }
         lock.unlock()
+    }
+
+    var snapshot: [String: Entry] {
+        lock.lock()
+        defer { lock.unlock() }
+        return entries
+    }
+
+    func replace(with entries: [String: Entry]) {
+        lock.lock()
+        self.entries = entries
+        lock.unlock()
+    }
+}
+
+extension ContentCache.Entry: BinaryCodable {
+    func encode(to writer: inout BinaryWriter) {
+        writer.write(stamp)
+        switch parsed {
+        case .restaurant(let source, let diagnostics): writer.write(0); writer.write(source); writer.write(diagnostics)
+        case .review(let source, let diagnostics): writer.write(1); writer.write(source); writer.write(diagnostics)
+        case .step(let source, let diagnostics): writer.write(2); writer.write(source); writer.write(diagnostics)
+        case .city(let fingerprint, let diagnostics, _): writer.write(3); writer.write(fingerprint); writer.write(diagnostics)
+        }
+    }
+
+    init(from reader: inout BinaryReader) throws(BinaryReader.Malformed) {
+        stamp = try reader.read()
+        switch try reader.readInt() {
+        case 0: parsed = .restaurant(try reader.readOptional(), try reader.readArray())
+        case 1: parsed = .review(try reader.readOptional(), try reader.readArray())
+        case 2: parsed = .step(try reader.readOptional(), try reader.readArray())
+        case 3: parsed = .city(fingerprint: try reader.readString(), diagnostics: try reader.readArray(), file: nil)
+        default: throw BinaryReader.Malformed()
+        }
     }
 }

@@ -6,8 +6,22 @@ public struct LoadedContent: Sendable {
     public var restaurants: [RestaurantSource] = []
     public var reviews: [ReviewSource] = []
     public var steps: [StepSource] = []
-    public var cityFiles: [(file: CityFile, source: String, fingerprint: String)] = []
+    public var cityFiles: [LoadedCityFile] = []
     public var diagnostics: [Diagnostic] = []
+}
+
+/// A city file as this build knows it: by its fingerprint, and its records when it was read.
+public struct LoadedCityFile: Sendable {
+    public var url: URL
+    /// Its path relative to Content/, as the store names its records' source.
+    public var source: String
+    public var fingerprint: String
+    public var hasErrors: Bool
+    /// Nil when the file is unchanged since the last build; `records()` reads it then.
+    var file: CityFile?
+
+    /// The file's records, reading it again if this build did not.
+    func records() -> CityFile { file ?? CityFile.read(url, displayPath: GuideLayout.displayPath(url)) }
 }
 
 /// Reads every content file, in parallel, and reports every problem found.
@@ -23,23 +37,39 @@ public enum ContentLoader {
         let stepFiles = FileList.files(in: layout.onboarding, withExtension: "md", recursive: false)
         let cityFiles = FileList.files(in: layout.cities, withExtension: "json", recursive: false)
 
-        content.restaurants = parseAll(restaurantFiles, cache, &content.diagnostics) { document, url in
-            RestaurantSource.parse(document, url: url)
+        content.restaurants = parseAll(restaurantFiles, cache, &content.diagnostics,
+                                       wrap: { .restaurant($0, $1) }, unwrap: { if case .restaurant(let s, let d) = $0 { (s, d) } else { nil } }) {
+            RestaurantSource.parse($0, url: $1)
         }
-        content.reviews = parseAll(reviewFiles, cache, &content.diagnostics) { document, _ in ReviewSource.parse(document) }
-        content.steps = parseAll(stepFiles, cache, &content.diagnostics) { document, url in
-            StepSource.parse(document, url: url)
+        content.reviews = parseAll(reviewFiles, cache, &content.diagnostics,
+                                   wrap: { .review($0, $1) }, unwrap: { if case .review(let s, let d) = $0 { (s, d) } else { nil } }) {
+            document, _ in ReviewSource.parse(document)
+        }
+        content.steps = parseAll(stepFiles, cache, &content.diagnostics,
+                                 wrap: { .step($0, $1) }, unwrap: { if case .step(let s, let d) = $0 { (s, d) } else { nil } }) {
+            StepSource.parse($0, url: $1)
         }
         for url in cityFiles {
             let stamp = FileStamp(path: url.path)
-            var entry: (file: CityFile, fingerprint: String)? = stamp.flatMap { cache?.value(for: url.path, stamp: $0) }
-            if entry == nil {
+            var loaded = LoadedCityFile(url: url, source: layout.contentRelativePath(url) ?? url.path, fingerprint: "",
+                                        hasErrors: false, file: nil)
+            if let stamp, case .city(let fingerprint, let diagnostics, let file)? = cache?.parsed(for: url.path, stamp: stamp) {
+                loaded.fingerprint = fingerprint
+                loaded.file = file
+                loaded.hasErrors = diagnostics.contains { $0.severity == .error }
+                content.diagnostics += diagnostics
+            } else {
                 let bytes = FileManager.default.contents(atPath: url.path) ?? Data()
-                entry = (CityFile.read(url, displayPath: GuideLayout.displayPath(url)), Fingerprint.hex(bytes))
-                if let stamp, let entry { cache?.store(entry, for: url.path, stamp: stamp) }
+                let file = CityFile.read(url, displayPath: GuideLayout.displayPath(url))
+                loaded.fingerprint = Fingerprint.hex(bytes)
+                loaded.file = file
+                loaded.hasErrors = file.diagnostics.contains { $0.severity == .error }
+                content.diagnostics += file.diagnostics
+                if let stamp {
+                    cache?.store(.city(fingerprint: loaded.fingerprint, diagnostics: file.diagnostics, file: file), for: url.path, stamp: stamp)
+                }
             }
-            content.diagnostics += entry!.file.diagnostics
-            content.cityFiles.append((entry!.file, layout.contentRelativePath(url) ?? url.path, entry!.fingerprint))
+            content.cityFiles.append(loaded)
         }
         cache?.keep(only: Set((restaurantFiles + reviewFiles + stepFiles + cityFiles).map(\.path)))
         return content
@@ -48,13 +78,15 @@ public enum ContentLoader {
     /// Reads and splits front matter on every core; results keep the files' sorted order.
     private static func parseAll<T: Sendable>(
         _ urls: [URL], _ cache: ContentCache?, _ diagnostics: inout [Diagnostic],
+        wrap: @escaping @Sendable (T?, [Diagnostic]) -> ContentCache.Parsed,
+        unwrap: @escaping @Sendable (ContentCache.Parsed) -> (T?, [Diagnostic])?,
         _ parse: @escaping @Sendable (FrontMatterDocument, URL) -> (T?, [Diagnostic])
     ) -> [T] {
         let results = ParallelMap.map(urls) { url -> (T?, [Diagnostic]) in
             guard let cache, let stamp = FileStamp(path: url.path) else { return parseFile(url, parse) }
-            if let cached: (T?, [Diagnostic]) = cache.value(for: url.path, stamp: stamp) { return cached }
+            if let cached = cache.parsed(for: url.path, stamp: stamp).flatMap(unwrap) { return cached }
             let result = parseFile(url, parse)
-            cache.store(result, for: url.path, stamp: stamp)
+            cache.store(wrap(result.0, result.1), for: url.path, stamp: stamp)
             return result
         }
         var values: [T] = []
@@ -74,7 +106,9 @@ public enum ContentLoader {
         guard let text = String(data: data, encoding: .utf8) else {
             return (nil, [.error(at: SourceLocation(path: GuideLayout.displayPath(url)), "the file is not UTF-8 text")])
         }
-        switch FrontMatter.parse(text.replacingOccurrences(of: "\r\n", with: "\n"), path: GuideLayout.displayPath(url)) {
+        // Windows line endings read as Unix ones (checked first: most files have none).
+        let unix = text.utf8.contains(0x0D) ? text.replacingOccurrences(of: "\r\n", with: "\n") : text
+        switch FrontMatter.parse(unix, path: GuideLayout.displayPath(url)) {
         case .failure(let diagnostic): return (nil, [diagnostic])
         case .success(let document): return parse(document, url)
         }

@@ -110,13 +110,21 @@ public struct SiteRenderer: Sendable {
 
     /// Everything a page shows besides the site settings and the theme: when these are equal to
     /// the last build's, the page's bytes are too. Nil for cheap pages that are always rendered.
-    public struct PageInputs: Equatable, Sendable {
+    public struct PageInputs: Equatable, Sendable, BinaryEncodable {
         var restaurant: Restaurant?
         /// What cards, the search index and browse pages show of each restaurant.
         var cards: [CardKey] = []
         var groups: [BrowseGroup] = []
         var steps: [Step] = []
         var numbers: [Int] = []
+
+        func encode(to writer: inout BinaryWriter) {
+            writer.write(restaurant)
+            writer.write(cards)
+            writer.write(groups)
+            writer.write(steps)
+            writer.write(numbers)
+        }
     }
 
     public func inputs(of page: Page) -> PageInputs? {
@@ -449,7 +457,7 @@ private final class CardCache: @unchecked Sendable {
 
 /// A restaurant as a card shows it (and the search index): a description or review text
 /// change leaves it equal, so list and browse pages are not rendered again for it.
-struct CardKey: Equatable, Sendable {
+struct CardKey: Equatable, Sendable, BinaryEncodable {
     var name: String
     var slug: String
     var facts: RestaurantFacts
@@ -464,6 +472,15 @@ struct CardKey: Equatable, Sendable {
         image = restaurant.image
         favorite = restaurant.favorite
         ratings = restaurant.reviews.map(\.rating)
+    }
+
+    func encode(to writer: inout BinaryWriter) {
+        writer.write(name)
+        writer.write(slug)
+        writer.write(facts)
+        writer.write(image)
+        writer.write(favorite)
+        writer.write(ratings)
     }
 }
 

@@ -66,15 +66,17 @@ enum CityImporter {
 
     /// Makes the store match the city files in Content/cities/: upserts every record, and deletes the
     /// records of a synced file that it no longer lists (or that is gone). Unchanged files are skipped.
-    static func sync(_ files: [(file: CityFile, source: String, fingerprint: String)], in db: Database) throws -> ImportCounts {
+    static func sync(_ files: [LoadedCityFile], in db: Database) throws -> ImportCounts {
         var counts = ImportCounts()
         let present = Set(files.map(\.source))
         for gone in try SyncedFile.fetchAll(db) where !present.contains(gone.path) {
             counts.deleted += try RestaurantRecord.filter(Column("source") == gone.path).deleteAll(db)
             try gone.delete(db)
         }
-        for (file, source, fingerprint) in files {
+        for loaded in files {
+            let (source, fingerprint) = (loaded.source, loaded.fingerprint)
             if let synced = try SyncedFile.fetchOne(db, key: source), synced.fingerprint == fingerprint { continue }
+            let file = loaded.records()
             counts += try upsert(file, source: source, in: db)
             let listed = Set(file.records.map(\.record.id))
             let owned = try Int.fetchAll(db, sql: "SELECT id FROM restaurant WHERE source = ?", arguments: [source])

@@ -6,6 +6,11 @@ public struct ContentDigest: Hashable, Sendable {
     public let hash: UInt64
     public let count: Int
 
+    init(hash: UInt64, count: Int) {
+        self.hash = hash
+        self.count = count
+    }
+
     public init<Bytes: ContiguousBytes>(_ bytes: Bytes) {
         (hash, count) = bytes.withUnsafeBytes { buffer -> (UInt64, Int) in
             var state: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(buffer.count)

@@ -9,6 +9,13 @@ public struct FileStamp: Hashable, Sendable {
     public var changed: Int
     public var inode: UInt64
 
+    init(size: Int64, modified: Int, changed: Int, inode: UInt64) {
+        self.size = size
+        self.modified = modified
+        self.changed = changed
+        self.inode = inode
+    }
+
     public init?(path: String) {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }

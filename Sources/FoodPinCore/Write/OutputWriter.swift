@@ -109,11 +109,11 @@ public struct OutputWriter: Sendable {
         case .bytes(let bytes):
             data = bytes
             state = .bytes(ContentDigest(bytes))
-            if previous == state, access(path, F_OK) == 0 { return (false, state) }
+            if previous == state, Self.size(at: path) == bytes.count { return (false, state) }
         case .copy(let source):
             guard let stamp = FileStamp(path: source.path) else { throw .io("read the picture", path: source.path) }
             state = .copy(stamp)
-            if previous == state, access(path, F_OK) == 0 { return (false, state) }
+            if previous == state, Self.size(at: path) == Int(stamp.size) { return (false, state) }
             guard let bytes = FileManager.default.contents(atPath: source.path) else {
                 throw .io("read the picture", path: source.path)
             }
@@ -147,6 +147,13 @@ public struct OutputWriter: Sendable {
             throw failure
         }
         return (true, state)
+    }
+
+    /// The size of the file at `path`, or nil: a file of the size written is taken to be what was
+    /// written (one stat, no read), so one removed or edited by hand is written again.
+    static func size(at path: String) -> Int? {
+        var info = stat()
+        return stat(path, &info) == 0 ? Int(info.st_size) : nil
     }
 
     /// Deletes the given files and the folders they leave empty; returns how many were there.

@@ -1,0 +1,146 @@
+import Foundation
+
+/// A compact binary form for what the build keeps between runs (`.foodpin-cache/`) and for page
+/// input digests: fast to write and read, versioned by the caller, never trusted blindly (a
+/// reader that runs out of bytes or meets a bad tag throws, and the build starts afresh).
+struct BinaryWriter {
+    private(set) var bytes: [UInt8] = []
+
+    mutating func write(_ value: Int) {
+        // Zig-zag varint: small numbers (most of them) take one byte.
+        var zigzag = UInt64(bitPattern: Int64(value) << 1 ^ Int64(value) >> 63)
+        while zigzag >= 0x80 {
+            bytes.append(UInt8(zigzag & 0x7F) | 0x80)
+            zigzag >>= 7
+        }
+        bytes.append(UInt8(zigzag))
+    }
+
+    mutating func write(_ value: UInt64) {
+        withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
+    }
+
+    mutating func write(_ value: Double) { write(value.bitPattern) }
+    mutating func write(_ value: Bool) { bytes.append(value ? 1 : 0) }
+
+    mutating func write(_ value: String) {
+        var value = value
+        value.withUTF8 { utf8 in
+            write(utf8.count)
+            bytes.append(contentsOf: utf8)
+        }
+    }
+
+    mutating func write<T: BinaryEncodable>(_ value: T) { value.encode(to: &self) }
+
+    mutating func write<T: BinaryEncodable>(_ value: T?) {
+        if let value { bytes.append(1); value.encode(to: &self) } else { bytes.append(0) }
+    }
+
+    mutating func write<T: BinaryEncodable>(_ values: [T]) {
+        write(values.count)
+        for value in values { value.encode(to: &self) }
+    }
+}
+
+struct BinaryReader {
+    struct Malformed: Error {}
+
+    private let bytes: [UInt8]
+    private var offset = 0
+
+    init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+    var isAtEnd: Bool { offset == bytes.count }
+
+    mutating func readInt() throws(Malformed) -> Int {
+        var result: UInt64 = 0
+        var shift: UInt64 = 0
+        while true {
+            guard offset < bytes.count, shift < 64 else { throw Malformed() }
+            let byte = bytes[offset]
+            offset += 1
+            result |= UInt64(byte & 0x7F) << shift
+            if byte < 0x80 { break }
+            shift += 7
+        }
+        return Int(Int64(bitPattern: result >> 1) ^ -Int64(bitPattern: result & 1))
+    }
+
+    mutating func readUInt64() throws(Malformed) -> UInt64 {
+        guard offset + 8 <= bytes.count else { throw Malformed() }
+        var value: UInt64 = 0
+        for index in 0..<8 { value |= UInt64(bytes[offset + index]) << (8 * UInt64(index)) }
+        offset += 8
+        return value
+    }
+
+    mutating func readDouble() throws(Malformed) -> Double { Double(bitPattern: try readUInt64()) }
+
+    mutating func readBool() throws(Malformed) -> Bool {
+        guard offset < bytes.count, bytes[offset] <= 1 else { throw Malformed() }
+        offset += 1
+        return bytes[offset - 1] == 1
+    }
+
+    mutating func readString() throws(Malformed) -> String {
+        let count = try readInt()
+        guard count >= 0, offset + count <= bytes.count else { throw Malformed() }
+        defer { offset += count }
+        return String(decoding: bytes[offset..<(offset + count)], as: UTF8.self)
+    }
+
+    mutating func read<T: BinaryDecodable>(_ type: T.Type = T.self) throws(Malformed) -> T { try T(from: &self) }
+
+    mutating func readOptional<T: BinaryDecodable>(_ type: T.Type = T.self) throws(Malformed) -> T? {
+        try readBool() ? try T(from: &self) : nil
+    }
+
+    mutating func readArray<T: BinaryDecodable>(_ type: T.Type = T.self) throws(Malformed) -> [T] {
+        let count = try readInt()
+        guard count >= 0, count <= bytes.count - offset else { throw Malformed() }
+        var values: [T] = []
+        values.reserveCapacity(count)
+        for _ in 0..<count { values.append(try T(from: &self)) }
+        return values
+    }
+}
+
+protocol BinaryEncodable {
+    func encode(to writer: inout BinaryWriter)
+}
+
+protocol BinaryDecodable {
+    init(from reader: inout BinaryReader) throws(BinaryReader.Malformed)
+}
+
+typealias BinaryCodable = BinaryEncodable & BinaryDecodable
+
+extension String: BinaryCodable {
+    func encode(to writer: inout BinaryWriter) { writer.write(self) }
+    init(from reader: inout BinaryReader) throws(BinaryReader.Malformed) { self = try reader.readString() }
+}
+
+extension Int: BinaryCodable {
+    func encode(to writer: inout BinaryWriter) { writer.write(self) }
+    init(from reader: inout BinaryReader) throws(BinaryReader.Malformed) { self = try reader.readInt() }
+}
+
+extension Double: BinaryCodable {
+    func encode(to writer: inout BinaryWriter) { writer.write(self) }
+    init(from reader: inout BinaryReader) throws(BinaryReader.Malformed) { self = try reader.readDouble() }
+}
+
+extension Bool: BinaryCodable {
+    func encode(to writer: inout BinaryWriter) { writer.write(self) }
+    init(from reader: inout BinaryReader) throws(BinaryReader.Malformed) { self = try reader.readBool() }
+}
+
+extension BinaryEncodable {
+    /// The digest of this value's binary form: equal inputs, equal digests, in any process.
+    var digest: ContentDigest {
+        var writer = BinaryWriter()
+        encode(to: &writer)
+        return ContentDigest(writer.bytes)
+    }
+}
