@@ -145,13 +145,17 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: guide.root.appending(path: ".foodpin-cache/build-state").path))
 
         let again = try guide.build()
-        #expect(again.rendered == 2)  // robots.txt and the manifest are always made
+        #expect(again.rendered == 0)
         #expect(again.changedPaths == [])
+        // Nothing changed, nothing written: not even the state.
+        let stateStamp = FileStamp(path: guide.root.appending(path: ".foodpin-cache/build-state").path)
+        #expect(try guide.build().rendered == 0)
+        #expect(FileStamp(path: guide.root.appending(path: ".foodpin-cache/build-state").path) == stateStamp)
 
         try guide.write("Content/reviews/r.md", "---\nrestaurant: a\nrating: 4\n---\nBetter.\n")
         let review = try guide.build()
         #expect(review.changedPaths == ["restaurants/a/index.html"])
-        #expect(review.rendered == 3)
+        #expect(review.rendered == 1)
         #expect(try guide.snapshot() == cleanBuild(of: guide))
 
         try guide.write("Content/site.yml", "title: Renamed\npage_size: 5\n")

@@ -163,21 +163,17 @@ public final class SiteBuilder: @unchecked Sendable {
         try writer.checkDestination(layout: layout)
         report.output = writer.destination
         if !FileManager.default.fileExists(atPath: writer.destination.path) { written = nil }
-        // From the first write on, the kept state no longer describes Output/: a build stopped
-        // half-way must leave none, so the next build compares everything.
-        BuildState.remove(at: stateFile)
 
         progress("Rendering \(pages.count) pages")
         let previous = written
         var now: [String: WrittenState] = [:]
         now.reserveCapacity(pages.count + 64)
         let settings = settingsDigest(site.config, theme: theme)
-        let plan = ParallelMap.map(pages) { page -> (path: String, inputs: ContentDigest?, render: Bool) in
+        let plan = ParallelMap.map(pages) { page -> (path: String, inputs: ContentDigest, render: Bool) in
             let path = renderer.path(of: page)
-            guard let inputs = renderer.inputs(of: page) else { return (path, nil, true) }
             var writer = BinaryWriter()
             writer.write(settings)
-            writer.write(inputs)
+            writer.write(renderer.inputs(of: page))
             let digest = ContentDigest(writer.bytes)
             let unchanged = self.pageInputs[path] == digest && Self.stillHolds(previous?[path], at: output.path + "/" + path)
             return (path, digest, !unchanged)
@@ -186,7 +182,7 @@ public final class SiteBuilder: @unchecked Sendable {
         nextInputs.reserveCapacity(pages.count)
         var toRender: [Int] = []
         for (index, step) in plan.enumerated() {
-            if let inputs = step.inputs { nextInputs[step.path] = inputs }
+            nextInputs[step.path] = step.inputs
             if step.render { toRender.append(index) } else if let state = previous?[step.path] {
                 now[step.path] = state
                 report.changes.unchanged += 1
@@ -198,8 +194,23 @@ public final class SiteBuilder: @unchecked Sendable {
         let assets = theme.assets.files.sorted(by: { $0.key < $1.key }).map { OutputFile(path: $0.key, data: $0.value) }
         let pictures = (site.contentFiles + imageFolderFiles(layout: layout, skipping: Set(site.contentFiles)))
             .map { OutputFile(path: $0, copyOf: layout.content.appending(path: $0)) }
-        try writer.prepare(paths: (toRender.map { plan[$0].path } + assets.map(\.path) + pictures.map(\.path))
-            .filter { previous?[$0] == nil })
+        var files: [OutputFile] = []
+        for file in assets + pictures {
+            let state = try OutputWriter.state(of: file)
+            if writer.isCurrent(file.path, state: state, previous: previous?[file.path]) {
+                now[file.path] = state
+                report.changes.unchanged += 1
+            } else {
+                files.append(file)
+            }
+        }
+        let paths = Set(plan.map(\.path) + assets.map(\.path) + pictures.map(\.path))
+        let gone = previous.map { Set($0.keys).subtracting(paths) }
+        let writes = previous == nil || !toRender.isEmpty || !files.isEmpty || gone?.isEmpty == false
+        // From the first write on, the kept state no longer describes Output/: a build stopped
+        // half-way must leave none, so the next build compares everything.
+        if writes { BuildState.remove(at: stateFile) }
+        try writer.prepare(paths: (toRender.map { plan[$0].path } + files.map(\.path)).filter { previous?[$0] == nil })
         func write(_ files: [OutputFile]) throws(FoodPinError) {
             let results = ParallelMap.map(files) { file -> Result<(written: Bool, state: WrittenState), FoodPinError> in
                 do throws(FoodPinError) { return .success(try writer.write(file, previous: previous?[file.path])) } catch {
@@ -227,21 +238,21 @@ public final class SiteBuilder: @unchecked Sendable {
             let batch = toRender[start..<min(start + Self.batchSize, toRender.count)]
             try write(ParallelMap.map(Array(batch)) { OutputFile(path: plan[$0].path, data: renderer.render(pages[$0])) })
         }
-        try write(assets + pictures)
+        try write(files)
         finished("render and write pages")
 
         // Without a record of the last build, the disk says what is stale.
-        if let previous {
-            let gone = Set(previous.keys).subtracting(now.keys)
+        if let gone {
             report.changes.removed = writer.remove(gone)
             report.removedPaths = gone.sorted()
         } else {
             report.changes.removed = writer.removeFiles(notIn: Set(now.keys))
         }
+        let changed = writes || nextInputs != pageInputs || contentCache.changed
         written = now
         pageInputs = nextInputs
         report.files = now.count
-        if options.savesState { try saveState() }
+        if options.savesState && changed { try saveState() }
         finished("remove stale files and save the state")
         report.seconds = Date().timeIntervalSince(started)
         return report
@@ -251,6 +262,7 @@ public final class SiteBuilder: @unchecked Sendable {
     public func saveState() throws(FoodPinError) {
         guard let written else { return }
         try BuildState(content: contentCache.snapshot, pages: pageInputs, written: written).save(to: stateFile, key: stateKey)
+        contentCache.markSaved()
     }
 
     /// Whether the file at `path` is still what was written there: present, and of the same size

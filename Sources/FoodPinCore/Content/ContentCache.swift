@@ -20,6 +20,8 @@ public final class ContentCache: @unchecked Sendable {
 
     private var entries: [String: Entry] = [:]
     private let lock = NSLock()
+    /// Whether an entry was added or dropped since the flag was last cleared (the state is saved then).
+    private(set) var changed = false
 
     public init() {}
 
@@ -33,13 +35,16 @@ public final class ContentCache: @unchecked Sendable {
     func store(_ parsed: Parsed, for path: String, stamp: FileStamp) {
         lock.lock()
         entries[path] = Entry(stamp: stamp, parsed: parsed)
+        changed = true
         lock.unlock()
     }
 
     /// Forgets files that are gone, so the cache does not grow without bound.
     func keep(only paths: Set<String>) {
         lock.lock()
-        entries = entries.filter { paths.contains($0.key) }
+        let kept = entries.filter { paths.contains($0.key) }
+        if kept.count != entries.count { changed = true }
+        entries = kept
         lock.unlock()
     }
 
@@ -52,6 +57,13 @@ public final class ContentCache: @unchecked Sendable {
     func replace(with entries: [String: Entry]) {
         lock.lock()
         self.entries = entries
+        changed = false
+        lock.unlock()
+    }
+
+    func markSaved() {
+        lock.lock()
+        changed = false
         lock.unlock()
     }
 }

@@ -39,7 +39,7 @@ public enum ContentLoader {
 
         content.restaurants = parseAll(restaurantFiles, cache, &content.diagnostics,
                                        wrap: { .restaurant($0, $1) }, unwrap: { if case .restaurant(let s, let d) = $0 { (s, d) } else { nil } }) {
-            RestaurantSource.parse($0, url: $1)
+            RestaurantSource.parse($0, path: $1)
         }
         content.reviews = parseAll(reviewFiles, cache, &content.diagnostics,
                                    wrap: { .review($0, $1) }, unwrap: { if case .review(let s, let d) = $0 { (s, d) } else { nil } }) {
@@ -47,10 +47,11 @@ public enum ContentLoader {
         }
         content.steps = parseAll(stepFiles, cache, &content.diagnostics,
                                  wrap: { .step($0, $1) }, unwrap: { if case .step(let s, let d) = $0 { (s, d) } else { nil } }) {
-            StepSource.parse($0, url: $1)
+            document, _ in StepSource.parse(document)
         }
-        for url in cityFiles {
-            let stamp = FileStamp(path: url.path)
+        for path in cityFiles {
+            let url = URL(fileURLWithPath: path)
+            let stamp = FileStamp(path: path)
             var loaded = LoadedCityFile(url: url, source: layout.contentRelativePath(url) ?? url.path, fingerprint: "",
                                         hasErrors: false, file: nil)
             if let stamp, case .city(let fingerprint, let diagnostics, let file)? = cache?.parsed(for: url.path, stamp: stamp) {
@@ -71,22 +72,23 @@ public enum ContentLoader {
             }
             content.cityFiles.append(loaded)
         }
-        cache?.keep(only: Set((restaurantFiles + reviewFiles + stepFiles + cityFiles).map(\.path)))
+        cache?.keep(only: Set(restaurantFiles + reviewFiles + stepFiles + cityFiles))
         return content
     }
 
     /// Reads and splits front matter on every core; results keep the files' sorted order.
     private static func parseAll<T: Sendable>(
-        _ urls: [URL], _ cache: ContentCache?, _ diagnostics: inout [Diagnostic],
+        _ paths: [String], _ cache: ContentCache?, _ diagnostics: inout [Diagnostic],
         wrap: @escaping @Sendable (T?, [Diagnostic]) -> ContentCache.Parsed,
         unwrap: @escaping @Sendable (ContentCache.Parsed) -> (T?, [Diagnostic])?,
-        _ parse: @escaping @Sendable (FrontMatterDocument, URL) -> (T?, [Diagnostic])
+        _ parse: @escaping @Sendable (FrontMatterDocument, String) -> (T?, [Diagnostic])
     ) -> [T] {
-        let results = ParallelMap.map(urls) { url -> (T?, [Diagnostic]) in
-            guard let cache, let stamp = FileStamp(path: url.path) else { return parseFile(url, parse) }
-            if let cached = cache.parsed(for: url.path, stamp: stamp).flatMap(unwrap) { return cached }
-            let result = parseFile(url, parse)
-            cache.store(wrap(result.0, result.1), for: url.path, stamp: stamp)
+        let display = DisplayPaths()
+        let results = ParallelMap.map(paths) { path -> (T?, [Diagnostic]) in
+            guard let cache, let stamp = FileStamp(path: path) else { return parseFile(path, display, parse) }
+            if let cached = cache.parsed(for: path, stamp: stamp).flatMap(unwrap) { return cached }
+            let result = parseFile(path, display, parse)
+            cache.store(wrap(result.0, result.1), for: path, stamp: stamp)
             return result
         }
         var values: [T] = []
@@ -98,19 +100,20 @@ public enum ContentLoader {
     }
 
     private static func parseFile<T: Sendable>(
-        _ url: URL, _ parse: @Sendable (FrontMatterDocument, URL) -> (T?, [Diagnostic])
+        _ path: String, _ display: DisplayPaths, _ parse: @Sendable (FrontMatterDocument, String) -> (T?, [Diagnostic])
     ) -> (T?, [Diagnostic]) {
-        guard let data = FileManager.default.contents(atPath: url.path) else {
-            return (nil, [.error(at: SourceLocation(path: GuideLayout.displayPath(url)), "cannot read the file")])
+        let shown = display.name(of: path)
+        guard let data = FileManager.default.contents(atPath: path) else {
+            return (nil, [.error(at: SourceLocation(path: shown), "cannot read the file")])
         }
         guard let text = String(data: data, encoding: .utf8) else {
-            return (nil, [.error(at: SourceLocation(path: GuideLayout.displayPath(url)), "the file is not UTF-8 text")])
+            return (nil, [.error(at: SourceLocation(path: shown), "the file is not UTF-8 text")])
         }
         // Windows line endings read as Unix ones (checked first: most files have none).
         let unix = text.utf8.contains(0x0D) ? text.replacingOccurrences(of: "\r\n", with: "\n") : text
-        switch FrontMatter.parse(unix, path: GuideLayout.displayPath(url)) {
+        switch FrontMatter.parse(unix, path: shown) {
         case .failure(let diagnostic): return (nil, [diagnostic])
-        case .success(let document): return parse(document, url)
+        case .success(let document): return parse(document, path)
         }
     }
 }

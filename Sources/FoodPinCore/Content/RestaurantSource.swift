@@ -17,10 +17,10 @@ public struct RestaurantSource: Sendable {
     /// Where `name` is written, for errors about it found later.
     public var nameLocation: SourceLocation
 
-    static func parse(_ document: FrontMatterDocument, url: URL) -> (RestaurantSource?, [Diagnostic]) {
+    static func parse(_ document: FrontMatterDocument, path: String) -> (RestaurantSource?, [Diagnostic]) {
         var fields = document.fields
         var source = RestaurantSource(
-            slug: Slug.make(url.deletingPathExtension().lastPathComponent),
+            slug: Slug.make(String(path.split(separator: "/").last?.dropLast(".md".count) ?? "")),
             location: fields.fileLocation, markdown: document.body, nameLocation: fields.location("name"))
         source.id = fields.int("id", in: 1...Int.max, what: "a positive whole number (the imported restaurant's id)")
         source.name = source.id == nil && !fields.has("id")

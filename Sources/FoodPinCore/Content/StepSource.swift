@@ -9,7 +9,7 @@ public struct StepSource: Sendable {
     public var image: WrittenImage?
     public var markdown: String
 
-    static func parse(_ document: FrontMatterDocument, url: URL) -> (StepSource?, [Diagnostic]) {
+    static func parse(_ document: FrontMatterDocument) -> (StepSource?, [Diagnostic]) {
         var fields = document.fields
         let step = fields.int("step", in: 1...99, what: "a step number from 1 to 99")
         if step == nil && !fields.has("step") { _ = fields.requiredString("step", "the position of this step (1, 2, 3 …)") }

@@ -109,7 +109,7 @@ public struct SiteRenderer: Sendable {
     }
 
     /// Everything a page shows besides the site settings and the theme: when these are equal to
-    /// the last build's, the page's bytes are too. Nil for cheap pages that are always rendered.
+    /// the last build's, the page's bytes are too.
     public struct PageInputs: Equatable, Sendable, BinaryEncodable {
         var restaurant: Restaurant?
         /// What cards, the search index and browse pages show of each restaurant.
@@ -127,7 +127,7 @@ public struct SiteRenderer: Sendable {
         }
     }
 
-    public func inputs(of page: Page) -> PageInputs? {
+    public func inputs(of page: Page) -> PageInputs {
         switch page {
         case .list(let number):
             let slice = pageSlice(Array(site.restaurants.indices), page: number)
@@ -152,8 +152,12 @@ public struct SiteRenderer: Sendable {
         case .searchShard(let number):
             let start = number * SearchIndex.shardSize
             return PageInputs(cards: site.restaurants[start..<min(start + SearchIndex.shardSize, site.restaurants.count)].map(CardKey.init))
-        case .robots, .manifest, .sitemap:
-            return nil
+        case .robots, .manifest:
+            // Made from the settings alone, which every page's digest includes.
+            return PageInputs()
+        case .sitemap(let part):
+            // Every page's address: restaurants' slugs, the groups, how many pages the lists take.
+            return PageInputs(cards: site.restaurants.map(CardKey.init), groups: site.cities + site.cuisines, numbers: [part])
         }
     }
 

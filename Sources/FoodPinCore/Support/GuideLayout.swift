@@ -68,3 +68,11 @@ public struct GuideLayout: Sendable {
         return .success((url, normalized))
     }
 }
+
+/// How files are named in messages, for many paths at once: relative to the current folder
+/// when inside it (the folder is looked up once).
+struct DisplayPaths: Sendable {
+    private let prefix = FileManager.default.currentDirectoryPath + "/"
+
+    func name(of path: String) -> String { path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path }
+}

@@ -103,17 +103,13 @@ public struct OutputWriter: Sendable {
     /// Returns whether the file was written, and what it now holds.
     public func write(_ file: OutputFile, previous: WrittenState?) throws(FoodPinError) -> (written: Bool, state: WrittenState) {
         let path = destination.path + "/" + file.path
+        let state = try Self.state(of: file)
+        if isCurrent(file.path, state: state, previous: previous) { return (false, state) }
         let data: Data
-        let state: WrittenState
         switch file.body {
         case .bytes(let bytes):
             data = bytes
-            state = .bytes(ContentDigest(bytes))
-            if previous == state, Self.size(at: path) == bytes.count { return (false, state) }
         case .copy(let source):
-            guard let stamp = FileStamp(path: source.path) else { throw .io("read the picture", path: source.path) }
-            state = .copy(stamp)
-            if previous == state, Self.size(at: path) == Int(stamp.size) { return (false, state) }
             guard let bytes = FileManager.default.contents(atPath: source.path) else {
                 throw .io("read the picture", path: source.path)
             }
@@ -147,6 +143,25 @@ public struct OutputWriter: Sendable {
             throw failure
         }
         return (true, state)
+    }
+
+    /// What a file will hold, without its bytes.
+    static func state(of file: OutputFile) throws(FoodPinError) -> WrittenState {
+        switch file.body {
+        case .bytes(let bytes): return .bytes(ContentDigest(bytes))
+        case .copy(let source):
+            guard let stamp = FileStamp(path: source.path) else { throw .io("read the picture", path: source.path) }
+            return .copy(stamp)
+        }
+    }
+
+    /// Whether the file at `path` already holds `state`, going by what was written there last time.
+    func isCurrent(_ path: String, state: WrittenState, previous: WrittenState?) -> Bool {
+        guard previous == state else { return false }
+        switch state {
+        case .bytes(let digest): return Self.size(at: destination.path + "/" + path) == digest.count
+        case .copy(let stamp): return Self.size(at: destination.path + "/" + path) == Int(stamp.size)
+        }
     }
 
     /// The size of the file at `path`, or nil: a file of the size written is taken to be what was
