@@ -1,30 +1,36 @@
 import Foundation
 
 /// What a build leaves for the next one, so that `foodpin build` in a new process re-reads only
-/// changed files, renders only pages whose inputs changed and writes only changed files:
-/// the parsed sources with their stamps, each page's input digest and what each output file holds.
+/// changed files, renders only pages whose inputs changed and writes only changed files.
 ///
-/// Kept in `.foodpin-cache/build-state` inside the guide. Its key names the format, the FoodPin
-/// binary and the build options; a missing, foreign, stale or damaged file is ignored (the build is
-/// then a full one). It is removed before a build writes its first file and saved after a successful
-/// build, so a build stopped half-way leaves none, and the next build is a full one.
-struct BuildState: BinaryCodable {
+/// Kept in `.foodpin-cache/` inside the guide as two files: `build-state`, small (the sources'
+/// fingerprint, the report, what each output file holds), enough to see that nothing changed; and
+/// `build-sources` (the parsed sources with their stamps, each page's input digest), read only
+/// when something did. Both start with a key naming the format, the FoodPin binary and the build
+/// options: a missing, foreign, stale or damaged file is ignored, and the build is then a full one.
+/// The state is removed before a build writes its first file and saved after a successful build,
+/// so a build stopped half-way leaves none.
+struct BuildState {
     static let formatVersion = 1
 
-    var content: [String: ContentCache.Entry] = [:]
-    /// By page path: the digest of everything the page was rendered from, settings included.
-    var pages: [String: ContentDigest] = [:]
+    /// The sources as last built (`SourceFingerprint`), and the store after that build.
+    var fingerprint: ContentDigest?
+    var storeStamp: FileStamp?
+    /// What that build reported, told again when nothing changed.
+    var diagnostics: [Diagnostic] = []
+    var counts: [Int] = []
     /// By output path: what the file holds.
     var written: [String: WrittenState] = [:]
 
-    init(content: [String: ContentCache.Entry], pages: [String: ContentDigest], written: [String: WrittenState]) {
-        self.content = content
-        self.pages = pages
-        self.written = written
+    /// The parsed sources, and by page path the digest of everything the page was rendered from.
+    struct Sources {
+        var content: [String: ContentCache.Entry] = [:]
+        var pages: [String: ContentDigest] = [:]
     }
 
-    static func file(in layout: GuideLayout) -> URL {
-        layout.root.appending(path: ".foodpin-cache/build-state")
+    static func files(in layout: GuideLayout) -> (state: URL, sources: URL) {
+        let folder = layout.root.appending(path: ".foodpin-cache")
+        return (folder.appending(path: "build-state"), folder.appending(path: "build-sources"))
     }
 
     /// Names what the state is valid for: this format, this binary, these options.
@@ -36,49 +42,67 @@ struct BuildState: BinaryCodable {
     }
 
     static func load(from url: URL, key: String) -> BuildState? {
+        read(url, key: key) { reader throws(BinaryReader.Malformed) in
+            BuildState(fingerprint: try reader.readOptional(), storeStamp: try reader.readOptional(),
+                       diagnostics: try reader.readArray(), counts: try reader.readArray(), written: try dictionary(&reader))
+        }
+    }
+
+    static func loadSources(from url: URL, key: String) -> Sources? {
+        read(url, key: key) { reader throws(BinaryReader.Malformed) in
+            Sources(content: try dictionary(&reader), pages: try dictionary(&reader))
+        }
+    }
+
+    func save(_ sources: Sources, to files: (state: URL, sources: URL), key: String) throws(FoodPinError) {
+        try NewFile.makeFolders(files.state.deletingLastPathComponent().path)
+        var detail = BinaryWriter()
+        detail.write(key)
+        Self.write(sources.content, to: &detail)
+        Self.write(sources.pages, to: &detail)
+        try ReplaceFile.write(Data(detail.bytes), to: files.sources)
+        // The small file last: it is what says the state is whole.
+        var summary = BinaryWriter()
+        summary.write(key)
+        summary.write(fingerprint)
+        summary.write(storeStamp)
+        summary.write(diagnostics)
+        summary.write(counts)
+        Self.write(written, to: &summary)
+        try ReplaceFile.write(Data(summary.bytes), to: files.state)
+    }
+
+    static func remove(_ files: (state: URL, sources: URL)) {
+        unlink(files.state.path)
+        unlink(files.sources.path)
+    }
+
+    private static func read<T>(_ url: URL, key: String, _ body: (inout BinaryReader) throws(BinaryReader.Malformed) -> T) -> T? {
         guard let data = FileManager.default.contents(atPath: url.path) else { return nil }
         var reader = BinaryReader([UInt8](data))
         do {
             guard try reader.readString() == key else { return nil }
-            let state = try reader.read(BuildState.self)
-            return reader.isAtEnd ? state : nil
+            let value = try body(&reader)
+            return reader.isAtEnd ? value : nil
         } catch {
             return nil
         }
     }
 
-    func save(to url: URL, key: String) throws(FoodPinError) {
-        var writer = BinaryWriter()
-        writer.write(key)
-        writer.write(self)
-        try NewFile.makeFolders(url.deletingLastPathComponent().path)
-        try ReplaceFile.write(Data(writer.bytes), to: url)
-    }
-
-    static func remove(at url: URL) {
-        unlink(url.path)
-    }
-
-    func encode(to writer: inout BinaryWriter) {
-        writer.write(content.count)
-        for (path, entry) in content { writer.write(path); writer.write(entry) }
-        writer.write(pages.count)
-        for (path, digest) in pages { writer.write(path); writer.write(digest) }
-        writer.write(written.count)
-        for (path, state) in written { writer.write(path); writer.write(state) }
-    }
-
-    init(from reader: inout BinaryReader) throws(BinaryReader.Malformed) {
-        func dictionary<Value: BinaryDecodable>(_ reader: inout BinaryReader) throws(BinaryReader.Malformed) -> [String: Value] {
-            let count = try reader.readInt()
-            guard count >= 0 else { throw BinaryReader.Malformed() }
-            var result: [String: Value] = [:]
-            result.reserveCapacity(count)
-            for _ in 0..<count { result[try reader.readString()] = try reader.read(Value.self) }
-            return result
+    private static func write<Value: BinaryEncodable>(_ dictionary: [String: Value], to writer: inout BinaryWriter) {
+        writer.write(dictionary.count)
+        for (key, value) in dictionary {
+            writer.write(key)
+            writer.write(value)
         }
-        content = try dictionary(&reader)
-        pages = try dictionary(&reader)
-        written = try dictionary(&reader)
+    }
+
+    private static func dictionary<Value: BinaryDecodable>(_ reader: inout BinaryReader) throws(BinaryReader.Malformed) -> [String: Value] {
+        let count = try reader.readInt()
+        guard count >= 0 else { throw BinaryReader.Malformed() }
+        var result: [String: Value] = [:]
+        result.reserveCapacity(count)
+        for _ in 0..<count { result[try reader.readString()] = try reader.read(Value.self) }
+        return result
     }
 }

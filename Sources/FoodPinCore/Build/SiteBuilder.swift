@@ -65,8 +65,11 @@ public final class SiteBuilder: @unchecked Sendable {
     /// skipped without reading the disk and files the site no longer has are removed. Nil when
     /// unknown: the disk is then compared and walked.
     private var written: [String: WrittenState]?
-    /// Whether the state of an earlier process was looked for.
+    /// The last successful build, as `BuildState` keeps it (nil when unknown).
+    private var last: BuildState?
+    /// Whether the state of an earlier process was looked for, and its sources read.
     private var restored = false
+    private var sourcesRestored = false
     /// The store's records as last read, with what they were read from.
     private var storeSnapshot: (stamp: FileStamp?, cities: [String], restaurants: [RestaurantRecord])?
 
@@ -85,7 +88,7 @@ public final class SiteBuilder: @unchecked Sendable {
     }
 
     private var output: URL { (options.output ?? layout.defaultOutput).standardizedFileURL }
-    private var stateFile: URL { BuildState.file(in: layout) }
+    private var stateFiles: (state: URL, sources: URL) { BuildState.files(in: layout) }
     private var stateKey: String { BuildState.key(for: options, output: output) }
 
     public func build(progress: @Sendable (String) -> Void = { _ in }) throws(FoodPinError) -> BuildReport {
@@ -100,12 +103,24 @@ public final class SiteBuilder: @unchecked Sendable {
         var log = DiagnosticLog()
 
         guard FileManager.default.fileExists(atPath: layout.content.path) else { throw .guideNotFound(layout.root) }
+        let fingerprint = options.writes ? SourceFingerprint.of(layout) : nil
         if options.writes && !restored {
             restored = true
-            if !options.clean, let state = BuildState.load(from: stateFile, key: stateKey) {
-                contentCache.replace(with: state.content)
-                pageInputs = state.pages
+            if !options.clean, let state = BuildState.load(from: stateFiles.state, key: stateKey) {
+                last = state
                 written = state.written
+            }
+        }
+        if let last, let fingerprint, let unchanged = unchangedReport(last, fingerprint: fingerprint) {
+            report = unchanged
+            report.seconds = Date().timeIntervalSince(started)
+            return report
+        }
+        if options.writes && !sourcesRestored {
+            sourcesRestored = true
+            if last != nil, let sources = BuildState.loadSources(from: stateFiles.sources, key: stateKey) {
+                contentCache.replace(with: sources.content)
+                pageInputs = sources.pages
             }
         }
 
@@ -209,7 +224,10 @@ public final class SiteBuilder: @unchecked Sendable {
         let writes = previous == nil || !toRender.isEmpty || !files.isEmpty || gone?.isEmpty == false
         // From the first write on, the kept state no longer describes Output/: a build stopped
         // half-way must leave none, so the next build compares everything.
-        if writes { BuildState.remove(at: stateFile) }
+        if writes {
+            BuildState.remove(stateFiles)
+            last = nil
+        }
         try writer.prepare(paths: (toRender.map { plan[$0].path } + files.map(\.path)).filter { previous?[$0] == nil })
         func write(_ files: [OutputFile]) throws(FoodPinError) {
             let results = ParallelMap.map(files) { file -> Result<(written: Bool, state: WrittenState), FoodPinError> in
@@ -248,10 +266,12 @@ public final class SiteBuilder: @unchecked Sendable {
         } else {
             report.changes.removed = writer.removeFiles(notIn: Set(now.keys))
         }
-        let changed = writes || nextInputs != pageInputs || contentCache.changed
+        let changed = writes || nextInputs != pageInputs || contentCache.changed || last?.fingerprint != fingerprint
         written = now
         pageInputs = nextInputs
         report.files = now.count
+        last = BuildState(fingerprint: fingerprint, storeStamp: FileStamp(path: layout.store.path), diagnostics: report.diagnostics,
+                          counts: [report.restaurants, report.reviews, report.pages], written: now)
         if options.savesState && changed { try saveState() }
         finished("remove stale files and save the state")
         report.seconds = Date().timeIntervalSince(started)
@@ -260,9 +280,26 @@ public final class SiteBuilder: @unchecked Sendable {
 
     /// Keeps what this build knows for the next process.
     public func saveState() throws(FoodPinError) {
-        guard let written else { return }
-        try BuildState(content: contentCache.snapshot, pages: pageInputs, written: written).save(to: stateFile, key: stateKey)
+        guard let last else { return }
+        try last.save(BuildState.Sources(content: contentCache.snapshot, pages: pageInputs), to: stateFiles, key: stateKey)
         contentCache.markSaved()
+    }
+
+    /// The report of a build with nothing to do, when nothing changed since `last`: the same
+    /// sources, the same store, and every output file still the size it was written.
+    private func unchangedReport(_ last: BuildState, fingerprint: ContentDigest) -> BuildReport? {
+        guard !options.clean, last.fingerprint == fingerprint, last.counts.count == 3,
+              last.storeStamp == FileStamp(path: layout.store.path) else { return nil }
+        let writer = OutputWriter(destination: output)
+        let holding = ParallelMap.map(Array(last.written)) { writer.isCurrent($0.key, state: $0.value, previous: $0.value) }
+        guard !holding.contains(false) else { return nil }
+        var report = BuildReport()
+        report.diagnostics = last.diagnostics
+        (report.restaurants, report.reviews, report.pages) = (last.counts[0], last.counts[1], last.counts[2])
+        report.output = output
+        report.files = last.written.count
+        report.changes.unchanged = last.written.count
+        return report
     }
 
     /// Whether the file at `path` is still what was written there: present, and of the same size

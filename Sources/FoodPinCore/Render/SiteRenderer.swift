@@ -33,6 +33,8 @@ public struct SiteRenderer: Sendable {
     let site: Site
     let library: MustacheLibrary
     let assetNames: [String: String]
+    /// By restaurant: the digest of what its card shows.
+    let cardDigests: [ContentDigest]
     /// The theme's scripts, fingerprinted, in the order pages load them.
     let scripts: [String]
     let colors: ThemeColors
@@ -49,6 +51,8 @@ public struct SiteRenderer: Sendable {
         self.library = theme.library
         self.assetNames = theme.assets.names
         self.scripts = theme.scripts.map { theme.assets.names[$0] ?? $0 }
+        // Each card shows up on several pages (list, browse, search): digested once.
+        self.cardDigests = ParallelMap.map(Array(site.restaurants.indices)) { CardKey(site.restaurants[$0]).digest }
         self.colors = theme.colors
         let contentFiles = Set(site.contentFiles)
         self.markdown = MarkdownRenderer(allowRawHTML: site.config.unsafeHTML) { url in
@@ -112,8 +116,8 @@ public struct SiteRenderer: Sendable {
     /// the last build's, the page's bytes are too.
     public struct PageInputs: Equatable, Sendable, BinaryEncodable {
         var restaurant: Restaurant?
-        /// What cards, the search index and browse pages show of each restaurant.
-        var cards: [CardKey] = []
+        /// What cards, the search index and browse pages show of each restaurant (digests of `CardKey`).
+        var cards: [ContentDigest] = []
         var groups: [BrowseGroup] = []
         var steps: [Step] = []
         var numbers: [Int] = []
@@ -131,7 +135,7 @@ public struct SiteRenderer: Sendable {
         switch page {
         case .list(let number):
             let slice = pageSlice(Array(site.restaurants.indices), page: number)
-            return PageInputs(cards: slice.map { CardKey(site.restaurants[$0]) }, steps: site.steps,
+            return PageInputs(cards: slice.map { cardDigests[$0] }, steps: site.steps,
                               numbers: [number, site.restaurants.count])
         case .restaurant(let index):
             return PageInputs(restaurant: site.restaurants[index])
@@ -140,7 +144,7 @@ public struct SiteRenderer: Sendable {
         case .browse(let kind, let group, let number):
             let members = groups(kind)[group]
             let slice = pageSlice(members.members, page: number)
-            return PageInputs(cards: slice.map { CardKey(site.restaurants[$0]) },
+            return PageInputs(cards: slice.map { cardDigests[$0] },
                               groups: [BrowseGroup(name: members.name, slug: members.slug, members: [])],
                               numbers: [kind == .cities ? 0 : 1, group, number, members.members.count])
         case .welcome:
@@ -148,16 +152,16 @@ public struct SiteRenderer: Sendable {
         case .notFound:
             return PageInputs()
         case .searchIndex:
-            return PageInputs(cards: site.restaurants.map(CardKey.init), groups: site.cities + site.cuisines)
+            return PageInputs(cards: cardDigests, groups: site.cities + site.cuisines)
         case .searchShard(let number):
             let start = number * SearchIndex.shardSize
-            return PageInputs(cards: site.restaurants[start..<min(start + SearchIndex.shardSize, site.restaurants.count)].map(CardKey.init))
+            return PageInputs(cards: Array(cardDigests[start..<min(start + SearchIndex.shardSize, site.restaurants.count)]))
         case .robots, .manifest:
             // Made from the settings alone, which every page's digest includes.
             return PageInputs()
         case .sitemap(let part):
             // Every page's address: restaurants' slugs, the groups, how many pages the lists take.
-            return PageInputs(cards: site.restaurants.map(CardKey.init), groups: site.cities + site.cuisines, numbers: [part])
+            return PageInputs(cards: cardDigests, groups: site.cities + site.cuisines, numbers: [part])
         }
     }
 
