@@ -103,7 +103,9 @@ public final class SiteBuilder: @unchecked Sendable {
         var log = DiagnosticLog()
 
         guard FileManager.default.fileExists(atPath: layout.content.path) else { throw .guideNotFound(layout.root) }
-        let fingerprint = options.writes ? SourceFingerprint.of(layout) : nil
+        let sources = options.writes ? SourceFingerprint.of(layout) : nil
+        let fingerprint = sources?.digest
+        finished("stat the guide")
         if options.writes && !restored {
             restored = true
             if !options.clean, let state = BuildState.load(from: stateFiles.state, key: stateKey) {
@@ -123,9 +125,10 @@ public final class SiteBuilder: @unchecked Sendable {
                 pageInputs = sources.pages
             }
         }
+        finished("read the last build's state")
 
         progress("Reading content")
-        let content = ContentLoader.load(layout, baseURLOverride: options.baseURL, cache: contentCache)
+        let content = ContentLoader.load(layout, baseURLOverride: options.baseURL, cache: contentCache, stamps: sources?.stamps ?? [:])
         log.add(contentsOf: content.diagnostics)
         let theme = loadTheme()
         log.add(contentsOf: theme.diagnostics)

@@ -6,23 +6,28 @@ import ScratchFiles
 /// build's, with the store and the output unchanged too, it means there is nothing to do, and the
 /// build stops after one pass of `stat` over the guide.
 enum SourceFingerprint {
-    static func of(_ layout: GuideLayout) -> ContentDigest {
+    /// The digest, and the stamp of each file by path (the content loader takes them from here).
+    static func of(_ layout: GuideLayout) -> (digest: ContentDigest, stamps: [String: FileStamp]) {
         var writer = BinaryWriter()
+        var stamps: [String: FileStamp] = [:]
         for folder in [layout.content, layout.templates] {
-            var entries: [(String, FileStamp)] = []
-            walk(folder.standardizedFileURL.path, into: &entries)
-            entries.sort { $0.0 < $1.0 }
+            var paths: [String] = []
+            walk(folder.standardizedFileURL.path, into: &paths)
+            paths.sort()
+            let found = ParallelMap.map(paths) { FileStamp(path: $0) }
             writer.write(folder.path)
-            writer.write(entries.count)
-            for (path, stamp) in entries {
+            writer.write(paths.count)
+            for (path, stamp) in zip(paths, found) {
                 writer.write(path)
                 writer.write(stamp)
+                stamps[path] = stamp
             }
         }
-        return ContentDigest(writer.bytes)
+        return (ContentDigest(writer.bytes), stamps)
     }
 
-    private static func walk(_ folder: String, into entries: inout [(String, FileStamp)]) {
+    /// File paths under `folder`, from the directory entries alone (the stamps come after, in parallel).
+    private static func walk(_ folder: String, into paths: inout [String]) {
         guard let stream = opendir(folder) else { return }
         defer { closedir(stream) }
         while let entry = readdir(stream) {
@@ -32,9 +37,9 @@ enum SourceFingerprint {
             if name == "." || name == ".." || ScratchFile.isScratch(name) || name.hasPrefix("guide.sqlite") { continue }
             let path = folder + "/" + name
             if entry.pointee.d_type == UInt8(DT_DIR) {
-                walk(path, into: &entries)
-            } else if let stamp = FileStamp(path: path) {
-                entries.append((path, stamp))
+                walk(path, into: &paths)
+            } else {
+                paths.append(path)
             }
         }
     }

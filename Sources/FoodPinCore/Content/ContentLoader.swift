@@ -26,7 +26,9 @@ public struct LoadedCityFile: Sendable {
 
 /// Reads every content file, in parallel, and reports every problem found.
 public enum ContentLoader {
-    public static func load(_ layout: GuideLayout, baseURLOverride: BaseURL? = nil, cache: ContentCache? = nil) -> LoadedContent {
+    /// `stamps`: files' stamps by path when the caller has them already (a build's fingerprint).
+    public static func load(_ layout: GuideLayout, baseURLOverride: BaseURL? = nil, cache: ContentCache? = nil,
+                            stamps: [String: FileStamp] = [:]) -> LoadedContent {
         let (config, configDiagnostics) = SiteConfig.load(from: layout.siteFile, displayPath: GuideLayout.displayPath(layout.siteFile))
         var content = LoadedContent(config: config)
         content.diagnostics += configDiagnostics
@@ -37,21 +39,21 @@ public enum ContentLoader {
         let stepFiles = FileList.files(in: layout.onboarding, withExtension: "md", recursive: false)
         let cityFiles = FileList.files(in: layout.cities, withExtension: "json", recursive: false)
 
-        content.restaurants = parseAll(restaurantFiles, cache, &content.diagnostics,
+        content.restaurants = parseAll(restaurantFiles, cache, stamps, &content.diagnostics,
                                        wrap: { .restaurant($0, $1) }, unwrap: { if case .restaurant(let s, let d) = $0 { (s, d) } else { nil } }) {
             RestaurantSource.parse($0, path: $1)
         }
-        content.reviews = parseAll(reviewFiles, cache, &content.diagnostics,
+        content.reviews = parseAll(reviewFiles, cache, stamps, &content.diagnostics,
                                    wrap: { .review($0, $1) }, unwrap: { if case .review(let s, let d) = $0 { (s, d) } else { nil } }) {
             document, _ in ReviewSource.parse(document)
         }
-        content.steps = parseAll(stepFiles, cache, &content.diagnostics,
+        content.steps = parseAll(stepFiles, cache, stamps, &content.diagnostics,
                                  wrap: { .step($0, $1) }, unwrap: { if case .step(let s, let d) = $0 { (s, d) } else { nil } }) {
             document, _ in StepSource.parse(document)
         }
         for path in cityFiles {
             let url = URL(fileURLWithPath: path)
-            let stamp = FileStamp(path: path)
+            let stamp = stamps[path] ?? FileStamp(path: path)
             var loaded = LoadedCityFile(url: url, source: layout.contentRelativePath(url) ?? url.path, fingerprint: "",
                                         hasErrors: false, file: nil)
             if let stamp, case .city(let fingerprint, let diagnostics, let file)? = cache?.parsed(for: url.path, stamp: stamp) {
@@ -78,14 +80,14 @@ public enum ContentLoader {
 
     /// Reads and splits front matter on every core; results keep the files' sorted order.
     private static func parseAll<T: Sendable>(
-        _ paths: [String], _ cache: ContentCache?, _ diagnostics: inout [Diagnostic],
+        _ paths: [String], _ cache: ContentCache?, _ stamps: [String: FileStamp], _ diagnostics: inout [Diagnostic],
         wrap: @escaping @Sendable (T?, [Diagnostic]) -> ContentCache.Parsed,
         unwrap: @escaping @Sendable (ContentCache.Parsed) -> (T?, [Diagnostic])?,
         _ parse: @escaping @Sendable (FrontMatterDocument, String) -> (T?, [Diagnostic])
     ) -> [T] {
         let display = DisplayPaths()
         let results = ParallelMap.map(paths) { path -> (T?, [Diagnostic]) in
-            guard let cache, let stamp = FileStamp(path: path) else { return parseFile(path, display, parse) }
+            guard let cache, let stamp = stamps[path] ?? FileStamp(path: path) else { return parseFile(path, display, parse) }
             if let cached = cache.parsed(for: path, stamp: stamp).flatMap(unwrap) { return cached }
             let result = parseFile(path, display, parse)
             cache.store(wrap(result.0, result.1), for: path, stamp: stamp)
