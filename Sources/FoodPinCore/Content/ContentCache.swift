@@ -39,13 +39,16 @@ public final class ContentCache: @unchecked Sendable {
         lock.unlock()
     }
 
-    /// Forgets files that are gone, so the cache does not grow without bound.
-    func keep(only paths: Set<String>) {
+    /// Forgets files that are gone, so the cache does not grow without bound. Every path given
+    /// has an entry by now, so when the counts agree there is nothing to forget.
+    func keep(only paths: [String]) {
         lock.lock()
-        let kept = entries.filter { paths.contains($0.key) }
+        defer { lock.unlock() }
+        guard entries.count != paths.count else { return }
+        let wanted = Set(paths)
+        let kept = entries.filter { wanted.contains($0.key) }
         if kept.count != entries.count { changed = true }
         entries = kept
-        lock.unlock()
     }
 
     var snapshot: [String: Entry] {

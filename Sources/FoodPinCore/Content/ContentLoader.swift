@@ -74,7 +74,7 @@ public enum ContentLoader {
             }
             content.cityFiles.append(loaded)
         }
-        cache?.keep(only: Set(restaurantFiles + reviewFiles + stepFiles + cityFiles))
+        cache?.keep(only: restaurantFiles + reviewFiles + stepFiles + cityFiles)
         return content
     }
 
@@ -86,15 +86,19 @@ public enum ContentLoader {
         _ parse: @escaping @Sendable (FrontMatterDocument, String) -> (T?, [Diagnostic])
     ) -> [T] {
         let display = DisplayPaths()
-        let results = ParallelMap.map(paths) { path -> (T?, [Diagnostic]) in
-            guard let cache, let stamp = stamps[path] ?? FileStamp(path: path) else { return parseFile(path, display, parse) }
-            if let cached = cache.parsed(for: path, stamp: stamp).flatMap(unwrap) { return cached }
+        // Looked up in a snapshot, without a lock per file; what is parsed anew is stored after.
+        let known = cache?.snapshot ?? [:]
+        let results = ParallelMap.map(paths) { path -> (value: (T?, [Diagnostic]), parsed: ContentCache.Entry?) in
+            guard let stamp = stamps[path] ?? FileStamp(path: path) else { return (parseFile(path, display, parse), nil) }
+            if let entry = known[path], entry.stamp == stamp, let cached = unwrap(entry.parsed) { return (cached, nil) }
             let result = parseFile(path, display, parse)
-            cache.store(wrap(result.0, result.1), for: path, stamp: stamp)
-            return result
+            return (result, ContentCache.Entry(stamp: stamp, parsed: wrap(result.0, result.1)))
+        }
+        for (path, result) in zip(paths, results) {
+            if let entry = result.parsed { cache?.store(entry.parsed, for: path, stamp: entry.stamp) }
         }
         var values: [T] = []
-        for (value, found) in results {
+        for ((value, found), _) in results {
             diagnostics += found
             if let value { values.append(value) }
         }
