@@ -20,7 +20,7 @@ def main():
     shutil.rmtree(out, ignore_errors=True)
     for folder in ["Content/cities", "Content/restaurants", "Content/reviews", "Content/onboarding"]:
         os.makedirs(os.path.join(out, folder))
-    open(os.path.join(out, "Content/site.yml"), "w").write("title: Benchmark Guide\npage_size: 24\n")
+    open(os.path.join(out, "Content/site.yml"), "w").write("title: Benchmark Guide\npage_size: 50\n")
     for step, heading in enumerate(["Create your own food guide", "Show you the location", "Discover great restaurants"], 1):
         open(os.path.join(out, f"Content/onboarding/{step}.md"), "w").write(f"---\nstep: {step}\nheading: {heading}\n---\n")
     names = distinct_names(seeds, count, rng)
@@ -71,7 +71,7 @@ def write_hugo(root, records, rng):
     os.makedirs(os.path.join(root, "layouts/_default"))
     open(os.path.join(root, "hugo.toml"), "w").write(
         'baseURL = "https://example.org/"\ntitle = "Benchmark Guide"\ndisableKinds = ["RSS"]\n'
-        '[pagination]\n  pagerSize = 24\n[taxonomies]\n  city = "cities"\n  cuisine = "cuisines"\n')
+        'paginate = 50\n[taxonomies]\n  city = "cities"\n  cuisine = "cuisines"\n')
     for index, record in enumerate(records):
         front = {"title": record["name"], "cities": [record.get("city", "")], "cuisines": record.get("cuisines", []),
                  "address": record.get("address", ""), "phone": record.get("phone", ""), "price": record.get("price", 0),

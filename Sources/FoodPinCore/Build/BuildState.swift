@@ -56,20 +56,23 @@ struct BuildState {
 
     func save(_ sources: Sources, to files: (state: URL, sources: URL), key: String) throws(FoodPinError) {
         try NewFile.makeFolders(files.state.deletingLastPathComponent().path)
-        var detail = BinaryWriter()
-        detail.write(key)
-        Self.write(sources.content, to: &detail)
-        Self.write(sources.pages, to: &detail)
-        try ReplaceFile.write(Data(detail.bytes), to: files.sources)
+        let detail = try ReplaceFile(files.sources)
+        var writer = BinaryWriter()
+        writer.write(key)
+        try Self.write(sources.content, with: &writer, to: detail)
+        try Self.write(sources.pages, with: &writer, to: detail)
+        try detail.append(writer.drain())
+        try detail.commit()
         // The small file last: it is what says the state is whole.
-        var summary = BinaryWriter()
-        summary.write(key)
-        summary.write(fingerprint)
-        summary.write(storeStamp)
-        summary.write(diagnostics)
-        summary.write(counts)
-        Self.write(written, to: &summary)
-        try ReplaceFile.write(Data(summary.bytes), to: files.state)
+        let summary = try ReplaceFile(files.state)
+        writer.write(key)
+        writer.write(fingerprint)
+        writer.write(storeStamp)
+        writer.write(diagnostics)
+        writer.write(counts)
+        try Self.write(written, with: &writer, to: summary)
+        try summary.append(writer.drain())
+        try summary.commit()
     }
 
     static func remove(_ files: (state: URL, sources: URL)) {
@@ -78,8 +81,9 @@ struct BuildState {
     }
 
     private static func read<T>(_ url: URL, key: String, _ body: (inout BinaryReader) throws(BinaryReader.Malformed) -> T) -> T? {
-        guard let data = FileManager.default.contents(atPath: url.path) else { return nil }
-        var reader = BinaryReader([UInt8](data))
+        // Mapped, not copied: at a hundred thousand restaurants the sources take hundreds of megabytes.
+        guard let data = try? Data(contentsOf: url, options: .alwaysMapped) else { return nil }
+        var reader = BinaryReader(data)
         do {
             guard try reader.readString() == key else { return nil }
             let value = try body(&reader)
@@ -89,11 +93,14 @@ struct BuildState {
         }
     }
 
-    private static func write<Value: BinaryEncodable>(_ dictionary: [String: Value], to writer: inout BinaryWriter) {
+    /// Writes a dictionary through `writer`, handing the bytes to `file` a megabyte at a time.
+    private static func write<Value: BinaryEncodable>(_ dictionary: [String: Value], with writer: inout BinaryWriter,
+                                                      to file: ReplaceFile) throws(FoodPinError) {
         writer.write(dictionary.count)
         for (key, value) in dictionary {
             writer.write(key)
             writer.write(value)
+            if writer.bytes.count >= 1 << 20 { try file.append(writer.drain()) }
         }
     }
 

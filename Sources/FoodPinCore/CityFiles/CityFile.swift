@@ -24,46 +24,26 @@ public struct CityFile: Sendable {
             file.diagnostics.append(.error(at: SourceLocation(path: displayPath), "cannot read the city file"))
             return file
         }
-        if String(data: data, encoding: .utf8) == nil {
+        var bytes = [UInt8](data)
+        data = Data()
+        if !UTF8Check.isValid(bytes) {
             // Older exports are Windows-1252; read them rather than turn accents into U+FFFD.
-            if let text = String(data: data, encoding: .windowsCP1252) {
-                data = Data(text.utf8)
+            if let text = String(data: Data(bytes), encoding: .windowsCP1252) {
+                bytes = Array(text.utf8)
                 file.diagnostics.append(.warning(at: SourceLocation(path: displayPath),
                                                  "the file is not UTF-8; it was read as Windows-1252 (Latin-1)"))
             }
         }
-        let lines = LineIndex(data)
-        let root: LocatedJSON
-        do {
-            root = try LocatedJSONParser.parse(data)
-        } catch {
-            file.diagnostics.append(.error(at: lines.location(ofOffset: error.offset, path: displayPath),
-                                           "invalid JSON: \(error.message)"))
-            return file
-        }
-        let items: [LocatedJSON]
-        switch root.value {
-        case .array(let array): items = array
-        case .object:
-            // Some exports wrap the list: {"restaurants": [...]}.
-            if case .array(let array)? = root["restaurants"]?.value { items = array } else {
-                file.diagnostics.append(.error(at: lines.location(ofOffset: root.offset, path: displayPath),
-                                               "a city file must be a JSON list of restaurants: [ {…}, {…} ]"))
-                return file
-            }
-        default:
-            file.diagnostics.append(.error(at: lines.location(ofOffset: root.offset, path: displayPath),
-                                           "a city file must be a JSON list of restaurants: [ {…}, {…} ]"))
-            return file
-        }
+        let lines = LineIndex(bytes)
         var seen: [Int: Int] = [:]
-        for item in items {
+        // Each record is decoded as soon as it is read; the list itself is never kept.
+        func take(_ item: LocatedJSON) {
             let location = lines.location(ofOffset: item.offset, path: displayPath)
             var decoder = CityRecordDecoder(lines: lines, path: displayPath)
             guard let entry = decoder.decode(item) else {
                 file.rejected += 1
                 file.diagnostics.append(contentsOf: decoder.diagnostics)
-                continue
+                return
             }
             file.diagnostics.append(contentsOf: decoder.diagnostics)
             let id = entry.record.id
@@ -72,10 +52,35 @@ public struct CityFile: Sendable {
                 file.diagnostics.append(.warning(at: location,
                     "id \(id) appears again (first at line \(earlierLine)); this later record is used"))
                 file.records[earlier] = entry
-                continue
+                return
             }
             seen[id] = file.records.count
             file.records.append(entry)
+        }
+        let root: LocatedJSON
+        let before = file.diagnostics.count
+        do {
+            root = try LocatedJSONParser.parse(bytes, eachListItem: take)
+        } catch {
+            // A syntax error makes the whole file an error: the records read before it do not count.
+            file.records = []
+            file.rejected = 0
+            file.diagnostics.removeSubrange(before...)
+            file.diagnostics.append(.error(at: lines.location(ofOffset: error.offset, path: displayPath), "invalid JSON: \(error.message)"))
+            return file
+        }
+        switch root.value {
+        case .array:
+            break
+        case .object:
+            // Some exports wrap the list: {"restaurants": [...]}.
+            if case .array(let array)? = root["restaurants"]?.value { array.forEach(take) } else {
+                file.diagnostics.append(.error(at: lines.location(ofOffset: root.offset, path: displayPath),
+                                               "a city file must be a JSON list of restaurants: [ {…}, {…} ]"))
+            }
+        default:
+            file.diagnostics.append(.error(at: lines.location(ofOffset: root.offset, path: displayPath),
+                                           "a city file must be a JSON list of restaurants: [ {…}, {…} ]"))
         }
         return file
     }

@@ -33,10 +33,24 @@ struct LocatedJSONParser {
     private var depth = 0
 
     static func parse(_ data: Data) throws(JSONSyntaxError) -> LocatedJSON {
-        var parser = LocatedJSONParser(bytes: [UInt8](data))
+        try parse([UInt8](data)) { _ in }
+    }
+
+    /// Parses `bytes`. When the value is a list, each item goes to `item` as soon as it is read and
+    /// is not kept (the list returned is empty): a city file of a million records is never whole
+    /// in memory as a tree.
+    static func parse(_ bytes: [UInt8], eachListItem item: (LocatedJSON) -> Void) throws(JSONSyntaxError) -> LocatedJSON {
+        var parser = LocatedJSONParser(bytes: bytes)
         if parser.bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.position = 3 }
         parser.skipWhitespace()
-        let value = try parser.parseValue()
+        let value: LocatedJSON
+        if parser.position < bytes.count, bytes[parser.position] == UInt8(ascii: "[") {
+            let start = parser.position
+            try parser.parseArray(streaming: item)
+            value = LocatedJSON(value: .array([]), offset: start)
+        } else {
+            value = try parser.parseValue()
+        }
         parser.skipWhitespace()
         guard parser.position == parser.bytes.count else {
             throw JSONSyntaxError(offset: parser.position, message: "unexpected text after the end of the JSON value")
@@ -88,19 +102,24 @@ struct LocatedJSONParser {
     }
 
     private mutating func parseArray() throws(JSONSyntaxError) -> LocatedJSON.Value {
+        var items: [LocatedJSON] = []
+        try parseArray { items.append($0) }
+        return .array(items)
+    }
+
+    private mutating func parseArray(streaming item: (LocatedJSON) -> Void) throws(JSONSyntaxError) {
         try enter()
         defer { depth -= 1 }
         position += 1
-        var items: [LocatedJSON] = []
         skipWhitespace()
-        if position < bytes.count, bytes[position] == UInt8(ascii: "]") { position += 1; return .array(items) }
+        if position < bytes.count, bytes[position] == UInt8(ascii: "]") { position += 1; return }
         while true {
             skipWhitespace()
-            items.append(try parseValue())
+            item(try parseValue())
             skipWhitespace()
             guard position < bytes.count else { throw fail("the list is never closed with ']'") }
             if bytes[position] == UInt8(ascii: ",") { position += 1; continue }
-            if bytes[position] == UInt8(ascii: "]") { position += 1; return .array(items) }
+            if bytes[position] == UInt8(ascii: "]") { position += 1; return }
             throw fail("expected ',' or ']' after a list item but found \(describeCurrent())")
         }
     }
@@ -238,8 +257,10 @@ struct LineIndex {
     private let charactersBefore: [Int]
     private static let block = 256
 
-    init(_ data: Data) {
-        bytes = [UInt8](data)
+    init(_ data: Data) { self.init([UInt8](data)) }
+
+    init(_ bytes: [UInt8]) {
+        self.bytes = bytes
         var starts = [0]
         var before: [Int] = []
         before.reserveCapacity(bytes.count / Self.block + 1)

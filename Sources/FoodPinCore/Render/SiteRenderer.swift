@@ -386,19 +386,19 @@ public struct SiteRenderer: Sendable {
 
     private func plural(_ count: Int, _ word: String) -> String { "\(count) \(word)\(count == 1 ? "" : "s")" }
 
+    /// The HTML pages come first in `pages`, up to and including the walkthrough: a part of the
+    /// sitemap lists its slice of them (so a million pages cost one pass, not one per part).
     private func sitemap(part: Int, links: PageLinks) -> String {
-        let urls = pages.compactMap { page -> String? in
-            switch page {
-            case .notFound, .robots, .manifest, .sitemap, .searchIndex, .searchShard: nil
-            default: links.absolute(PageLinks.folderURL(of: path(of: page)))
-            }
+        let htmlPages = pages.firstIndex { if case .welcome = $0 { true } else { false } }.map { $0 + 1 } ?? 0
+        func urls(_ range: Range<Int>) -> [String] {
+            pages[range].compactMap { links.absolute(PageLinks.folderURL(of: path(of: $0))) }
         }
-        guard urls.count > sitemapLimit else { return Sitemap.urlSet(urls) }
-        let chunks = stride(from: 0, to: urls.count, by: sitemapLimit).map { Array(urls[$0..<min($0 + sitemapLimit, urls.count)]) }
+        guard htmlPages > sitemapLimit else { return Sitemap.urlSet(urls(0..<htmlPages)) }
+        let parts = (htmlPages + sitemapLimit - 1) / sitemapLimit
         if part == 0 {
-            return Sitemap.index((1...chunks.count).compactMap { links.absolute("sitemap-\($0).xml") })
+            return Sitemap.index((1...parts).compactMap { links.absolute("sitemap-\($0).xml") })
         }
-        return Sitemap.urlSet(chunks[part - 1])
+        return Sitemap.urlSet(urls(((part - 1) * sitemapLimit)..<min(part * sitemapLimit, htmlPages)))
     }
 
     /// The web app manifest, so the guide can be added to a phone's home screen.

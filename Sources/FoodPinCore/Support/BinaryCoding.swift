@@ -6,6 +6,12 @@ import Foundation
 struct BinaryWriter {
     private(set) var bytes: [UInt8] = []
 
+    /// Hands over what was written so far and starts afresh (to write a large form in pieces).
+    mutating func drain() -> [UInt8] {
+        defer { bytes.removeAll(keepingCapacity: true) }
+        return bytes
+    }
+
     mutating func write(_ value: Int) {
         // Zig-zag varint: small numbers (most of them) take one byte.
         var zigzag = UInt64(bitPattern: Int64(value) << 1 ^ Int64(value) >> 63)
@@ -46,10 +52,17 @@ struct BinaryWriter {
 struct BinaryReader {
     struct Malformed: Error {}
 
-    private let bytes: [UInt8]
+    /// Keeps the bytes alive (a mapped file's among them) for as long as the reader reads them.
+    private let storage: NSData
+    private let bytes: UnsafeBufferPointer<UInt8>
     private var offset = 0
 
-    init(_ bytes: [UInt8]) { self.bytes = bytes }
+    init(_ data: Data) {
+        storage = data as NSData
+        bytes = UnsafeBufferPointer(start: storage.bytes.assumingMemoryBound(to: UInt8.self), count: storage.length)
+    }
+
+    init(_ bytes: [UInt8]) { self.init(Data(bytes)) }
 
     var isAtEnd: Bool { offset == bytes.count }
 
@@ -87,7 +100,7 @@ struct BinaryReader {
         let count = try readInt()
         guard count >= 0, offset + count <= bytes.count else { throw Malformed() }
         defer { offset += count }
-        return String(decoding: bytes[offset..<(offset + count)], as: UTF8.self)
+        return String(decoding: UnsafeBufferPointer(rebasing: bytes[offset..<(offset + count)]), as: UTF8.self)
     }
 
     mutating func read<T: BinaryDecodable>(_ type: T.Type = T.self) throws(Malformed) -> T { try T(from: &self) }

@@ -1,28 +1,57 @@
 import Foundation
 
-/// Writes a whole file that may replace an older one (`foodpin export -o`): through a temporary file
-/// beside it and a rename, so a reader sees the old file or the new one, never half; failures name the path.
-public enum ReplaceFile {
-    public static func write(_ data: Data, to url: URL) throws(FoodPinError) {
-        let path = url.standardizedFileURL.path
-        let temporary = path + ".foodpin-\(getpid())-tmp"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+/// A whole file that may replace an older one (`foodpin export -o`, the build state): written
+/// beside it under a temporary name, in as many pieces as needed, and renamed over it once
+/// complete and synced, so a reader sees the old file or the new one, never half; failures name
+/// the path. Not committed, the temporary file is removed.
+public final class ReplaceFile {
+    private let path: String
+    private let temporary: String
+    private var descriptor: Int32
+    private var done = false
+
+    public init(_ url: URL) throws(FoodPinError) {
+        path = url.standardizedFileURL.path
+        temporary = path + ".foodpin-\(getpid())-tmp"
+        descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw .io("write the file", path: path) }
-        var written = 0
-        let ok = data.withUnsafeBytes { buffer -> Bool in
+    }
+
+    deinit {
+        if !done {
+            close(descriptor)
+            unlink(temporary)
+        }
+    }
+
+    public func append<Bytes: ContiguousBytes>(_ bytes: Bytes) throws(FoodPinError) {
+        let ok = bytes.withUnsafeBytes { buffer -> Bool in
+            var written = 0
             while written < buffer.count {
                 let count = Foundation.write(descriptor, buffer.baseAddress! + written, buffer.count - written)
                 if count <= 0 { return false }
                 written += count
             }
-            return fsync(descriptor) == 0
+            return true
         }
+        guard ok else { throw .io("write the file", path: path) }
+    }
+
+    public func commit() throws(FoodPinError) {
+        done = true
+        let synced = fsync(descriptor) == 0
         let failure = errno
         close(descriptor)
-        guard ok, rename(temporary, path) == 0 else {
-            let error = FoodPinError.io("write the file", path: path, errno: ok ? errno : failure)
+        guard synced, rename(temporary, path) == 0 else {
+            let error = FoodPinError.io("write the file", path: path, errno: synced ? errno : failure)
             unlink(temporary)
             throw error
         }
+    }
+
+    public static func write(_ data: Data, to url: URL) throws(FoodPinError) {
+        let file = try ReplaceFile(url)
+        try file.append(data)
+        try file.commit()
     }
 }

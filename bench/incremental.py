@@ -1,0 +1,76 @@
+#!/usr/bin/env python3
+"""`foodpin build` again, in a new process each time, on the hand-written guide of N restaurants:
+nothing changed, one review edited, one restaurant's description edited. Medians of --runs, peak
+memory from /usr/bin/time -v; each result is checked against a clean build byte for byte.
+
+usage: bench/incremental.py N [--runs 3] [--foodpin .build/release/foodpin] [--work DIR]
+"""
+import argparse
+import filecmp
+import os
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def timed(command):
+    started = time.perf_counter()
+    result = subprocess.run(["/usr/bin/time", "-v", *command], capture_output=True, text=True)
+    seconds = time.perf_counter() - started
+    if result.returncode != 0:
+        sys.exit(f"{' '.join(command)} failed:\n{result.stderr[-2000:]}")
+    return seconds, int(re.search(r"Maximum resident set size \(kbytes\): (\d+)", result.stderr).group(1)) / 1024
+
+
+def same_tree(a, b):
+    comparison = filecmp.dircmp(a, b)
+    if comparison.left_only or comparison.right_only or comparison.diff_files or comparison.funny_files:
+        return False
+    _, mismatch, errors = filecmp.cmpfiles(a, b, comparison.common_files, shallow=False)
+    return not mismatch and not errors and all(same_tree(os.path.join(a, d), os.path.join(b, d)) for d in comparison.common_dirs)
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("count", type=int)
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--foodpin", default=os.path.join(HERE, "..", ".build", "release", "foodpin"))
+    parser.add_argument("--work", default=None)
+    args = parser.parse_args()
+    work = args.work or tempfile.mkdtemp(prefix="foodpin-incremental-")
+    guide = os.path.join(work, "foodpin")
+    if not os.path.exists(guide):
+        subprocess.run([sys.executable, os.path.join(HERE, "make-handwritten.py"), str(args.count), guide,
+                        os.path.join(work, "hugo")], check=True)
+    build = [args.foodpin, "build", "--quiet", "--root", guide]
+    cold = timed(build + ["--clean"])
+    print(f"| {args.count:,} restaurants | cold build | {cold[0]:.2f} s | {cold[1]:.0f} MB |")
+    review = os.path.join(guide, "Content", "reviews", "r1", "0.md")
+    restaurant = os.path.join(guide, "Content", "restaurants", "r1.md")
+    original_review, original_restaurant = open(review).read(), open(restaurant).read()
+    cases = [
+        ("nothing changed", lambda run: None),
+        ("one review edited", lambda run: open(review, "w").write(original_review.replace("\n---\n", f"\n---\nEdit {run}. ", 1))),
+        ("one description edited", lambda run: open(restaurant, "w").write(original_restaurant + f"\nEdit {run}.\n")),
+    ]
+    for name, change in cases:
+        runs = []
+        for run in range(args.runs):
+            change(run)
+            runs.append(timed(build))
+        seconds = statistics.median(r[0] for r in runs)
+        print(f"| {args.count:,} restaurants | {name} | {seconds:.2f} s | {max(r[1] for r in runs):.0f} MB |")
+    clean = os.path.join(work, "clean")
+    subprocess.run([args.foodpin, "build", "--quiet", "--clean", "--root", guide, "--output", clean], check=True)
+    print("equal to a clean build:", same_tree(os.path.join(guide, "Output"), clean))
+    if not args.work:
+        shutil.rmtree(work)
+
+
+main()
