@@ -209,4 +209,38 @@ extension CommandLineTests {
             """)
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["x.json"])
     }
+
+    /// `kill -9` in the middle of a build, then a build: the same site as a clean build.
+    @Test func aBuildKilledHalfWayIsFinishedByTheNext() throws {
+        let guide = try TestGuide(siteYAML: "title: Killed\npage_size: 10\n")
+        for index in 0..<1500 {
+            try guide.write("Content/restaurants/r\(index).md",
+                            "---\nname: Place \(index)\ncity: Town \(index % 7)\ncuisines: [Dish \(index % 11)]\n---\nAbout place \(index).\n")
+        }
+        #expect(try foodpin(["build", "-q"], in: guide.root).status == 0)
+        // Every page changes: the next build rewrites them all, and is killed while it does.
+        try guide.write("Content/site.yml", "title: Killed again\npage_size: 10\n")
+        let process = Process()
+        process.executableURL = Self.binary
+        process.arguments = ["build", "-q"]
+        process.currentDirectoryURL = guide.root
+        try process.run()
+        let deadline = Date().addingTimeInterval(20)
+        // Killed once it has begun to write (its state is gone then).
+        while FileManager.default.fileExists(atPath: guide.root.appending(path: ".foodpin-cache/build-state").path),
+              Date() < deadline { usleep(2_000) }
+        usleep(50_000)
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .uncaughtSignal)
+        #expect(try foodpin(["build", "-q"], in: guide.root).status == 0)
+        #expect(try foodpin(["build", "-q", "--clean", "--output", "Clean"], in: guide.root).status == 0)
+        let clean = try FileManager.default.subpathsOfDirectory(atPath: guide.root.appending(path: "Clean").path)
+        let built = try FileManager.default.subpathsOfDirectory(atPath: guide.output.path)
+        #expect(built.sorted() == clean.sorted())
+        for path in clean {
+            #expect(FileManager.default.contents(atPath: guide.root.appending(path: "Clean/\(path)").path)
+                    == FileManager.default.contents(atPath: guide.output.appending(path: path).path), "\(path)")
+        }
+    }
 }

@@ -103,7 +103,8 @@ public final class SiteBuilder: @unchecked Sendable {
         var log = DiagnosticLog()
 
         guard FileManager.default.fileExists(atPath: layout.content.path) else { throw .guideNotFound(layout.root) }
-        let sources = options.writes ? SourceFingerprint.of(layout) : nil
+        // Under `serve` the watcher says what changed: no need to look at every file first.
+        let sources = options.writes && options.savesState ? SourceFingerprint.of(layout) : nil
         let fingerprint = sources?.digest
         finished("stat the guide")
         if options.writes && !restored {
@@ -159,7 +160,9 @@ public final class SiteBuilder: @unchecked Sendable {
                 let site = model(fetched)
                 return (site, !log.hasErrors)
             }
-            storeSnapshot = log.hasErrors || !options.writes ? nil
+            // Kept for the next build of a `serve` session only: a one-off build would hold a second
+            // copy of every record for nothing.
+            storeSnapshot = log.hasErrors || !options.writes || options.savesState ? nil
                 : (FileStamp(path: layout.store.path), cityKey, fetched)
         }
         finished("sync store and build model")
@@ -258,6 +261,7 @@ public final class SiteBuilder: @unchecked Sendable {
         for start in stride(from: 0, to: toRender.count, by: Self.batchSize) {
             let batch = toRender[start..<min(start + Self.batchSize, toRender.count)]
             try write(ParallelMap.map(Array(batch)) { OutputFile(path: plan[$0].path, data: renderer.render(pages[$0])) })
+            renderer.forgetCards()
         }
         try write(files)
         finished("render and write pages")

@@ -39,8 +39,12 @@ public struct SiteRenderer: Sendable {
     let scripts: [String]
     let colors: ThemeColors
     let markdown: MarkdownRenderer
-    /// A restaurant's card appears on up to a dozen list pages; it is rendered once per folder depth.
+    /// A restaurant's card appears on several pages; within a batch it is rendered once per folder depth.
     private let cards = CardCache()
+
+    /// Forgets the cards rendered so far: kept for the whole site, they would hold every card's HTML
+    /// several times over (gigabytes at a million restaurants).
+    func forgetCards() { cards.removeAll() }
 
     public let pages: [Page]
 
@@ -447,6 +451,12 @@ public struct SiteRenderer: Sendable {
 private final class CardCache: @unchecked Sendable {
     private var cards: [String: [Int: String]] = [:]
     private let lock = NSLock()
+
+    func removeAll() {
+        lock.lock()
+        cards = [:]
+        lock.unlock()
+    }
 
     func html(for index: Int, root: String, render: () -> String) -> String {
         lock.lock()
