@@ -65,10 +65,13 @@ def main():
             change(run)
             runs.append(timed(build))
         seconds = statistics.median(r[0] for r in runs)
-        print(f"| {args.count:,} restaurants | {name} | {seconds:.2f} s | {max(r[1] for r in runs):.0f} MB |")
-    clean = os.path.join(work, "clean")
-    subprocess.run([args.foodpin, "build", "--quiet", "--clean", "--root", guide, "--output", clean], check=True)
-    print("equal to a clean build:", same_tree(os.path.join(guide, "Output"), clean))
+        # The site each case leaves, compared with a clean build of the same sources.
+        clean = os.path.join(work, "clean")
+        shutil.rmtree(clean, ignore_errors=True)
+        subprocess.run([args.foodpin, "build", "--quiet", "--clean", "--root", guide, "--output", clean], check=True)
+        equal = same_tree(os.path.join(guide, "Output"), clean)
+        print(f"| {args.count:,} restaurants | {name} | {seconds:.2f} s | {max(r[1] for r in runs):.0f} MB | "
+              f"{'equal to a clean build' if equal else 'DIFFERS from a clean build'} |")
     if not args.work:
         shutil.rmtree(work)
 

@@ -94,6 +94,9 @@ import Testing
         "  indented: x\n",
         "name: 'open\n",
         "key with space: x\n",
+        "cuisines: [Thai:]\n",
+        "name: a\u{07}b\n",
+        "name: a\u{2028}b\n",
     ]
 
     private func entries(_ yaml: String, shortcut: Bool) throws -> [FieldReader.Entry] {

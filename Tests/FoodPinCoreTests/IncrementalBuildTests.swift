@@ -196,4 +196,22 @@ import Testing
         let clean = try SiteBuilder.build(BuildOptions(root: guide.root, clean: true))
         #expect(clean.rendered == clean.pages && clean.changedPaths == [])
     }
+
+    @Test func keptSourcesReadBackAsTheyWere() throws {
+        var facts = RestaurantFacts()
+        facts.cuisines = ["Thai\nLao", "Café"]
+        facts.lat = -71.06
+        facts.price = 3
+        facts.city = "Zürich"
+        var writer = BinaryWriter()
+        writer.write(facts)
+        var reader = BinaryReader(writer.bytes)
+        #expect(try reader.read(RestaurantFacts.self) == facts)
+        #expect(reader.isAtEnd)
+        // Damage: a count larger than the bytes left is refused, not allocated.
+        var huge = BinaryWriter()
+        huge.write(Int.max / 2)
+        var damaged = BinaryReader(huge.bytes)
+        #expect(throws: BinaryReader.Malformed.self) { try damaged.readString() }
+    }
 }

@@ -37,7 +37,7 @@ extension RestaurantFacts: BinaryCodable {
             case .text(let path), .webURL(let path): writer.write(self[keyPath: path])
             case .coordinate(let path, _): writer.write(self[keyPath: path])
             case .price(let path): writer.write(self[keyPath: path])
-            case .list(let path): writer.write(self[keyPath: path].map { $0.joined(separator: "\n") })
+            case .list(let path): writer.write(self[keyPath: path])
             }
         }
     }
@@ -50,7 +50,7 @@ extension RestaurantFacts: BinaryCodable {
             case .coordinate(let path, _): self[keyPath: path] = try reader.readOptional(Double.self)
             case .price(let path): self[keyPath: path] = try reader.readOptional(Int.self)
             case .list(let path):
-                self[keyPath: path] = try reader.readOptional(String.self).map { $0.split(separator: "\n").map(String.init) }
+                self[keyPath: path] = try reader.readBool() ? try reader.readArray(String.self) : nil
             }
         }
     }

@@ -38,7 +38,9 @@ struct BuildState {
         let executable = Bundle.main.executableURL.flatMap { FileStamp(path: $0.path) }
         return ["foodpin-build-state", "\(formatVersion)", Bundle.main.executablePath ?? "",
                 executable.map { "\($0.size)-\($0.modified)" } ?? "", RestaurantField.all.map(\.key).joined(separator: ","),
-                output.standardizedFileURL.path, options.baseURL?.text ?? "", "\(options.includeDrafts)"].joined(separator: "\n")
+                output.standardizedFileURL.path, options.baseURL?.text ?? "", "\(options.includeDrafts)",
+                // Messages name files from the current folder, and reviews of one day sort by file.
+                FileManager.default.currentDirectoryPath].joined(separator: "\n")
     }
 
     static func load(from url: URL, key: String) -> BuildState? {
@@ -106,7 +108,8 @@ struct BuildState {
 
     private static func dictionary<Value: BinaryDecodable>(_ reader: inout BinaryReader) throws(BinaryReader.Malformed) -> [String: Value] {
         let count = try reader.readInt()
-        guard count >= 0 else { throw BinaryReader.Malformed() }
+        // Each entry takes at least a byte: a larger count is damage, not a reason to allocate.
+        guard count >= 0, count <= reader.remaining else { throw BinaryReader.Malformed() }
         var result: [String: Value] = [:]
         result.reserveCapacity(count)
         for _ in 0..<count { result[try reader.readString()] = try reader.read(Value.self) }

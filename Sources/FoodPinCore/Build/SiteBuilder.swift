@@ -76,6 +76,8 @@ public final class SiteBuilder: @unchecked Sendable {
     /// Pages rendered and written together: enough to keep both cores busy, few enough that
     /// memory does not grow with the site.
     static let batchSize = 256
+    /// One build at a time, and no state saved in the middle of one.
+    private let lock = NSLock()
 
     public init(_ options: BuildOptions) {
         self.options = options
@@ -92,6 +94,8 @@ public final class SiteBuilder: @unchecked Sendable {
     private var stateKey: String { BuildState.key(for: options, output: output) }
 
     public func build(progress: @Sendable (String) -> Void = { _ in }) throws(FoodPinError) -> BuildReport {
+        lock.lock()
+        defer { lock.unlock() }
         let started = Date()
         var report = BuildReport()
         var stageStart = started
@@ -165,6 +169,8 @@ public final class SiteBuilder: @unchecked Sendable {
             storeSnapshot = log.hasErrors || !options.writes || options.savesState ? nil
                 : (FileStamp(path: layout.store.path), cityKey, fetched)
         }
+        // The store as this build read it: a `foodpin favorite` during the build shows next time.
+        let storeStamp = FileStamp(path: layout.store.path)
         finished("sync store and build model")
         report.restaurants = site.restaurants.count
         report.reviews = site.restaurants.reduce(0) { $0 + $1.reviews.count }
@@ -184,12 +190,14 @@ public final class SiteBuilder: @unchecked Sendable {
         try writer.checkDestination(layout: layout)
         report.output = writer.destination
         if !FileManager.default.fileExists(atPath: writer.destination.path) { written = nil }
+        // A new or empty output folder has nothing stale to look for afterwards.
+        let startedEmpty = writer.isEmpty
 
         progress("Rendering \(pages.count) pages")
         let previous = written
         var now: [String: WrittenState] = [:]
         now.reserveCapacity(pages.count + 64)
-        let settings = settingsDigest(site.config, theme: theme)
+        let settings = settingsDigest(site.config, contentFiles: site.contentFiles, theme: theme)
         let plan = ParallelMap.map(pages) { page -> (path: String, inputs: ContentDigest, render: Bool) in
             let path = renderer.path(of: page)
             var writer = BinaryWriter()
@@ -270,16 +278,17 @@ public final class SiteBuilder: @unchecked Sendable {
         if let gone {
             report.changes.removed = writer.remove(gone)
             report.removedPaths = gone.sorted()
-        } else {
+        } else if !startedEmpty {
             report.changes.removed = writer.removeFiles(notIn: Set(now.keys))
         }
         let changed = writes || nextInputs != pageInputs || contentCache.changed || last?.fingerprint != fingerprint
+            || last?.storeStamp != storeStamp
         written = now
         pageInputs = nextInputs
         report.files = now.count
-        last = BuildState(fingerprint: fingerprint, storeStamp: FileStamp(path: layout.store.path), diagnostics: report.diagnostics,
+        last = BuildState(fingerprint: fingerprint, storeStamp: storeStamp, diagnostics: report.diagnostics,
                           counts: [report.restaurants, report.reviews, report.pages], written: now)
-        if options.savesState && changed { try saveState() }
+        if options.savesState && changed { try saveStateHoldingLock() }
         finished("remove stale files and save the state")
         report.seconds = Date().timeIntervalSince(started)
         return report
@@ -287,6 +296,12 @@ public final class SiteBuilder: @unchecked Sendable {
 
     /// Keeps what this build knows for the next process.
     public func saveState() throws(FoodPinError) {
+        lock.lock()
+        defer { lock.unlock() }
+        try saveStateHoldingLock()
+    }
+
+    private func saveStateHoldingLock() throws(FoodPinError) {
         guard let last else { return }
         try last.save(BuildState.Sources(content: contentCache.snapshot, pages: pageInputs), to: stateFiles, key: stateKey)
         contentCache.markSaved()
@@ -317,9 +332,11 @@ public final class SiteBuilder: @unchecked Sendable {
     }
 
     /// What every page depends on besides its own inputs: the settings and the whole theme.
-    private func settingsDigest(_ config: SiteConfig, theme: LoadedTheme) -> ContentDigest {
+    private func settingsDigest(_ config: SiteConfig, contentFiles: [String], theme: LoadedTheme) -> ContentDigest {
         var writer = BinaryWriter()
         writer.write(config)
+        // Links in Markdown to pictures that pages use are rewritten to the published copies.
+        writer.write(contentFiles)
         for (name, text) in theme.files.sorted(by: { $0.key < $1.key }) {
             writer.write(name)
             writer.write(text)

@@ -36,7 +36,15 @@ enum SourceFingerprint {
             }
             if name == "." || name == ".." || ScratchFile.isScratch(name) || name.hasPrefix("guide.sqlite") { continue }
             let path = folder + "/" + name
-            if entry.pointee.d_type == UInt8(DT_DIR) {
+            var type = entry.pointee.d_type
+            if type == UInt8(DT_UNKNOWN) {
+                // Some file systems leave the type out: ask (a link to a folder is not followed, as
+                // the content loader does not follow it either).
+                var info = stat()
+                guard lstat(path, &info) == 0 else { continue }
+                type = (info.st_mode & S_IFMT) == S_IFDIR ? UInt8(DT_DIR) : UInt8(DT_REG)
+            }
+            if type == UInt8(DT_DIR) {
                 walk(path, into: &paths)
             } else {
                 paths.append(path)

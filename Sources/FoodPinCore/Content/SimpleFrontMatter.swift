@@ -11,7 +11,8 @@ enum SimpleFrontMatter {
         for line in lines {
             lineNumber += 1
             let characters = Array(line.unicodeScalars)
-            if characters.contains("\t") { return nil }
+            // Tabs, control characters and the line breaks YAML knows besides \n are the parser's.
+            if characters.contains(where: isUnusual) { return nil }
             let content = characters.drop(while: { $0 == " " })
             if content.isEmpty || content.first == "#" {
                 continue
@@ -47,6 +48,11 @@ enum SimpleFrontMatter {
             entries.append(FieldReader.Entry(key: String(key), keyLocation: keyLocation, value: value))
         }
         return entries
+    }
+
+    private static func isUnusual(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar == "\u{2028}" || scalar == "\u{2029}"
+            || scalar == "\u{FEFF}"
     }
 
     private static func isKeyCharacter(_ scalar: Unicode.Scalar) -> Bool {
@@ -115,7 +121,9 @@ enum SimpleFrontMatter {
                 let scalar = text[end]
                 if inList, scalar == "," || scalar == "]" { break }
                 if inList, ["[", "{", "}"].contains(scalar) { return nil }
-                if scalar == ":", end + 1 == text.endIndex || text[end + 1] == " " || (inList && text[end + 1] == ",") { return nil }
+                // `: ` ends a key; in a list `:` before `,` or `]` does too (YAML then reads a mapping).
+                if scalar == ":", end + 1 == text.endIndex || text[end + 1] == " "
+                    || (inList && [",", "]", "[", "{", "}", "?"].contains(text[end + 1])) { return nil }
                 if scalar == " ", end + 1 < text.endIndex, text[end + 1] == "#" { break }
                 end += 1
             }

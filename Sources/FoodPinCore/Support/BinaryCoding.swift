@@ -65,6 +65,7 @@ struct BinaryReader {
     init(_ bytes: [UInt8]) { self.init(Data(bytes)) }
 
     var isAtEnd: Bool { offset == bytes.count }
+    var remaining: Int { bytes.count - offset }
 
     mutating func readInt() throws(Malformed) -> Int {
         var result: UInt64 = 0
@@ -98,7 +99,7 @@ struct BinaryReader {
 
     mutating func readString() throws(Malformed) -> String {
         let count = try readInt()
-        guard count >= 0, offset + count <= bytes.count else { throw Malformed() }
+        guard count >= 0, count <= bytes.count - offset else { throw Malformed() }
         defer { offset += count }
         return String(decoding: UnsafeBufferPointer(rebasing: bytes[offset..<(offset + count)]), as: UTF8.self)
     }
@@ -121,6 +122,10 @@ struct BinaryReader {
 
 protocol BinaryEncodable {
     func encode(to writer: inout BinaryWriter)
+}
+
+extension Array: BinaryEncodable where Element: BinaryEncodable {
+    func encode(to writer: inout BinaryWriter) { writer.write(self) }
 }
 
 protocol BinaryDecodable {

@@ -184,29 +184,42 @@ public struct OutputWriter: Sendable {
         return removed
     }
 
-    /// Deletes every file the site no longer has, and folders left empty; dot files stay. Returns how many files went.
+    /// Deletes every file the site no longer has, and folders left empty; dot files stay (they are
+    /// the host's or the user's: `.git` of a gh-pages checkout, `.nojekyll`). One readdir walk,
+    /// holding no list of the tree. Returns how many files went.
     public func removeFiles(notIn keep: Set<String>) -> Int {
-        let base = destination.path
-        guard let walker = FileManager.default.enumerator(atPath: base) else { return 0 }
-        var stale: [String] = []
-        var folders: [String] = []
-        while let relative = walker.nextObject() as? String {
-            // Dot files are the host's or the user's (.git of a gh-pages checkout, .nojekyll): never ours.
-            if relative.hasPrefix(".") || relative.contains("/.") {
-                if relative.split(separator: "/").count == 1 { walker.skipDescendants() }
-                continue
+        var removed = 0
+        func walk(_ relative: String) {
+            let folder = relative.isEmpty ? destination.path : destination.path + "/" + relative
+            guard let stream = opendir(folder) else { return }
+            var folders: [String] = []
+            while let entry = readdir(stream) {
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                    String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+                }
+                if name.hasPrefix(".") { continue }
+                let path = relative.isEmpty ? name : relative + "/" + name
+                var info = stat()
+                guard lstat(destination.path + "/" + path, &info) == 0 else { continue }
+                if (info.st_mode & S_IFMT) == S_IFDIR {
+                    folders.append(path)
+                } else if !keep.contains(path), unlink(destination.path + "/" + path) == 0 {
+                    removed += 1
+                }
             }
-            var info = stat()
-            guard lstat(base + "/" + relative, &info) == 0 else { continue }
-            if (info.st_mode & S_IFMT) == S_IFDIR {
-                folders.append(relative)
-            } else if !keep.contains(relative) {
-                stale.append(relative)
+            closedir(stream)
+            for path in folders {
+                walk(path)
+                // Left alone when something is still in it.
+                rmdir(destination.path + "/" + path)
             }
         }
-        for relative in stale { unlink(base + "/" + relative) }
-        // Deepest first, so a folder is empty by the time we reach it; rmdir leaves non-empty ones.
-        for folder in folders.sorted(by: { $0.count > $1.count }) { rmdir(base + "/" + folder) }
-        return stale.count
+        walk("")
+        return removed
+    }
+
+    /// Whether the folder holds nothing but dot files (or is not there): then nothing in it is stale.
+    public var isEmpty: Bool {
+        ((try? FileManager.default.contentsOfDirectory(atPath: destination.path)) ?? []).allSatisfy { $0.hasPrefix(".") }
     }
 }
