@@ -35,7 +35,10 @@ struct StaticFiles: Sendable {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else { return .notFound }
         if isDirectory.boolValue {
-            if !decoded.hasSuffix("/") && !relative.isEmpty { return .redirect(pathOnly + "/") }
+            // Rebuilt from the parts: `//cities` must not send the browser to a host named "cities".
+            if !decoded.hasSuffix("/") && !relative.isEmpty {
+                return .redirect("/" + (relative.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? relative) + "/")
+            }
             url = url.appending(path: "index.html")
             guard FileManager.default.fileExists(atPath: url.path) else { return .notFound }
         }

@@ -13,6 +13,7 @@ import Testing
         try FileManager.default.createDirectory(at: output.appending(path: "restaurants/a"), withIntermediateDirectories: true)
         try Data("<p>a</p>".utf8).write(to: output.appending(path: "restaurants/a/index.html"))
         try Data("<p>home</p>".utf8).write(to: output.appending(path: "index.html"))
+        try FileManager.default.createDirectory(at: output.appending(path: "café"), withIntermediateDirectories: true)
         try FileManager.default.createDirectory(at: root.appending(path: "Content"), withIntermediateDirectories: true)
         try Data("title: secret".utf8).write(to: root.appending(path: "Content/site.yml"))
         try FileManager.default.createSymbolicLink(atPath: output.appending(path: "leak").path,
@@ -24,6 +25,9 @@ import Testing
         #expect(files.lookup("/") == .file(root.appending(path: "Output/index.html").standardizedFileURL))
         #expect(files.lookup("/restaurants/a/") == .file(root.appending(path: "Output/restaurants/a/index.html").standardizedFileURL))
         #expect(files.lookup("/restaurants/a") == .redirect("/restaurants/a/"))
+        #expect(files.lookup("//restaurants/a") == .redirect("/restaurants/a/"))
+        #expect(files.lookup("/restaurants//a") == .redirect("/restaurants/a/"))
+        #expect(files.lookup("/caf%C3%A9") == .redirect("/caf%C3%A9/"))
         #expect(files.lookup("/restaurants/a/?q=x") == .file(root.appending(path: "Output/restaurants/a/index.html").standardizedFileURL))
         #expect(files.lookup("/nope/") == .notFound)
     }
