@@ -57,7 +57,7 @@ import Testing
         #expect(newer.lowerBound < older.lowerBound)
         #expect(html.contains("\"aggregateRating\":{\"@type\":\"AggregateRating\",\"ratingValue\":3.5,\"reviewCount\":2"))
         let list = try guide.page("index.html")
-        #expect(list.contains("Rated 3.5 out of 5 from 2 reviews"))
+        #expect(list.contains("<span class=\"stars stars-7\" role=\"img\" aria-label=\"Rated 3.5 out of 5\"></span> <span class=\"rating-value\">3.5</span> <span class=\"review-count\">(2 reviews)</span>"))
     }
 
     @Test func aRestaurantWithoutReviewsSaysSo() throws {

@@ -345,7 +345,8 @@ public struct SiteRenderer: Sendable {
         if let average = restaurant.averageRating {
             card["rating"] = Formatting.rating(average)
             card["starHalves"] = Formatting.starHalves(average)
-            card["ratingLabel"] = "Rated \(Formatting.rating(average)) out of 5 from \(plural(restaurant.reviews.count, "review"))"
+            // The number of reviews is shown beside the stars; the label need not repeat it.
+            card["ratingLabel"] = "Rated \(Formatting.rating(average)) out of 5"
             card["reviewCountLabel"] = plural(restaurant.reviews.count, "review")
         }
         return card
