@@ -1,5 +1,4 @@
 import Foundation
-import Mustache
 
 /// Turns a `Site` into pages with the theme's templates. Pages render on every core.
 public struct SiteRenderer: Sendable {
@@ -31,7 +30,7 @@ public struct SiteRenderer: Sendable {
     let sitemapLimit: Int
 
     let site: Site
-    let library: MustacheLibrary
+    let library: TemplateLibrary
     let assetNames: [String: String]
     /// By restaurant: the digest of what its card shows.
     let cardDigests: [ContentDigest]
@@ -188,7 +187,7 @@ public struct SiteRenderer: Sendable {
         case .searchShard(let number):
             // Each result is the list's own card, linked from the site root; the script prefixes the links.
             let root = PageLinks(pagePath: "index.html", baseURL: site.config.baseURL)
-            text = SearchIndex.shard(site, number: number) { listEntry($0, links: root)["card"] as? String ?? "" }
+            text = SearchIndex.shard(site, number: number) { listEntry($0, links: root)["card"]?.text ?? "" }
         case .sitemap(let part): text = sitemap(part: part, links: links)
         }
         return Data(text.utf8)
@@ -199,7 +198,7 @@ public struct SiteRenderer: Sendable {
     private func renderList(_ number: Int, links: PageLinks) -> String {
         if site.restaurants.isEmpty {
             return page("empty", links: links, title: "Your guide is empty", description: site.config.description, extra: [
-                "emptyImage": links.link(asset("assets/empty.svg")),
+                "emptyImage": .string(links.link(asset("assets/empty.svg"))),
             ])
         }
         let slice = pageSlice(site.restaurants.indices.map { $0 }, page: number)
@@ -221,36 +220,35 @@ public struct SiteRenderer: Sendable {
 
     private func renderRestaurant(_ restaurant: Restaurant, links: PageLinks) -> String {
         let reviewHTML = restaurant.reviews.map { localize(markdown.html($0.markdown), links) }
-        let reviews: [[String: Any]] = zip(restaurant.reviews, reviewHTML).map { review, html in
-            var entry: [String: Any] = [
+        let reviews: [[String: TemplateValue]] = zip(restaurant.reviews, reviewHTML).map { review, html in
+            present([
                 "rating": review.rating, "starHalves": Formatting.starHalves(Double(review.rating)),
                 "ratingLabel": "Rated \(review.rating) out of 5", "html": html,
-            ]
-            if let reviewer = review.reviewer { entry["reviewer"] = reviewer }
-            if let title = review.title { entry["title"] = title }
-            if let date = review.date { entry["date"] = date; entry["dateLabel"] = Formatting.date(date) }
-            return entry
+                "reviewer": review.reviewer, "title": review.title,
+                "date": review.date, "dateLabel": review.date.map(Formatting.date),
+            ])
         }
         var context = card(restaurant, links: links)
         let pagePath = restaurant.path
-        context["description"] = localize(markdown.html(restaurant.descriptionMarkdown), links)
-        context["reviews"] = reviews
-        context["hasReviews"] = !reviews.isEmpty
+        let descriptionHTML = localize(markdown.html(restaurant.descriptionMarkdown), links)
+        context["description"] = .string(descriptionHTML)
+        context["reviews"] = reviews.templateValue
+        context["hasReviews"] = .bool(!reviews.isEmpty)
         context.set("address", Formatting.fullAddress(restaurant))
         context.set("mapURL", Formatting.mapURL(name: restaurant.name, address: Formatting.fullAddress(restaurant),
                                                 lat: restaurant.lat, long: restaurant.long))
         if let phone = restaurant.phone {
-            context["phone"] = Formatting.phone(phone, country: restaurant.country)
+            context["phone"] = .string(Formatting.phone(phone, country: restaurant.country))
             context.set("telURL", Formatting.telephoneURL(phone))
         }
         context.set("reserveURL", restaurant.reserveURL)
         // Every field by its key (`{{fields.website}}`), so a new field needs only its template line.
         var fields: [String: String] = [:]
         for field in RestaurantField.all { if let text = field.text(in: restaurant.facts) { fields[field.key] = text } }
-        context["fields"] = fields
+        context["fields"] = fields.templateValue
         context.set("verdict", restaurant.verdict?.label)
-        context["cuisineLinks"] = restaurant.cuisines.map { ["name": $0, "url": links.link("cuisines/\(Slug.make($0))/")] }
-        if let city = restaurant.city { context["cityLink"] = ["name": city, "url": links.link("cities/\(Slug.make(city))/")] }
+        context["cuisineLinks"] = restaurant.cuisines.map { ["name": $0, "url": links.link("cuisines/\(Slug.make($0))/")] }.templateValue
+        if let city = restaurant.city { context["cityLink"] = ["name": .string(city), "url": .string(links.link("cities/\(Slug.make(city))/"))] }
         context.set("area", restaurant.area)
         context["shareText"] = "Just checking in at \(restaurant.name)"
         context.set("pageURL", links.absolute(pagePath))
@@ -259,25 +257,25 @@ public struct SiteRenderer: Sendable {
         case .file(let path)?: links.absolute(path)
         case nil: nil
         }
-        context["jsonLD"] = StructuredData.restaurant(restaurant, pageURL: links.absolute(pagePath), imageURL: absoluteImage,
-                                                      reviewHTML: reviewHTML)
+        context["jsonLD"] = .string(StructuredData.restaurant(restaurant, pageURL: links.absolute(pagePath), imageURL: absoluteImage,
+                                                      reviewHTML: reviewHTML))
         let summary = [restaurant.cuisines.joined(separator: ", "), restaurant.city].compactMap { $0 }.filter { !$0.isEmpty }
-        let description = MarkdownRenderer.plainText(fromHTML: context["description"] as? String ?? "", limit: 160)
+        let description = MarkdownRenderer.plainText(fromHTML: descriptionHTML, limit: 160)
         return page("restaurant", links: links, title: "\(restaurant.name) — \(site.config.title)",
                     description: description.isEmpty ? summary.joined(separator: " · ") : description,
-                    canonicalPath: pagePath, image: absoluteImage, extra: ["restaurant": context])
+                    canonicalPath: pagePath, image: absoluteImage, extra: ["restaurant": .object(context)])
     }
 
     private func renderBrowseIndex(_ kind: BrowseKind, links: PageLinks) -> String {
-        let entries: [[String: Any]] = groups(kind).map { group in
-            ["name": group.name, "url": links.link("\(kind.rawValue)/\(group.slug)/"),
-             "count": group.members.count, "countLabel": plural(group.members.count, "restaurant")]
+        let entries: [TemplateValue] = groups(kind).map { group in
+            ["name": .string(group.name), "url": .string(links.link("\(kind.rawValue)/\(group.slug)/")),
+             "count": .int(group.members.count), "countLabel": .string(plural(group.members.count, "restaurant"))]
         }
         return page("browse-index", links: links, title: "\(kind.title) — \(site.config.title)",
                     description: "Restaurants by \(kind.singular) in \(site.config.title)",
                     canonicalPath: "\(kind.rawValue)/", extra: [
-                        "kindTitle": kind.title, "groups": entries, "hasGroups": !entries.isEmpty,
-                        "isCities": kind == .cities, "isCuisines": kind == .cuisines,
+                        "kindTitle": .string(kind.title), "groups": .list(entries), "hasGroups": .bool(!entries.isEmpty),
+                        "isCities": .bool(kind == .cities), "isCuisines": .bool(kind == .cuisines),
                     ])
     }
 
@@ -298,7 +296,7 @@ public struct SiteRenderer: Sendable {
     }
 
     private func renderWelcome(links: PageLinks) -> String {
-        let steps: [[String: Any]] = site.steps.enumerated().map { position, step in
+        let steps: [[String: TemplateValue]] = site.steps.enumerated().map { position, step in
             present([
                 "number": step.number, "position": position + 1, "total": site.steps.count,
                 "heading": step.heading, "subheading": step.subheading,
@@ -309,7 +307,8 @@ public struct SiteRenderer: Sendable {
         }
         return page("welcome", links: links, title: "Welcome — \(site.config.title)",
                     description: site.steps.first?.heading ?? site.config.description, canonicalPath: "welcome/",
-                    extra: ["steps": steps, "hasSteps": !steps.isEmpty, "dots": steps.map { ["position": $0["position"]!] }])
+                    extra: ["steps": steps.templateValue, "hasSteps": .bool(!steps.isEmpty),
+                           "dots": .list(steps.indices.map { ["position": .int($0 + 1)] })])
     }
 
     /// 404.html is served at any depth, so it links from the site's absolute root path.
@@ -322,16 +321,16 @@ public struct SiteRenderer: Sendable {
 
     /// A list item: the card's fields plus the card rendered by the `card` template (also what
     /// a search result shows).
-    private func listEntry(_ index: Int, links: PageLinks) -> [String: Any] {
+    private func listEntry(_ index: Int, links: PageLinks) -> [String: TemplateValue] {
         var entry = card(site.restaurants[index], links: links)
-        entry["card"] = cards.html(for: index, root: links.root) {
-            library.render(entry, withTemplate: "card") ?? ""
-        }
+        entry["card"] = .string(cards.html(for: index, root: links.root) {
+            library.render("card", .object(entry)) ?? ""
+        })
         return entry
     }
 
-    private func card(_ restaurant: Restaurant, links: PageLinks) -> [String: Any] {
-        var card: [String: Any] = present([
+    private func card(_ restaurant: Restaurant, links: PageLinks) -> [String: TemplateValue] {
+        var card = present([
             "name": restaurant.name,
             "url": links.link(restaurant.path),
             "image": imageURL(restaurant.image, links: links),
@@ -340,14 +339,14 @@ public struct SiteRenderer: Sendable {
             "favorite": restaurant.favorite,
             "reviewCount": restaurant.reviews.count,
         ])
-        if let place = restaurant.city ?? restaurant.address ?? restaurant.area { card["place"] = place }
-        if let price = Formatting.price(restaurant.price) { card["price"] = price.symbols; card["priceLabel"] = price.label }
+        card.set("place", restaurant.city ?? restaurant.address ?? restaurant.area)
+        if let price = Formatting.price(restaurant.price) { card["price"] = .string(price.symbols); card["priceLabel"] = .string(price.label) }
         if let average = restaurant.averageRating {
-            card["rating"] = Formatting.rating(average)
-            card["starHalves"] = Formatting.starHalves(average)
+            card["rating"] = .string(Formatting.rating(average))
+            card["starHalves"] = Formatting.starHalves(average).templateValue
             // The number of reviews is shown beside the stars; the label need not repeat it.
             card["ratingLabel"] = "Rated \(Formatting.rating(average)) out of 5"
-            card["reviewCountLabel"] = plural(restaurant.reviews.count, "review")
+            card["reviewCountLabel"] = .string(plural(restaurant.reviews.count, "review"))
         }
         return card
     }
@@ -371,21 +370,21 @@ public struct SiteRenderer: Sendable {
         return items[min(start, items.count)..<min(start + site.config.pageSize, items.count)]
     }
 
-    private func pagination(_ current: Int, total: Int, path: (Int) -> String) -> [String: Any]? {
+    private func pagination(_ current: Int, total: Int, path: (Int) -> String) -> [String: TemplateValue]? {
         let count = pageCount(total)
         guard count > 1 else { return nil }
         let here = PageLinks(pagePath: path(current), baseURL: nil)
         func url(_ number: Int) -> String { here.link(PageLinks.folderURL(of: path(number))) }
         // First, last and two either side of the current page, with gaps between: links stay few at any size.
         let shown = Set([1, count] + Array(max(1, current - 2)...min(count, current + 2))).sorted()
-        var entries: [[String: Any]] = []
+        var entries: [TemplateValue] = []
         for (position, number) in shown.enumerated() {
             if position > 0, number - shown[position - 1] > 1 { entries.append(["isGap": true]) }
-            entries.append(["number": number, "url": url(number), "isCurrent": number == current])
+            entries.append(["number": .int(number), "url": .string(url(number)), "isCurrent": .bool(number == current)])
         }
-        var context: [String: Any] = ["current": current, "total": count, "pages": entries]
-        if current > 1 { context["previous"] = url(current - 1) }
-        if current < count { context["next"] = url(current + 1) }
+        var context: [String: TemplateValue] = ["current": .int(current), "total": .int(count), "pages": .list(entries)]
+        if current > 1 { context["previous"] = .string(url(current - 1)) }
+        if current < count { context["next"] = .string(url(current + 1)) }
         return context
     }
 
@@ -420,14 +419,14 @@ public struct SiteRenderer: Sendable {
     }
 
     private func page(_ template: String, links: PageLinks, title: String, description: String,
-                      canonicalPath: String? = nil, image: String? = nil, extra: [String: Any]) -> String {
+                      canonicalPath: String? = nil, image: String? = nil, extra: [String: TemplateValue]) -> String {
         page(template, root: links.root, title: title, description: description,
              canonical: canonicalPath.flatMap { links.absolute($0) }, image: image, extra: extra)
     }
 
     private func page(_ template: String, root: String, title: String, description: String,
-                      canonical: String?, image: String?, extra: [String: Any]) -> String {
-        var context: [String: Any] = present([
+                      canonical: String?, image: String?, extra: [String: TemplateValue]) -> String {
+        var context = present([
             "root": root,
             "home": root.isEmpty ? "./" : root,
             "site": present(["title": site.config.title, "description": site.config.description, "language": site.config.language,
@@ -441,10 +440,10 @@ public struct SiteRenderer: Sendable {
             "manifest": root + "manifest.webmanifest",
             "logo": root + asset("assets/favicon.svg"),
         ])
-        if let canonical { context["canonical"] = canonical }
-        if let image { context["ogImage"] = image }
+        context.set("canonical", canonical)
+        context.set("ogImage", image)
         context.merge(extra) { _, new in new }
-        return library.render(context, withTemplate: template) ?? ""
+        return library.render(template, .object(context)) ?? ""
     }
 }
 
@@ -503,12 +502,9 @@ struct CardKey: Equatable, Sendable, BinaryEncodable {
     }
 }
 
-/// A template context without the values that are absent (Mustache would print an absent optional as "nil").
-func present(_ values: [String: Any?]) -> [String: Any] { values.compactMapValues { $0 } }
-
-extension Dictionary where Key == String, Value == Any {
+extension Dictionary where Key == String, Value == TemplateValue {
     /// Sets a template value only when there is one.
-    mutating func set(_ key: String, _ value: Any?) {
-        if let value { self[key] = value }
+    mutating func set(_ key: String, _ value: (any TemplateConvertible)?) {
+        if let value { self[key] = value.templateValue }
     }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import Mustache
 import ScratchFiles
 
 /// The built-in theme, with any file of the same name in the guide's Templates/ taking its place.
@@ -53,23 +52,27 @@ public struct Theme: Sendable {
         return value.isEmpty || value.contains(where: { $0 == "<" || $0 == "\"" }) ? nil : value
     }
 
-    /// Parses every `.mustache` file; a template error names its file, line and column.
-    func library() -> (MustacheLibrary, [Diagnostic]) {
-        var library = MustacheLibrary()
+    /// Parses every `.mustache` file; a template error, or a partial that does not exist, names its file, line and column.
+    func library() -> (TemplateLibrary, [Diagnostic]) {
+        var library = TemplateLibrary()
         var diagnostics: [Diagnostic] = []
+        var references: [(path: String, TemplateParser.Reference)] = []
         for (name, text) in files.sorted(by: { $0.key < $1.key }) where name.hasSuffix(".mustache") {
+            let path = overrides[name] ?? "(built-in theme)/\(name)"
             do {
-                library.register(try MustacheTemplate(string: text), named: String(name.dropLast(".mustache".count)))
-            } catch let error as MustacheTemplate.ParserError {
-                let path = overrides[name] ?? "(built-in theme)/\(name)"
-                diagnostics.append(.error(
-                    at: SourceLocation(path: path, line: error.context.lineNumber, column: error.context.columnNumber),
-                    "template error: \(error.error)"))
+                let parsed = try TemplateParser.parse(text)
+                library.register(parsed.nodes, named: String(name.dropLast(".mustache".count)))
+                references += parsed.references.map { (path, $0) }
             } catch {
-                diagnostics.append(.error(at: SourceLocation(path: overrides[name] ?? name), "template error: \(error)"))
+                diagnostics.append(.error(at: SourceLocation(path: path, line: error.line, column: error.column),
+                                          "template error: \(error.message)"))
             }
         }
-        for required in SiteRenderer.requiredTemplates where library.getTemplate(named: required) == nil {
+        for (path, reference) in references where !library.has(reference.name) {
+            diagnostics.append(.error(at: SourceLocation(path: path, line: reference.line, column: reference.column),
+                                      "template error: there is no template `\(reference.name)` (no \(reference.name).mustache in Templates/ or the built-in theme)"))
+        }
+        for required in SiteRenderer.requiredTemplates where !library.has(required) {
             if !diagnostics.contains(where: { $0.location.path.hasSuffix("\(required).mustache") }) {
                 diagnostics.append(.error(at: SourceLocation(path: "Templates/\(required).mustache"), "template `\(required)` is missing"))
             }
@@ -116,9 +119,9 @@ public struct ThemeColors: Sendable, Equatable {
 }
 
 /// The theme ready to render with: parsed templates, fingerprinted assets, scripts and colours.
-struct LoadedTheme: @unchecked Sendable {
+struct LoadedTheme: Sendable {
     var files: [String: String]
-    var library: MustacheLibrary
+    var library: TemplateLibrary
     var diagnostics: [Diagnostic]
     var assets: (files: [String: Data], names: [String: String])
     /// Theme scripts (`assets/js/*.js`), in name order.
