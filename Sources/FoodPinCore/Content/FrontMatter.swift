@@ -14,24 +14,35 @@ enum FrontMatter {
     static func parse(_ text: String, path: String, shortcut: Bool = true) -> Result<FrontMatterDocument, Diagnostic> {
         var text = text
         if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        guard let first = lines.first, trimmed(first) == "---" else {
-            return .failure(.error(
-                at: SourceLocation(path: path),
-                "missing front matter: the file must start with a line of three dashes (---)",
-                hint: "put the fields between two --- lines, then the Markdown text"))
-        }
+        // Lines are split only up to the closing fence: the body is taken whole, as it is.
+        let utf8 = text.utf8
+        var lines: [Substring] = []
         var closing: Int?
-        for index in 1..<lines.count where trimmed(lines[index]) == "---" || trimmed(lines[index]) == "..." {
-            closing = index
-            break
+        var body = ""
+        var lineStart = utf8.startIndex
+        while true {
+            let lineEnd = utf8[lineStart...].firstIndex(of: 10) ?? utf8.endIndex
+            let line = text[lineStart..<lineEnd]
+            if lines.isEmpty, trimmed(line) != "---" {
+                return .failure(.error(
+                    at: SourceLocation(path: path),
+                    "missing front matter: the file must start with a line of three dashes (---)",
+                    hint: "put the fields between two --- lines, then the Markdown text"))
+            }
+            lines.append(line)
+            if lines.count > 1, trimmed(line) == "---" || trimmed(line) == "..." {
+                closing = lines.count - 1
+                if lineEnd < utf8.endIndex { body = String(text[utf8.index(after: lineEnd)...]) }
+                break
+            }
+            guard lineEnd < utf8.endIndex else { break }
+            lineStart = utf8.index(after: lineEnd)
         }
         guard let closing else {
             return .failure(.error(
                 at: SourceLocation(path: path),
                 "front matter is never closed: add a line of three dashes (---) after the last field"))
         }
-        let body = lines[(closing + 1)...].joined(separator: "\n")
         let fenceLocation = SourceLocation(path: path, line: 1, column: 1)
         // Most front matter is plain `key: value` lines, read exactly without a YAML node tree;
         // anything else goes to the YAML parser.

@@ -362,7 +362,23 @@ public struct SiteRenderer: Sendable {
     private func asset(_ name: String) -> String { assetNames[name] ?? name }
 
     private func localize(_ html: String, _ links: PageLinks) -> String {
-        html.contains(Self.rootMarker) ? html.replacingOccurrences(of: Self.rootMarker, with: links.root) : html
+        // A byte search: most Markdown has no local links, and Foundation's search costs more than the check.
+        let marker = Self.rootMarker.utf8
+        let utf8 = html.utf8
+        var pieces: [Substring] = []
+        var start = utf8.startIndex, index = utf8.startIndex
+        while let found = utf8[index...].firstIndex(of: marker.first!) {
+            if utf8[found...].starts(with: marker) {
+                pieces.append(html[start..<found])
+                start = utf8.index(found, offsetBy: marker.count)
+                index = start
+            } else {
+                index = utf8.index(after: found)
+            }
+        }
+        guard !pieces.isEmpty else { return html }
+        pieces.append(html[start...])
+        return pieces.joined(separator: links.root)
     }
 
     private func pageSlice(_ items: [Int], page: Int) -> ArraySlice<Int> {
