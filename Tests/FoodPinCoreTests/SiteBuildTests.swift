@@ -296,7 +296,7 @@ import Testing
         for name in ["a", "b", "c", "d", "e"] { try guide.write("Content/restaurants/\(name).md", "---\nname: \(name)\n---\n") }
         let content = ContentLoader.load(guide.layout, baseURLOverride: BaseURL("https://example.org/guide/"))
         let (site, _) = SiteModelBuilder.build(stored: [], content: content, layout: guide.layout, includeDrafts: false)
-        let theme = Theme.load(templates: guide.layout.templates).0.prepared()
+        let theme = Theme.load(templates: guide.layout.templates, boundary: GuideBoundary(guide.layout)).0.prepared()
         let renderer = SiteRenderer(site: site, theme: theme, sitemapLimit: 4)
         let files = Dictionary(uniqueKeysWithValues: renderer.pages.map { (renderer.path(of: $0), String(decoding: renderer.render($0), as: UTF8.self)) })
         let index = try #require(files["sitemap.xml"])

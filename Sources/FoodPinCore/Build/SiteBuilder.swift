@@ -175,6 +175,10 @@ public final class SiteBuilder: @unchecked Sendable {
         report.restaurants = site.restaurants.count
         report.reviews = site.restaurants.reduce(0) { $0 + $1.reviews.count }
 
+        // Pictures are checked with every other input, before anything is written.
+        let imageFolder = imageFolderFiles(skipping: Set(site.contentFiles))
+        log.add(contentsOf: imageFolder.errors)
+
         let renderer = SiteRenderer(site: site, theme: theme)
         let pages = renderer.pages
         report.pages = pages.count
@@ -221,7 +225,7 @@ public final class SiteBuilder: @unchecked Sendable {
         finished("plan pages")
 
         let assets = theme.assets.files.sorted(by: { $0.key < $1.key }).map { OutputFile(path: $0.key, data: $0.value) }
-        let pictures = (site.contentFiles + imageFolderFiles(layout: layout, skipping: Set(site.contentFiles)))
+        let pictures = (site.contentFiles + imageFolder.relatives)
             .map { OutputFile(path: $0, copyOf: layout.content.appending(path: $0)) }
         var files: [OutputFile] = []
         for file in assets + pictures {
@@ -353,7 +357,7 @@ public final class SiteBuilder: @unchecked Sendable {
     }
 
     private func loadTheme() -> LoadedTheme {
-        let (theme, loadDiagnostics) = Theme.load(templates: layout.templates)
+        let (theme, loadDiagnostics) = Theme.load(templates: layout.templates, boundary: GuideBoundary(layout))
         if let themeCache, themeCache.files == theme.files, loadDiagnostics.isEmpty { return themeCache }
         var loaded = theme.prepared()
         loaded.diagnostics = loadDiagnostics + loaded.diagnostics
@@ -361,17 +365,15 @@ public final class SiteBuilder: @unchecked Sendable {
         return loaded
     }
 
-    /// Content/images/ is published whole (pictures only, nothing that leads outside Content/).
-    private func imageFolderFiles(layout: GuideLayout, skipping: Set<String>) -> [String] {
-        guard let walker = FileManager.default.enumerator(at: layout.images, includingPropertiesForKeys: nil,
-                                                           options: [.skipsHiddenFiles]) else { return [] }
-        var relatives: [String] = []
-        for case let url as URL in walker {
+    /// Content/images/ is published whole: its pictures, nothing that leads out of the guide.
+    private func imageFolderFiles(skipping: Set<String>) -> (relatives: [String], errors: [Diagnostic]) {
+        let listing = FileList.files(in: layout.images, withExtension: nil, recursive: true, boundary: GuideBoundary(layout))
+        let relatives = listing.paths.compactMap { path -> String? in
+            let url = URL(fileURLWithPath: path)
             guard let relative = layout.contentRelativePath(url), !skipping.contains(relative),
-                  ImageReference.extensions.contains(url.pathExtension.lowercased()),
-                  case .success = layout.resolveContentPath(relative) else { continue }
-            relatives.append(relative)
+                  ImageReference.extensions.contains(url.pathExtension.lowercased()) else { return nil }
+            return relative
         }
-        return relatives.sorted()
+        return (relatives, listing.outsideErrors())
     }
 }

@@ -29,15 +29,23 @@ public enum ContentLoader {
     /// `stamps`: files' stamps by path when the caller has them already (a build's fingerprint).
     public static func load(_ layout: GuideLayout, baseURLOverride: BaseURL? = nil, cache: ContentCache? = nil,
                             stamps: [String: FileStamp] = [:]) -> LoadedContent {
-        let (config, configDiagnostics) = SiteConfig.load(from: layout.siteFile, displayPath: GuideLayout.displayPath(layout.siteFile))
+        let boundary = GuideBoundary(layout)
+        let (config, configDiagnostics) = SiteConfig.load(from: layout.siteFile, displayPath: GuideLayout.displayPath(layout.siteFile),
+                                                          boundary: boundary)
         var content = LoadedContent(config: config)
         content.diagnostics += configDiagnostics
         if let baseURLOverride { content.config.baseURL = baseURLOverride }
 
-        let restaurantFiles = FileList.files(in: layout.restaurants, withExtension: "md", recursive: false)
-        let reviewFiles = FileList.files(in: layout.reviews, withExtension: "md", recursive: true)
-        let stepFiles = FileList.files(in: layout.onboarding, withExtension: "md", recursive: false)
-        let cityFiles = FileList.files(in: layout.cities, withExtension: "json", recursive: false)
+        // Listed files are inside the guide: links leading out are reported here and never read.
+        func list(_ folder: URL, _ ext: String, recursive: Bool) -> [String] {
+            let listing = FileList.files(in: folder, withExtension: ext, recursive: recursive, boundary: boundary)
+            content.diagnostics += listing.outsideErrors()
+            return listing.paths
+        }
+        let restaurantFiles = list(layout.restaurants, "md", recursive: false)
+        let reviewFiles = list(layout.reviews, "md", recursive: true)
+        let stepFiles = list(layout.onboarding, "md", recursive: false)
+        let cityFiles = list(layout.cities, "json", recursive: false)
 
         content.restaurants = parseAll(restaurantFiles, cache, stamps, &content.diagnostics,
                                        wrap: { .restaurant($0, $1) }, unwrap: { if case .restaurant(let s, let d) = $0 { (s, d) } else { nil } }) {

@@ -1,5 +1,4 @@
 import Foundation
-import ScratchFiles
 
 /// The built-in theme, with any file of the same name in the guide's Templates/ taking its place.
 public struct Theme: Sendable {
@@ -10,25 +9,29 @@ public struct Theme: Sendable {
 
     public static var builtInFiles: [String: String] { EmbeddedTheme.files }
 
-    /// Loads the theme; Templates/ files override built-in ones and may add new partials.
-    public static func load(templates: URL) -> (Theme, [Diagnostic]) {
+    /// Loads the theme; Templates/ files override built-in ones and may add new partials. A link
+    /// leading out of the guide is an error, and is not read.
+    public static func load(templates: URL, boundary: GuideBoundary) -> (Theme, [Diagnostic]) {
         var files = EmbeddedTheme.files
         var overrides: [String: String] = [:]
-        var diagnostics: [Diagnostic] = []
+        let listing = FileList.files(in: templates, withExtension: nil, recursive: true, boundary: boundary)
+        var diagnostics = listing.outsideErrors()
         let base = templates.standardizedFileURL.path
-        if let walker = FileManager.default.enumerator(at: templates, includingPropertiesForKeys: nil, options: [.skipsHiddenFiles]) {
-            for case let url as URL in walker where !ScratchFile.isScratch(url.lastPathComponent) {
-                let relative = String(url.standardizedFileURL.path.dropFirst(base.count + 1))
-                guard let data = FileManager.default.contents(atPath: url.path) else { continue }
-                guard let text = String(data: data, encoding: .utf8) else {
-                    if !relative.hasPrefix("assets/") {
-                        diagnostics.append(.error(at: SourceLocation(path: GuideLayout.displayPath(url)), "template is not UTF-8 text"))
-                    }
-                    continue
-                }
-                files[relative] = text
-                overrides[relative] = GuideLayout.displayPath(url)
+        for path in listing.paths {
+            let relative = String(path.dropFirst(base.count + 1))
+            let shown = GuideLayout.displayPath(URL(fileURLWithPath: path))
+            guard let data = FileManager.default.contents(atPath: path) else {
+                diagnostics.append(.error(at: SourceLocation(path: shown), "cannot read the file"))
+                continue
             }
+            guard let text = String(data: data, encoding: .utf8) else {
+                if !relative.hasPrefix("assets/") {
+                    diagnostics.append(.error(at: SourceLocation(path: shown), "template is not UTF-8 text"))
+                }
+                continue
+            }
+            files[relative] = text
+            overrides[relative] = shown
         }
         return (Theme(files: files, overrides: overrides), diagnostics)
     }

@@ -1,0 +1,97 @@
+import Foundation
+import Testing
+@testable import FoodPinCore
+
+/// Links that lead out of the guide are reported and never read: nothing outside gets published.
+@Suite struct GuideBoundaryTests {
+    /// A secret outside the guide, and a guide that builds fine before any link is added.
+    private func guideAndSecret() throws -> (TestGuide, URL) {
+        let guide = try TestGuide()
+        try guide.write("Content/restaurants/kept.md", "---\nname: Kept\n---\n")
+        let secret = FileManager.default.temporaryDirectory.appending(path: "foodpin-secret-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: secret, withIntermediateDirectories: true)
+        try Data("---\nname: Stolen\n---\nroot:x:0:0\n".utf8).write(to: secret.appending(path: "secret.md"))
+        try Data(#"[{"id": 999, "name": "Stolen"}]"#.utf8).write(to: secret.appending(path: "secret.json"))
+        try Data("title: Stolen\n".utf8).write(to: secret.appending(path: "secret.yml"))
+        try Data("body { color: red } /* root:x:0:0 */".utf8).write(to: secret.appending(path: "secret.css"))
+        try Data([0xFF, 0xD8, 0xFF, 0xE0]).write(to: secret.appending(path: "secret.jpg"))
+        return (guide, secret)
+    }
+
+    private func link(_ guide: TestGuide, _ path: String, to target: URL) throws {
+        let url = guide.root.appending(path: path)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: url.path, withDestinationPath: target.path)
+    }
+
+    /// Builds, expecting exactly one error: the link, named, with where it leads; Output/ and the
+    /// store stay as the first build left them.
+    private func expectRefused(_ guide: TestGuide, link path: String, target: URL) throws {
+        let before = try guide.snapshot()
+        let storeBefore = try Data(contentsOf: guide.layout.store)
+        let report = try guide.build()
+        let errors = report.diagnostics.filter { $0.severity == .error }
+        #expect(errors.map(\.description) == [
+            "\(guide.root.path)/\(path):1:1: error: this is a link to `\(target.path)`, outside the guide: FoodPin reads only files inside the guide's folder\n    hint: copy the file into the guide instead of linking to it",
+        ])
+        #expect(try guide.snapshot() == before)
+        #expect(try Data(contentsOf: guide.layout.store) == storeBefore)
+        #expect(!(try guide.snapshot().values.contains { String(decoding: $0, as: UTF8.self).contains("Stolen") || String(decoding: $0, as: UTF8.self).contains("root:x") }))
+    }
+
+    @Test func aContentFileLinkedFromOutsideIsRefused() throws {
+        let (guide, secret) = try guideAndSecret()
+        try guide.build()
+        try link(guide, "Content/restaurants/stolen.md", to: secret.appending(path: "secret.md"))
+        try expectRefused(guide, link: "Content/restaurants/stolen.md", target: secret.appending(path: "secret.md"))
+    }
+
+    @Test func aCityFileLinkedFromOutsideNeverEntersTheStore() throws {
+        let (guide, secret) = try guideAndSecret()
+        try guide.build()
+        try link(guide, "Content/cities/stolen.json", to: secret.appending(path: "secret.json"))
+        try expectRefused(guide, link: "Content/cities/stolen.json", target: secret.appending(path: "secret.json"))
+    }
+
+    @Test func siteSettingsLinkedFromOutsideAreRefused() throws {
+        let (guide, secret) = try guideAndSecret()
+        try guide.build()
+        try guide.remove("Content/site.yml")
+        try link(guide, "Content/site.yml", to: secret.appending(path: "secret.yml"))
+        try expectRefused(guide, link: "Content/site.yml", target: secret.appending(path: "secret.yml"))
+    }
+
+    @Test func aWholeFolderLinkedFromOutsideIsRefused() throws {
+        let (guide, secret) = try guideAndSecret()
+        try guide.write("Content/reviews/kept.md", "---\nrestaurant: kept\nrating: 4\n---\nFine.\n")
+        try guide.build()
+        try guide.remove("Content/reviews")
+        try link(guide, "Content/reviews", to: secret)
+        try expectRefused(guide, link: "Content/reviews", target: secret)
+    }
+
+    @Test func aThemeFileLinkedFromOutsideIsNotPublished() throws {
+        let (guide, secret) = try guideAndSecret()
+        try guide.build()
+        try link(guide, "Templates/assets/extra.css", to: secret.appending(path: "secret.css"))
+        try expectRefused(guide, link: "Templates/assets/extra.css", target: secret.appending(path: "secret.css"))
+    }
+
+    @Test func aPictureLinkedFromOutsideIsNotPublished() throws {
+        let (guide, secret) = try guideAndSecret()
+        try guide.build()
+        try link(guide, "Content/images/stolen.jpg", to: secret.appending(path: "secret.jpg"))
+        try expectRefused(guide, link: "Content/images/stolen.jpg", target: secret.appending(path: "secret.jpg"))
+    }
+
+    @Test func linksThatStayInsideTheGuideAreRead() throws {
+        let guide = try TestGuide()
+        try guide.write("Shared/pasta.md", "---\nname: Pasta Place\n---\n")
+        try FileManager.default.createDirectory(at: guide.root.appending(path: "Content/restaurants"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: guide.root.appending(path: "Content/restaurants/pasta.md").path,
+                                                   withDestinationPath: "../../Shared/pasta.md")
+        let report = try guide.build()
+        #expect(report.diagnostics.isEmpty)
+        #expect(try guide.page("restaurants/pasta/index.html").contains("<h1>Pasta Place</h1>"))
+    }
+}
