@@ -60,8 +60,7 @@ struct NewRestaurant: ParsableCommand {
             ("id", id.map(String.init)), ("name", name), ("type", type), ("location", location), ("city", city),
             ("phone", phone), ("price", price.map(String.init)), ("image", image), ("favorite", favorite ? "true" : nil),
         ], body: "What makes \(name) worth a visit.\n")
-        try NewFile.write(text, to: url)
-        guide.console().say("Wrote \(GuideLayout.displayPath(url))")
+        try writeDraft(text, to: url, kind: .restaurant, layout: layout, guide: guide)
     }
 }
 
@@ -95,8 +94,7 @@ struct NewReview: ParsableCommand {
         let body = GuideScaffold.frontMatter([
             ("restaurant", restaurant), ("name", name), ("title", title), ("rating", rating), ("date", day),
         ], body: text ?? "")
-        try NewFile.write(body, to: url)
-        guide.console().say("Wrote \(GuideLayout.displayPath(url))")
+        try writeDraft(body, to: url, kind: .review, layout: layout, guide: guide)
     }
 }
 
@@ -115,7 +113,20 @@ struct NewStep: ParsableCommand {
         let text = GuideScaffold.frontMatter([
             ("step", String(step)), ("heading", heading), ("subheading", subheading), ("image", image),
         ])
-        try NewFile.write(text, to: url)
-        guide.console().say("Wrote \(GuideLayout.displayPath(url))")
+        try writeDraft(text, to: url, kind: .step, layout: layout, guide: guide)
     }
+}
+
+/// Writes a new content file only where its kind lives and only if the next build accepts it.
+private func writeDraft(_ text: String, to url: URL, kind: ContentDraft.Kind, layout: GuideLayout, guide: GuideOptions) throws {
+    try ContentDraft.checkPlace(url, kind: kind, layout: layout)
+    try NewFile.refuseExisting(url)
+    let diagnostics = try ContentDraft.check(text, at: url, kind: kind, layout: layout)
+    guide.console().report(diagnostics)
+    if diagnostics.contains(where: { $0.severity == .error }) {
+        throw FoodPinError.usage("the next build would refuse this file (\(diagnosticsSummary(diagnostics))); nothing was written",
+                                 at: GuideLayout.displayPath(url))
+    }
+    try NewFile.write(text, to: url)
+    guide.console().say("Wrote \(GuideLayout.displayPath(url))")
 }

@@ -127,6 +127,56 @@ import Testing
         #expect(html.contains("Joe&#39;s &quot;Best&quot;: Diner"))
         #expect(html.contains("Kim"))
     }
+
+    /// Every file in the guide with its bytes, to show a refused command changed nothing.
+    private func files(under root: URL) throws -> [String: Data] {
+        var files: [String: Data] = [:]
+        for case let url as URL in FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil)! where !url.hasDirectoryPath {
+            files[url.path] = try? Data(contentsOf: url)
+        }
+        return files
+    }
+
+    @Test func newRefusesWhatTheNextBuildWouldRefuseAndWritesNothing() throws {
+        let guide = try TestGuide()
+        #expect(try foodpin(["new", "restaurant", "--name", "Corner Bakery"], in: guide.root).status == 0)
+        let before = try files(under: guide.root)
+        let outsider = guide.root.deletingLastPathComponent().appending(path: "x-review.md")
+
+        let escape = try foodpin(["new", "review", "--restaurant", "corner-bakery", "--rating", "4", "--date", "../../../../x"], in: guide.root)
+        #expect(escape.status == 2)
+        #expect(escape.stderr == """
+            \(guide.root.deletingLastPathComponent().path)/x-review.md: error: the file would be written outside Content/reviews/; nothing was written
+                hint: flags name things, not paths: leave out `/` and `..`
+
+            """)
+        #expect(!FileManager.default.fileExists(atPath: outsider.path))
+
+        let bad = try foodpin(["new", "review", "--restaurant", "corner-bakery", "--rating", "9", "--date", "2024-02-30"], in: guide.root)
+        #expect(bad.status == 2)
+        #expect(bad.stderr == """
+            Content/reviews/corner-bakery/2024-02-30-review.md:3:9: error: `rating` must be a whole number from 1 to 5, or one of awesome, good, okay, bad, terrible; found "9"
+            Content/reviews/corner-bakery/2024-02-30-review.md:4:7: error: `date` must be a real date written YYYY-MM-DD; found "2024-02-30"
+            Content/reviews/corner-bakery/2024-02-30-review.md: error: the next build would refuse this file (2 errors); nothing was written
+
+            """)
+
+        let unknown = try foodpin(["new", "review", "--restaurant", "corner-bakerie", "--rating", "4", "--date", "2024-02-28"], in: guide.root)
+        #expect(unknown.status == 2)
+        #expect(unknown.stderr == """
+            Content/reviews/corner-bakerie/2024-02-28-review.md:2:13: error: review of an unknown restaurant "corner-bakerie"
+                hint: did you mean `corner-bakery`?
+            Content/reviews/corner-bakerie/2024-02-28-review.md: error: the next build would refuse this file (1 error); nothing was written
+
+            """)
+        #expect(try files(under: guide.root) == before)
+
+        // A restaurant the city files bring (not yet in the store) can be reviewed by its id.
+        try guide.addSampleCities(["Boston"])
+        let imported = try foodpin(["new", "review", "--restaurant", "145237", "--rating", "5", "--date", "2024-02-28"], in: guide.root)
+        #expect(imported.status == 0, "\(imported.stderr)")
+        #expect(try foodpin(["build"], in: guide.root).status == 0)
+    }
 }
 
 extension CommandLineTests {

@@ -3,14 +3,21 @@ import Foundation
 /// Writes files that must not exist yet (`foodpin init`, `foodpin new`): folders are made as
 /// needed, an existing file is never replaced, and every failure names the path.
 public enum NewFile {
+    /// Refuses a file that is there already, before any work is done for it.
+    public static func refuseExisting(_ url: URL) throws(FoodPinError) {
+        if FileManager.default.fileExists(atPath: url.standardizedFileURL.path) { throw alreadyExists(url) }
+    }
+
+    private static func alreadyExists(_ url: URL) -> FoodPinError {
+        .usage("the file already exists; nothing was changed", at: GuideLayout.displayPath(url))
+    }
+
     public static func write(_ text: String, to url: URL) throws(FoodPinError) {
         let path = url.standardizedFileURL.path
         try makeFolders(url.deletingLastPathComponent().standardizedFileURL.path)
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL, 0o644)
         if descriptor < 0 {
-            if errno == EEXIST {
-                throw .usage("the file already exists; nothing was changed", at: GuideLayout.displayPath(url))
-            }
+            if errno == EEXIST { throw alreadyExists(url) }
             throw .io("write the file", path: path)
         }
         let bytes = Array(text.utf8)
