@@ -75,10 +75,13 @@ import Testing
         #expect(file.diagnostics.allSatisfy { $0.severity == .warning })
     }
 
-    @Test func duplicateIdsKeepTheLaterRecord() throws {
-        let file = try read("[{\"id\": 1, \"name\": \"Old\"}, {\"id\": 1, \"name\": \"New\"}]")
-        #expect(file.records.map(\.record.name) == ["New"])
-        #expect(file.diagnostics.first?.message.contains("appears again") == true)
+    @Test func anIdListedTwiceIsAnErrorNamingBothPlaces() throws {
+        let file = try read("[{\"id\": 1, \"name\": \"Old\"},\n {\"id\": 1, \"name\": \"New\"}]")
+        #expect(file.diagnostics.map(\.severity) == [.error])
+        #expect(file.diagnostics.first?.location.line == 2)
+        #expect(file.diagnostics.first?.location.column == 2)
+        #expect(file.diagnostics.first?.message
+            == "id 1 is listed twice in this file (first at line 1, column 2): one of the two would be lost")
     }
 
     @Test func byteOrderMarkAndWindows1252AreRead() throws {

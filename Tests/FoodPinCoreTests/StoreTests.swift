@@ -85,3 +85,66 @@ import Testing
         }
     }
 }
+
+/// City files in Content/cities/ own their records together: none is lost while a file lists it.
+@Suite struct CityOwnershipTests {
+    private func records(_ guide: TestGuide) throws -> [RestaurantRecord] { try GuideStore(copyOf: guide.layout.store).allRestaurants() }
+
+    private func copy(_ guide: TestGuide, _ from: String, _ to: String) throws {
+        try FileManager.default.copyItem(at: guide.root.appending(path: from), to: guide.root.appending(path: to))
+    }
+
+    @Test func deletingACopyKeepsTheRecordsTheOriginalStillLists() throws {
+        let guide = try TestGuide()
+        try guide.addSampleCities(["Boston"])
+        try copy(guide, "Content/cities/Boston.json", "Content/cities/Boston copy.json")
+        try guide.build()
+        try guide.remove("Content/cities/Boston copy.json")
+        let report = try guide.build()
+        #expect(report.sync.deleted == 0)
+        #expect(report.restaurants == 25)
+        #expect(Set(try records(guide).map(\.source)) == ["cities/Boston.json"])
+    }
+
+    @Test func renamingACityFileKeepsItsFavourites() throws {
+        let guide = try TestGuide()
+        try guide.addSampleCities(["Boston"])
+        try guide.build()
+        let store = try GuideStore(url: guide.layout.store)
+        _ = try store.setFavorite(id: 145237, true)
+        try FileManager.default.moveItem(at: guide.root.appending(path: "Content/cities/Boston.json"),
+                                         to: guide.root.appending(path: "Content/cities/Boston MA.json"))
+        let report = try guide.build()
+        #expect(report.sync.deleted == 0)
+        let after = try records(guide)
+        #expect(after.count == 25)
+        #expect(after.filter(\.favorite).map(\.id) == [145237])
+        #expect(Set(after.map(\.source)) == ["cities/Boston MA.json"])
+    }
+
+    @Test func aRecordDroppedFromOneFileButListedInAnotherTakesTheOthersValues() throws {
+        let guide = try TestGuide()
+        try guide.write("Content/cities/a.json", #"[{"id": 1, "name": "From A"}, {"id": 2, "name": "Only A"}]"#)
+        try guide.write("Content/cities/b.json", #"[{"id": 1, "name": "From B"}]"#)
+        try guide.build()
+        try guide.write("Content/cities/b.json", #"[]"#)
+        #expect(try guide.build().sync.deleted == 0)
+        #expect(try records(guide).map { "\($0.id) \($0.name) \($0.source)" } == ["1 From A cities/a.json", "2 Only A cities/a.json"])
+        try guide.remove("Content/cities/a.json")
+        #expect(try guide.build().sync.deleted == 2)
+        #expect(try records(guide).isEmpty)
+    }
+
+    @Test func anIdListedTwiceInOneFileChangesNothing() throws {
+        let guide = try TestGuide()
+        try guide.write("Content/cities/a.json", #"[{"id": 1, "name": "One"}]"#)
+        try guide.build()
+        let before = try Data(contentsOf: guide.layout.store)
+        try guide.write("Content/cities/a.json", "[{\"id\": 1, \"name\": \"One\"},\n{\"id\": 1, \"name\": \"Uno\"}]")
+        let report = try guide.build()
+        #expect(report.diagnostics.map(\.description) == [
+            "\(guide.root.path)/Content/cities/a.json:2:1: error: id 1 is listed twice in this file (first at line 1, column 2): one of the two would be lost\n    hint: give one of them another id, or delete the copy",
+        ])
+        #expect(try Data(contentsOf: guide.layout.store) == before)
+    }
+}

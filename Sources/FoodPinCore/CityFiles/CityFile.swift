@@ -48,10 +48,10 @@ public struct CityFile: Sendable {
             file.diagnostics.append(contentsOf: decoder.diagnostics)
             let id = entry.record.id
             if let earlier = seen[id] {
-                let earlierLine = file.records[earlier].location.line
-                file.diagnostics.append(.warning(at: location,
-                    "id \(id) appears again (first at line \(earlierLine)); this later record is used"))
-                file.records[earlier] = entry
+                let first = file.records[earlier].location
+                file.diagnostics.append(.error(at: location,
+                    "id \(id) is listed twice in this file (first at line \(first.line), column \(first.column)): one of the two would be lost",
+                    hint: "give one of them another id, or delete the copy"))
                 return
             }
             seen[id] = file.records.count

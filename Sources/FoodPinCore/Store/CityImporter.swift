@@ -64,27 +64,53 @@ enum CityImporter {
         return counts
     }
 
-    /// Makes the store match the city files in Content/cities/: upserts every record, and deletes the
-    /// records of a synced file that it no longer lists (or that is gone). Unchanged files are skipped.
+    /// Makes the store match the city files in Content/cities/: upserts the records of new and
+    /// changed files, and deletes a record only when no file lists it any more. A record a file
+    /// lets go of (the file deleted or renamed, the record dropped from it) that another file still
+    /// lists takes that file's values and keeps its favourite. Unchanged files are not read.
     static func sync(_ files: [LoadedCityFile], in db: Database) throws -> ImportCounts {
         var counts = ImportCounts()
-        let present = Set(files.map(\.source))
-        for gone in try SyncedFile.fetchAll(db) where !present.contains(gone.path) {
-            counts.deleted += try RestaurantRecord.filter(Column("source") == gone.path).deleteAll(db)
+        let present = Dictionary(files.map { ($0.source, $0) }) { first, _ in first }
+        // Ids some file stopped listing, and the files whose records the sync manages.
+        var released = Set<Int>()
+        var managed = Set<String>()
+        for gone in try SyncedFile.fetchAll(db) where present[gone.path] == nil {
+            released.formUnion(try CityListing.ids(of: gone.path, in: db))
+            try CityListing.replace(gone.path, ids: [], in: db)
             try gone.delete(db)
+            managed.insert(gone.path)
         }
+        var read = Set<String>()
         for loaded in files {
-            let (source, fingerprint) = (loaded.source, loaded.fingerprint)
-            if let synced = try SyncedFile.fetchOne(db, key: source), synced.fingerprint == fingerprint { continue }
+            if let synced = try SyncedFile.fetchOne(db, key: loaded.source), synced.fingerprint == loaded.fingerprint { continue }
             let file = loaded.records()
-            counts += try upsert(file, source: source, in: db)
             let listed = Set(file.records.map(\.record.id))
-            let owned = try Int.fetchAll(db, sql: "SELECT id FROM restaurant WHERE source = ?", arguments: [source])
-            for id in owned where !listed.contains(id) {
-                try RestaurantRecord.deleteOne(db, key: id)
-                counts.deleted += 1
-            }
-            try SyncedFile(path: source, fingerprint: fingerprint).save(db)
+            released.formUnion(try CityListing.ids(of: loaded.source, in: db).subtracting(listed))
+            counts += try upsert(file, source: loaded.source, in: db)
+            try CityListing.replace(loaded.source, ids: listed, in: db)
+            try SyncedFile(path: loaded.source, fingerprint: loaded.fingerprint).save(db)
+            read.insert(loaded.source)
+            managed.insert(loaded.source)
+        }
+        guard !released.isEmpty else { return counts }
+        let owners = try CityListing.owners(of: released, in: db)
+        // Listed by a file not read this time: its values, read now, for those records only.
+        for (path, ids) in Dictionary(grouping: owners.keys, by: { owners[$0]! }) where !read.contains(path) {
+            guard let loaded = present[path] else { continue }
+            var file = loaded.records()
+            let taken = Set(ids)
+            file.records = file.records.filter { taken.contains($0.record.id) }
+            file.rejected = 0
+            let moved = try upsert(file, source: path, in: db)
+            counts.updated += moved.updated
+        }
+        // Listed nowhere any more: gone with their file.
+        let delete = try db.cachedStatement(sql: "DELETE FROM restaurant WHERE id = ? AND source = ?")
+        for id in released where owners[id] == nil {
+            guard let source = try String.fetchOne(db, sql: "SELECT source FROM restaurant WHERE id = ?", arguments: [id]),
+                  managed.contains(source) else { continue }
+            try delete.execute(arguments: [id, source])
+            counts.deleted += db.changesCount
         }
         return counts
     }

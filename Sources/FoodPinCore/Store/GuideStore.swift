@@ -107,6 +107,15 @@ public final class GuideStore: Sendable {
                 t.column("fingerprint", .text).notNull()
             }
         }
+        migrator.registerMigration("v2: which ids each city file lists") { db in
+            try db.create(table: CityListing.table, options: .withoutRowID) { t in
+                t.column("path", .text).notNull()
+                t.column("id", .integer).notNull().indexed()
+                t.primaryKey(["path", "id"])
+            }
+            // Every city file is read again once, so that what it lists is known.
+            try db.execute(sql: "DELETE FROM synced_file")
+        }
         return migrator
     }
 

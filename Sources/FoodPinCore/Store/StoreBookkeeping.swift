@@ -14,3 +14,29 @@ struct SyncedFile: Codable, FetchableRecord, PersistableRecord {
     var path: String
     var fingerprint: String
 }
+
+/// Which ids each synced city file lists: a record belongs to every file that lists it, so it
+/// outlives one of them going away (a copy deleted, a file renamed).
+enum CityListing {
+    static let table = "city_listing"
+
+    static func ids(of path: String, in db: Database) throws -> Set<Int> {
+        Set(try Int.fetchAll(db, sql: "SELECT id FROM city_listing WHERE path = ?", arguments: [path]))
+    }
+
+    static func replace(_ path: String, ids: Set<Int>, in db: Database) throws {
+        try db.execute(sql: "DELETE FROM city_listing WHERE path = ?", arguments: [path])
+        let insert = try db.cachedStatement(sql: "INSERT INTO city_listing (path, id) VALUES (?, ?)")
+        for id in ids { try insert.execute(arguments: [path, id]) }
+    }
+
+    /// Of these ids, each one some file still lists, with the first such file by name.
+    static func owners(of ids: Set<Int>, in db: Database) throws -> [Int: String] {
+        var owners: [Int: String] = [:]
+        let select = try db.cachedStatement(sql: "SELECT MIN(path) FROM city_listing WHERE id = ?")
+        for id in ids {
+            if let path = try String.fetchOne(select, arguments: [id]) { owners[id] = path }
+        }
+        return owners
+    }
+}
