@@ -98,6 +98,27 @@ import Testing
         #expect(CityFile.read(url, displayPath: "bom.json").records.first?.record.name == "Bom")
     }
 
+    @Test func aNULCharacterIsRemovedWithAWarningAtItsPlace() throws {
+        let file = try read("[{\"id\": 1,\n  \"name\": \"abc\\u0000def\", \"cuisines\": [\"x\\u0000y\"]}]")
+        #expect(file.records.first?.record.name == "abcdef")
+        #expect(file.records.first?.record.facts.cuisines == ["xy"])
+        #expect(file.diagnostics.map(\.description) == [
+            "city.json:2:11: warning: `name` holds a NUL character (\\u0000), which text cannot keep; it was removed",
+            "city.json:2:40: warning: `cuisines` holds a NUL character (\\u0000), which text cannot keep; it was removed",
+        ])
+    }
+
+    @Test func bytesThatAreNeitherUTF8NorWindows1252AreAnErrorAtTheirPlace() throws {
+        let url = FileManager.default.temporaryDirectory.appending(path: "bytes-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: url) }
+        try (Data("[{\"id\": 1,\n \"name\": \"Caf".utf8) + Data([0x81]) + Data("\"}]".utf8)).write(to: url)
+        let file = CityFile.read(url, displayPath: "bytes.json")
+        #expect(file.records.isEmpty)
+        #expect(file.diagnostics.map(\.description) == [
+            "bytes.json:2:14: error: byte 0x81 is neither UTF-8 nor Windows-1252 text\n    hint: save the file as UTF-8",
+        ])
+    }
+
     @Test func wrappedListsAndWrongShapes() throws {
         #expect(try read("{\"restaurants\": [{\"id\": 3, \"name\": \"W\"}]}").records.count == 1)
         #expect(try read("{\"id\": 3}").diagnostics.first?.severity == .error)

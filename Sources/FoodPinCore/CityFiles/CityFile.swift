@@ -26,12 +26,17 @@ public struct CityFile: Sendable {
         }
         var bytes = [UInt8](data)
         data = Data()
-        if !UTF8Check.isValid(bytes) {
+        if let invalid = UTF8Check.firstInvalidOffset(bytes) {
             // Older exports are Windows-1252; read them rather than turn accents into U+FFFD.
             if let text = String(data: Data(bytes), encoding: .windowsCP1252) {
                 bytes = Array(text.utf8)
                 file.diagnostics.append(.warning(at: SourceLocation(path: displayPath),
                                                  "the file is not UTF-8; it was read as Windows-1252 (Latin-1)"))
+            } else {
+                let place = LineIndex(bytes).location(ofOffset: invalid, path: displayPath)
+                file.diagnostics.append(.error(at: place, String(format: "byte 0x%02X is neither UTF-8 nor Windows-1252 text", bytes[invalid]),
+                                               hint: "save the file as UTF-8"))
+                return file
             }
         }
         let lines = LineIndex(bytes)

@@ -18,6 +18,7 @@ struct CityRecordDecoder {
     private func at(_ node: LocatedJSON) -> SourceLocation { lines.location(ofOffset: node.offset, path: path) }
 
     mutating func decode(_ item: LocatedJSON) -> CityEntry? {
+        let item = withoutNULs(item, key: "")
         guard case .object(let members) = item.value else {
             diagnostics.append(.warning(at: at(item), "skipped: a restaurant must be a JSON object {…}"))
             return nil
@@ -47,6 +48,23 @@ struct CityRecordDecoder {
         if let node = item["favorite"], case .bool(let favorite) = node.value { entry.statedFavorite = favorite }
         if let node = item["source"], case .string(let source) = node.value, !source.isEmpty { entry.statedSource = source }
         return entry
+    }
+
+    /// Text in the store cannot hold U+0000 (it would end the text there): removed, and said where.
+    private mutating func withoutNULs(_ node: LocatedJSON, key: String) -> LocatedJSON {
+        var node = node
+        switch node.value {
+        case .string(let text) where text.utf8.contains(0):
+            diagnostics.append(.warning(at: at(node), "`\(key)` holds a NUL character (\\u0000), which text cannot keep; it was removed"))
+            node.value = .string(String(text.unicodeScalars.filter { $0 != "\0" }.map(Character.init)))
+        case .array(let items):
+            node.value = .array(items.map { withoutNULs($0, key: key) })
+        case .object(let members):
+            node.value = .object(members.map { ($0.key, withoutNULs($0.value, key: $0.key)) })
+        default:
+            break
+        }
+        return node
     }
 
     /// Reads one field's value; also used to move a value kept in `extra` into a new field.
