@@ -148,3 +148,29 @@ import Testing
         #expect(try Data(contentsOf: guide.layout.store) == before)
     }
 }
+
+@Suite struct StoreCrashTests {
+    /// A store as a command killed mid-import leaves it: pages of an unfinished transaction in the
+    /// file and the journal that undoes them (copied while the transaction is open).
+    @Test func commandsThatOnlyReadRecoverAStoreLeftMidWrite() throws {
+        let guide = try TestGuide()
+        try guide.write("Content/cities/a.json", #"[{"id": 1, "name": "Kept"}]"#)
+        try guide.build()
+        let crashed = try TestGuide()
+        let database = try DatabaseQueue(path: guide.layout.store.path)
+        try database.inDatabase { db in
+            try db.execute(sql: "PRAGMA cache_size = 1")
+            try db.execute(sql: "BEGIN IMMEDIATE")
+            for id in 2...3000 {
+                try db.execute(sql: "INSERT INTO restaurant (id, name, source) VALUES (?, ?, 'x')", arguments: [id, String(repeating: "n", count: 200)])
+            }
+            for suffix in ["", "-journal"] {
+                try FileManager.default.copyItem(atPath: guide.layout.store.path + suffix, toPath: crashed.layout.store.path + suffix)
+            }
+            try db.execute(sql: "ROLLBACK")
+        }
+        #expect(FileManager.default.fileExists(atPath: crashed.layout.store.path + "-journal"))
+        #expect(try GuideStore(copyOf: crashed.layout.store).allRestaurants().map(\.name) == ["Kept"])
+        #expect(try crashed.build(writes: false).succeeded)
+    }
+}

@@ -28,8 +28,15 @@ public final class GuideStore: Sendable {
             if FileManager.default.fileExists(atPath: url.path) {
                 var configuration = Configuration()
                 configuration.readonly = true
-                let file = try DatabaseQueue(path: url.path, configuration: configuration)
-                try file.backup(to: memory)
+                do {
+                    try DatabaseQueue(path: url.path, configuration: configuration).backup(to: memory)
+                } catch {
+                    // A command stopped mid-write (kill -9, power loss) leaves a hot journal that only a
+                    // writer may roll back: opened for writing, SQLite restores the last committed store.
+                    configuration.readonly = false
+                    configuration.busyMode = .timeout(5)
+                    try DatabaseQueue(path: url.path, configuration: configuration).backup(to: memory)
+                }
             }
             try Self.migrate(memory)
             database = memory
