@@ -94,4 +94,22 @@ import Testing
         #expect(report.diagnostics.isEmpty)
         #expect(try guide.page("restaurants/pasta/index.html").contains("<h1>Pasta Place</h1>"))
     }
+
+    /// A named pipe would block a read for ever: refused where it stands, with nothing written.
+    @Test func namedPipesAreRefusedNotRead() throws {
+        let guide = try TestGuide()
+        try guide.write("Content/restaurants/kept.md", "---\nname: Kept\nimage: images/pipe.jpg\n---\n")
+        try guide.write("Content/images/.keep", "")
+        for path in ["Content/restaurants/pipe.md", "Content/images/pipe.jpg", "Content/images/other.png"] {
+            #expect(mkfifo(guide.root.appending(path: path).path, 0o644) == 0)
+        }
+        let report = try guide.build()
+        #expect(report.diagnostics.filter { $0.severity == .error }.map(\.description) == [
+            "\(guide.root.path)/Content/images/other.png:1:1: error: this is not a regular file (a named pipe, socket or device): FoodPin reads only regular files\n    hint: remove it, or put the file itself here",
+            "\(guide.root.path)/Content/images/pipe.jpg:1:1: error: this is not a regular file (a named pipe, socket or device): FoodPin reads only regular files\n    hint: remove it, or put the file itself here",
+            "\(guide.root.path)/Content/restaurants/kept.md:3:8: error: image \"images/pipe.jpg\" is not a regular file (a folder, a named pipe or a device), not a picture",
+            "\(guide.root.path)/Content/restaurants/pipe.md:1:1: error: this is not a regular file (a named pipe, socket or device): FoodPin reads only regular files\n    hint: remove it, or put the file itself here",
+        ])
+        #expect(!FileManager.default.fileExists(atPath: guide.output.path))
+    }
 }

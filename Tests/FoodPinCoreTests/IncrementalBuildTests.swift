@@ -121,6 +121,29 @@ import Testing
         #expect(try guide.page("restaurants/a/index.html").contains("Alpha Fixed"))
     }
 
+    /// A build that fails while writing (here: the standby folder cannot take a page) leaves the
+    /// published site as it was, and the next build, once the fault is gone, publishes the new one.
+    @Test func aBuildThatFailsWhileWritingLeavesThePublishedSiteWhole() throws {
+        let guide = try TestGuide()
+        try guide.write("Content/restaurants/a.md", "---\nname: Alpha\n---\n")
+        try guide.write("Content/restaurants/b.md", "---\nname: Beta\n---\n")
+        try guide.build()
+        try guide.write("Content/restaurants/a.md", "---\nname: Alpha Two\n---\n")
+        try guide.build()
+        let published = try guide.snapshot()
+        // The standby holds the site before; a folder where the new page must go makes its write fail.
+        let standby = guide.root.appending(path: ".Output.foodpin-next")
+        try FileManager.default.removeItem(at: standby.appending(path: "restaurants/b/index.html"))
+        try FileManager.default.createDirectory(at: standby.appending(path: "restaurants/b/index.html/x"), withIntermediateDirectories: true)
+        try guide.write("Content/restaurants/b.md", "---\nname: Beta Two\n---\n")
+        #expect(throws: FoodPinError.self) { try guide.build() }
+        #expect(try guide.snapshot() == published)
+        let report = try guide.build()
+        #expect(report.succeeded)
+        #expect(try guide.page("restaurants/b/index.html").contains("Beta Two"))
+        #expect(try guide.snapshot() == cleanBuild(of: guide))
+    }
+
     @Test func aDeletedOutputFolderIsWrittenAgain() throws {
         let guide = try TestGuide()
         try guide.write("Content/restaurants/a.md", "---\nname: Alpha\n---\n")

@@ -11,7 +11,7 @@ import Foundation
 /// The state is removed before a build writes its first file and saved after a successful build,
 /// so a build stopped half-way leaves none.
 struct BuildState {
-    static let formatVersion = 1
+    static let formatVersion = 2
 
     /// The sources as last built (`SourceFingerprint`), and the store after that build.
     var fingerprint: ContentDigest?
@@ -26,6 +26,8 @@ struct BuildState {
     struct Sources {
         var content: [String: ContentCache.Entry] = [:]
         var pages: [String: ContentDigest] = [:]
+        /// What the standby folder beside the output holds (the site before the last), if known.
+        var standby: [String: WrittenState]?
     }
 
     static func files(in layout: GuideLayout) -> (state: URL, sources: URL) {
@@ -52,7 +54,8 @@ struct BuildState {
 
     static func loadSources(from url: URL, key: String) -> Sources? {
         read(url, key: key) { reader throws(BinaryReader.Malformed) in
-            Sources(content: try dictionary(&reader), pages: try dictionary(&reader))
+            Sources(content: try dictionary(&reader), pages: try dictionary(&reader),
+                    standby: try reader.read(Bool.self) ? try dictionary(&reader) : nil)
         }
     }
 
@@ -63,6 +66,8 @@ struct BuildState {
         writer.write(key)
         try Self.write(sources.content, with: &writer, to: detail)
         try Self.write(sources.pages, with: &writer, to: detail)
+        writer.write(sources.standby != nil)
+        if let standby = sources.standby { try Self.write(standby, with: &writer, to: detail) }
         try detail.append(writer.drain())
         try detail.commit()
         // The small file last: it is what says the state is whole.

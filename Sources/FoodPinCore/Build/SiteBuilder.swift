@@ -65,6 +65,8 @@ public final class SiteBuilder: @unchecked Sendable {
     /// skipped without reading the disk and files the site no longer has are removed. Nil when
     /// unknown: the disk is then compared and walked.
     private var written: [String: WrittenState]?
+    /// What the standby folder holds (the site before the last one), by output path; nil when unknown.
+    private var standbyWritten: [String: WrittenState]?
     /// The last successful build, as `BuildState` keeps it (nil when unknown).
     private var last: BuildState?
     /// Whether the state of an earlier process was looked for, and its sources read.
@@ -128,6 +130,7 @@ public final class SiteBuilder: @unchecked Sendable {
             if last != nil, let sources = BuildState.loadSources(from: stateFiles.sources, key: stateKey) {
                 contentCache.replace(with: sources.content)
                 pageInputs = sources.pages
+                standbyWritten = sources.standby
             }
         }
         finished("read the last build's state")
@@ -194,10 +197,18 @@ public final class SiteBuilder: @unchecked Sendable {
         try writer.checkDestination(layout: layout)
         report.output = writer.destination
         if !FileManager.default.fileExists(atPath: writer.destination.path) { written = nil }
-        // A new or empty output folder has nothing stale to look for afterwards.
-        let startedEmpty = writer.isEmpty
+        // The new site is made in the standby folder and then exchanged with the live one; where
+        // folders cannot be exchanged, files are replaced in place.
+        let publication = Publication(output: output)
+        let target = publication.standby.map { OutputWriter(destination: $0) } ?? writer
+        if publication.standby != nil, standbyWritten == nil || !FileManager.default.fileExists(atPath: target.destination.path) {
+            standbyWritten = nil
+        }
+        // What the folder written to holds, as far as this builder knows.
+        let targetHeld = publication.standby == nil ? written : standbyWritten
 
         progress("Rendering \(pages.count) pages")
+        // What the live site holds: pages whose inputs are unchanged since it was built are not rendered.
         let previous = written
         var now: [String: WrittenState] = [:]
         now.reserveCapacity(pages.count + 64)
@@ -214,11 +225,14 @@ public final class SiteBuilder: @unchecked Sendable {
         var nextInputs: [String: ContentDigest] = [:]
         nextInputs.reserveCapacity(pages.count)
         var toRender: [Int] = []
+        // Unchanged files the live site holds and the standby does not: hard-linked across.
+        var toLink: [String] = []
         for (index, step) in plan.enumerated() {
             nextInputs[step.path] = step.inputs
             if step.render { toRender.append(index) } else if let state = previous?[step.path] {
                 now[step.path] = state
                 report.changes.unchanged += 1
+                if target.destination != writer.destination, targetHeld?[step.path] != state { toLink.append(step.path) }
             }
         }
         report.rendered = toRender.count
@@ -230,33 +244,50 @@ public final class SiteBuilder: @unchecked Sendable {
         var files: [OutputFile] = []
         for file in assets + pictures {
             let state = try OutputWriter.state(of: file)
-            if writer.isCurrent(file.path, state: state, previous: previous?[file.path]) {
+            if target.isCurrent(file.path, state: state, previous: targetHeld?[file.path]) {
                 now[file.path] = state
                 report.changes.unchanged += 1
+            } else if target.destination != writer.destination, writer.isCurrent(file.path, state: state, previous: previous?[file.path]) {
+                now[file.path] = state
+                report.changes.unchanged += 1
+                toLink.append(file.path)
             } else {
                 files.append(file)
             }
         }
         let paths = Set(plan.map(\.path) + assets.map(\.path) + pictures.map(\.path))
-        let gone = previous.map { Set($0.keys).subtracting(paths) }
-        let writes = previous == nil || !toRender.isEmpty || !files.isEmpty || gone?.isEmpty == false
-        // From the first write on, the kept state no longer describes Output/: a build stopped
-        // half-way must leave none, so the next build compares everything.
+        let gone = targetHeld.map { Set($0.keys).subtracting(paths) }
+        let writes = targetHeld == nil || !toRender.isEmpty || !files.isEmpty || !toLink.isEmpty || gone?.isEmpty == false
+        let liveGone = previous.map { Set($0.keys).subtracting(paths) } ?? []
+        // Whether readers of the live folder will see a difference (then the new site is published).
+        var liveChanged = previous == nil || !liveGone.isEmpty
+        // From the first write on, the kept state no longer describes the output folders: a build
+        // stopped half-way must leave none, so the next build compares everything.
         if writes {
             BuildState.remove(stateFiles)
             last = nil
         }
-        try writer.prepare(paths: (toRender.map { plan[$0].path } + files.map(\.path)).filter { previous?[$0] == nil })
+        if targetHeld == nil, target.destination != writer.destination { try publication.discardStandby() }
+        // A new or empty folder has nothing stale to look for afterwards.
+        let startedEmpty = target.isEmpty
+        try target.prepare(paths: (toRender.map { plan[$0].path } + files.map(\.path) + toLink).filter { targetHeld?[$0] == nil })
         func write(_ files: [OutputFile]) throws(FoodPinError) {
             let results = ParallelMap.map(files) { file -> Result<(written: Bool, state: WrittenState), FoodPinError> in
-                do throws(FoodPinError) { return .success(try writer.write(file, previous: previous?[file.path])) } catch {
+                do throws(FoodPinError) { return .success(try target.write(file, previous: targetHeld?[file.path])) } catch {
                     return .failure(error)
                 }
             }
             for (file, result) in zip(files, results) {
                 switch result {
                 case .success(let outcome):
-                    if outcome.written {
+                    // Changed for whoever reads the site: against the live folder, wherever it was written.
+                    let changed = if target.destination == writer.destination { outcome.written } else if previous != nil {
+                        !writer.isCurrent(file.path, state: outcome.state, previous: previous?[file.path])
+                    } else {
+                        !writer.holds(file)
+                    }
+                    if changed {
+                        liveChanged = true
                         report.changes.written += 1
                         report.changedPaths.append(file.path)
                     } else {
@@ -265,6 +296,7 @@ public final class SiteBuilder: @unchecked Sendable {
                     now[file.path] = outcome.state
                 case .failure(let failure):
                     written = nil
+                    standbyWritten = nil
                     pageInputs = [:]
                     throw failure
                 }
@@ -276,14 +308,31 @@ public final class SiteBuilder: @unchecked Sendable {
             renderer.forgetCards()
         }
         try write(files)
+        let linked = ParallelMap.map(toLink) { path -> FoodPinError? in
+            do throws(FoodPinError) { try target.link(path, from: writer); return nil } catch { return error }
+        }
+        if let failure = linked.compactMap({ $0 }).first {
+            written = nil
+            standbyWritten = nil
+            throw failure
+        }
         finished("render and write pages")
 
-        // Without a record of the last build, the disk says what is stale.
+        // Without a record of what the folder held, the disk says what is stale.
         if let gone {
-            report.changes.removed = writer.remove(gone)
-            report.removedPaths = gone.sorted()
+            report.changes.removed = target.remove(gone)
         } else if !startedEmpty {
-            report.changes.removed = writer.removeFiles(notIn: Set(now.keys))
+            report.changes.removed = target.removeFiles(notIn: Set(now.keys))
+        }
+        report.removedPaths = liveGone.sorted()
+        if target.destination != writer.destination {
+            if liveChanged {
+                report.changes.removed = liveGone.count
+                standbyWritten = try publication.publish() ? previous : nil
+            } else {
+                // The new site is the live one: nothing to publish, and the standby now holds it too.
+                standbyWritten = now
+            }
         }
         let changed = writes || nextInputs != pageInputs || contentCache.changed || last?.fingerprint != fingerprint
             || last?.storeStamp != storeStamp
@@ -307,7 +356,8 @@ public final class SiteBuilder: @unchecked Sendable {
 
     private func saveStateHoldingLock() throws(FoodPinError) {
         guard let last else { return }
-        try last.save(BuildState.Sources(content: contentCache.snapshot, pages: pageInputs), to: stateFiles, key: stateKey)
+        try last.save(BuildState.Sources(content: contentCache.snapshot, pages: pageInputs, standby: standbyWritten),
+                      to: stateFiles, key: stateKey)
         contentCache.markSaved()
     }
 
@@ -374,6 +424,6 @@ public final class SiteBuilder: @unchecked Sendable {
                   ImageReference.extensions.contains(url.pathExtension.lowercased()) else { return nil }
             return relative
         }
-        return (relatives, listing.outsideErrors())
+        return (relatives, listing.refused)
     }
 }

@@ -39,7 +39,7 @@ public enum ContentLoader {
         // Listed files are inside the guide: links leading out are reported here and never read.
         func list(_ folder: URL, _ ext: String, recursive: Bool) -> [String] {
             let listing = FileList.files(in: folder, withExtension: ext, recursive: recursive, boundary: boundary)
-            content.diagnostics += listing.outsideErrors()
+            content.diagnostics += listing.refused
             return listing.paths
         }
         let restaurantFiles = list(layout.restaurants, "md", recursive: false)

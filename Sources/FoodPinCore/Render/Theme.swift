@@ -15,7 +15,7 @@ public struct Theme: Sendable {
         var files = EmbeddedTheme.files
         var overrides: [String: String] = [:]
         let listing = FileList.files(in: templates, withExtension: nil, recursive: true, boundary: boundary)
-        var diagnostics = listing.outsideErrors()
+        var diagnostics = listing.refused
         let base = templates.standardizedFileURL.path
         for path in listing.paths {
             let relative = String(path.dropFirst(base.count + 1))

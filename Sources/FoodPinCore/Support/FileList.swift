@@ -7,12 +7,9 @@ enum FileList {
     struct Listing {
         /// Absolute paths, sorted.
         var paths: [String] = []
-        /// Links (or the folder itself) that lead out of the guide: reported, never read.
-        var outside: [(path: String, target: String)] = []
-
-        func outsideErrors(_ display: DisplayPaths = DisplayPaths()) -> [Diagnostic] {
-            outside.map { GuideBoundary.linkOutside(display.name(of: $0.path), target: $0.target) }
-        }
+        /// Entries that are never read, each with why: links (or the folder itself) leading out of
+        /// the guide, and what is not a regular file (a named pipe would block a read for ever).
+        var refused: [Diagnostic] = []
     }
 
     /// The files named `*.ext` (any file when `ext` is nil) under `directory`; hidden files and
@@ -20,10 +17,11 @@ enum FileList {
     /// inside the guide are inside it): a link to a folder is not followed, as it could loop.
     static func files(in directory: URL, withExtension ext: String?, recursive: Bool, boundary: GuideBoundary) -> Listing {
         var listing = Listing()
+        let display = DisplayPaths()
         let suffix = ext.map { "." + $0 }
         let top = directory.standardizedFileURL.path
         if let target = boundary.outsideTarget(of: top) {
-            listing.outside.append((top, target))
+            listing.refused.append(GuideBoundary.linkOutside(display.name(of: top), target: target))
             return listing
         }
         func walk(_ folder: String) {
@@ -42,14 +40,19 @@ enum FileList {
                 let path = folder + "/" + name
                 var type = entry.pointee.d_type
                 if type == UInt8(DT_LNK), let target = boundary.outsideTarget(of: path) {
-                    listing.outside.append((path, target))
+                    listing.refused.append(GuideBoundary.linkOutside(display.name(of: path), target: target))
                     continue
                 }
                 if type == UInt8(DT_UNKNOWN) || type == UInt8(DT_LNK) {
                     var info = stat()
                     guard stat(path, &info) == 0 else { continue }
-                    if (info.st_mode & S_IFMT) == S_IFDIR && type == UInt8(DT_LNK) { continue }
-                    type = (info.st_mode & S_IFMT) == S_IFDIR ? UInt8(DT_DIR) : UInt8(DT_REG)
+                    let format = info.st_mode & S_IFMT
+                    if format == S_IFDIR && type == UInt8(DT_LNK) { continue }
+                    type = format == S_IFDIR ? UInt8(DT_DIR) : format == S_IFREG ? UInt8(DT_REG) : UInt8(DT_FIFO)
+                }
+                if type != UInt8(DT_DIR) && type != UInt8(DT_REG) {
+                    listing.refused.append(GuideBoundary.notARegularFile(display.name(of: path)))
+                    continue
                 }
                 if type == UInt8(DT_DIR) {
                     if recursive { walk(path) }
@@ -60,7 +63,7 @@ enum FileList {
         }
         walk(top)
         listing.paths.sort()
-        listing.outside.sort { $0.path < $1.path }
+        listing.refused.sort { $0.location < $1.location }
         return listing
     }
 }

@@ -30,4 +30,11 @@ public struct GuideBoundary: Sendable {
                "this is a link to `\(target)`, outside the guide: FoodPin reads only files inside the guide's folder",
                hint: "copy the file into the guide instead of linking to it")
     }
+
+    /// The error for a named pipe, socket or device among the sources: reading one could block for ever.
+    static func notARegularFile(_ displayPath: String) -> Diagnostic {
+        .error(at: SourceLocation(path: displayPath),
+               "this is not a regular file (a named pipe, socket or device): FoodPin reads only regular files",
+               hint: "remove it, or put the file itself here")
+    }
 }

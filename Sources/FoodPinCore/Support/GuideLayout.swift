@@ -62,9 +62,10 @@ public struct GuideLayout: Sendable {
         let resolved = url.resolvingSymlinksInPath().standardizedFileURL.path
         let contentResolved = content.resolvingSymlinksInPath().standardizedFileURL.path
         guard resolved.hasPrefix(contentResolved + "/") else { return .failure(.escapes) }
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: resolved, isDirectory: &isDirectory) else { return .failure(.missing) }
-        guard !isDirectory.boolValue else { return .failure(.notAFile) }
+        var info = stat()
+        guard stat(resolved, &info) == 0 else { return .failure(.missing) }
+        // Not a folder, and not a named pipe or device either: reading one could block for ever.
+        guard (info.st_mode & S_IFMT) == S_IFREG else { return .failure(.notAFile) }
         return .success((url, normalized))
     }
 }

@@ -26,7 +26,7 @@ public enum ImageReference: Sendable, Hashable {
             switch self {
             case .escapes: "image path \"\(written)\" leads outside Content/"
             case .missing: "image \"\(written)\" does not exist under Content/"
-            case .notAFile: "image \"\(written)\" is a folder, not a picture"
+            case .notAFile: "image \"\(written)\" is not a regular file (a folder, a named pipe or a device), not a picture"
             case .unsafeURL: "image \"\(written)\" must be a path under Content/ or an http(s) URL"
             case .notAPicture: "image \"\(written)\" is not a picture (\(ImageReference.extensions.joined(separator: ", ")))"
             }

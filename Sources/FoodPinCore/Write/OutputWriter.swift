@@ -145,6 +145,36 @@ public struct OutputWriter: Sendable {
         return (true, state)
     }
 
+    /// Makes `path` here the very file `path` is in `source` (a hard link: no byte copied), replacing
+    /// what is here. Files are only ever replaced through renames, so the two never change together.
+    func link(_ path: String, from source: OutputWriter) throws(FoodPinError) {
+        let original = source.destination.path + "/" + path
+        let target = destination.path + "/" + path
+        if Foundation.link(original, target) == 0 { return }
+        if errno == ENOENT, access(original, F_OK) == 0 {
+            try NewFile.makeFolders((target as NSString).deletingLastPathComponent)
+            if Foundation.link(original, target) == 0 { return }
+        }
+        guard errno == EEXIST else { throw .io("link the unchanged file", path: target) }
+        let temporary = target + ".foodpin-\(getpid())-link"
+        unlink(temporary)
+        guard Foundation.link(original, temporary) == 0 else { throw .io("link the unchanged file", path: target) }
+        guard rename(temporary, target) == 0 else {
+            let failure = FoodPinError.io("link the unchanged file", path: target)
+            unlink(temporary)
+            throw failure
+        }
+    }
+
+    /// Whether the folder holds exactly this file's bytes (read and compared: for when nothing is known of it).
+    func holds(_ file: OutputFile) -> Bool {
+        guard let existing = FileManager.default.contents(atPath: destination.path + "/" + file.path) else { return false }
+        switch file.body {
+        case .bytes(let data): return existing == data
+        case .copy(let source): return FileManager.default.contents(atPath: source.path) == existing
+        }
+    }
+
     /// What a file will hold, without its bytes.
     static func state(of file: OutputFile) throws(FoodPinError) -> WrittenState {
         switch file.body {
