@@ -267,7 +267,8 @@ public final class SiteBuilder: @unchecked Sendable {
             BuildState.remove(stateFiles)
             last = nil
         }
-        if targetHeld == nil, target.destination != writer.destination { try publication.discardStandby() }
+        // A standby whose contents are unknown is brought up to date like any folder (files replaced
+        // through renames, stale ones found by a walk): removing it and making it again costs more.
         // A new or empty folder has nothing stale to look for afterwards.
         let startedEmpty = target.isEmpty
         try target.prepare(paths: (toRender.map { plan[$0].path } + files.map(\.path) + toLink).filter { targetHeld?[$0] == nil })
@@ -296,8 +297,8 @@ public final class SiteBuilder: @unchecked Sendable {
                     now[file.path] = outcome.state
                 case .failure(let failure):
                     written = nil
-                    standbyWritten = nil
                     pageInputs = [:]
+                    abandonStandby(publication)
                     throw failure
                 }
             }
@@ -313,7 +314,7 @@ public final class SiteBuilder: @unchecked Sendable {
         }
         if let failure = linked.compactMap({ $0 }).first {
             written = nil
-            standbyWritten = nil
+            abandonStandby(publication)
             throw failure
         }
         finished("render and write pages")
@@ -345,6 +346,13 @@ public final class SiteBuilder: @unchecked Sendable {
         finished("remove stale files and save the state")
         report.seconds = Date().timeIntervalSince(started)
         return report
+    }
+
+    /// After a failed write the standby may hold anything (what failed may fail again): the next
+    /// build starts it afresh.
+    private func abandonStandby(_ publication: Publication) {
+        standbyWritten = nil
+        try? publication.discardStandby()
     }
 
     /// Keeps what this build knows for the next process.
