@@ -144,6 +144,16 @@ import Testing
         #expect(try guide.snapshot() == cleanBuild(of: guide))
     }
 
+    @Test func buildingIntoAnotherFolderLeavesTheUsualOnesStateAlone() throws {
+        let guide = try TestGuide()
+        try guide.write("Content/restaurants/a.md", "---\nname: Alpha\n---\n")
+        try guide.build()
+        let other = try SiteBuilder.build(BuildOptions(root: guide.root, output: guide.root.appending(path: "Preview")))
+        #expect(other.rendered == other.pages)
+        #expect(try guide.build().rendered == 0)
+        #expect(try SiteBuilder.build(BuildOptions(root: guide.root, output: guide.root.appending(path: "Preview"))).rendered == 0)
+    }
+
     @Test func aDeletedOutputFolderIsWrittenAgain() throws {
         let guide = try TestGuide()
         try guide.write("Content/restaurants/a.md", "---\nname: Alpha\n---\n")

@@ -30,9 +30,13 @@ struct BuildState {
         var standby: [String: WrittenState]?
     }
 
-    static func files(in layout: GuideLayout) -> (state: URL, sources: URL) {
+    /// One pair of files per output folder: building into another folder (a clean copy to compare,
+    /// a preview) leaves the state of the usual one alone.
+    static func files(in layout: GuideLayout, output: URL) -> (state: URL, sources: URL) {
         let folder = layout.root.appending(path: ".foodpin-cache")
-        return (folder.appending(path: "build-state"), folder.appending(path: "build-sources"))
+        let defaultOutput = output.standardizedFileURL.path == layout.defaultOutput.standardizedFileURL.path
+        let suffix = defaultOutput ? "" : "-" + Fingerprint.hex(Array(output.standardizedFileURL.path.utf8), length: 8)
+        return (folder.appending(path: "build-state" + suffix), folder.appending(path: "build-sources" + suffix))
     }
 
     /// Names what the state is valid for: this format, this binary, these options.

@@ -92,7 +92,7 @@ public final class SiteBuilder: @unchecked Sendable {
     }
 
     private var output: URL { (options.output ?? layout.defaultOutput).standardizedFileURL }
-    private var stateFiles: (state: URL, sources: URL) { BuildState.files(in: layout) }
+    private var stateFiles: (state: URL, sources: URL) { BuildState.files(in: layout, output: output) }
     private var stateKey: String { BuildState.key(for: options, output: output) }
 
     public func build(progress: @Sendable (String) -> Void = { _ in }) throws(FoodPinError) -> BuildReport {
