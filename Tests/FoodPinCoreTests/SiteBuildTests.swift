@@ -244,6 +244,20 @@ import Testing
         #expect(error.location.line == 2)
     }
 
+    @Test func veryLongNamesBuildIntoFoldersTheFileSystemTakes() throws {
+        let guide = try TestGuide()
+        let long = String(repeating: "Trattoria ", count: 500)
+        try guide.write("Content/cities/long.json", "[{\"id\": 7, \"name\": \"\(long)\", \"city\": \"\(long)\", \"cuisines\": \"\(long)\"}]")
+        try guide.write("Content/restaurants/sakura.md", "---\nname: \(String(repeating: "桜", count: 100))\n---\n")
+        let report = try guide.build()
+        #expect(report.succeeded, "\(report.diagnostics)")
+        let slug = Slug.make(long)
+        #expect(slug.utf8.count == 99)
+        #expect(guide.exists("restaurants/\(slug)-7/index.html"))
+        #expect(guide.exists("cities/\(slug)/index.html"))
+        #expect(try guide.page("restaurants/sakura/index.html").contains(String(repeating: "桜", count: 100)))
+    }
+
     @Test func checkWritesNothing() throws {
         let guide = try TestGuide()
         try guide.addSampleCities(["Boston"])

@@ -20,4 +20,12 @@ import Testing
         #expect(Slug.fold("CAFÉ") == Slug.fold("cafe"))
         #expect(Slug.fold("SKÁL") == "skal")
     }
+
+    @Test func longNamesAreCappedToAFolderNameEveryFileSystemTakes() {
+        #expect(Slug.make(String(repeating: "pizza ", count: 1000)) == String(String(repeating: "pizza-", count: 17).dropLast(2)))
+        #expect(Slug.make(String(repeating: "pizza ", count: 1000)).utf8.count == 100)
+        let chinese = Slug.make(String(repeating: "桜", count: 100))
+        #expect(chinese == String(repeating: "桜", count: 33))
+        #expect(chinese.utf8.count == 99)
+    }
 }

@@ -2,7 +2,24 @@ import Foundation
 
 /// URL-safe names: lower case ASCII letters, digits and single dashes.
 public enum Slug {
-    public static func make(_ text: String) -> String {
+    /// A slug names a folder of the site: at most this many UTF-8 bytes, so that any name (5,000
+    /// characters, or 100 Chinese ones at 3 bytes each) fits the file system's 255-byte limit.
+    public static let maximumBytes = 100
+
+    public static func make(_ text: String) -> String { capped(uncapped(text)) }
+
+    private static func capped(_ slug: String) -> String {
+        guard slug.utf8.count > maximumBytes else { return slug }
+        var result = ""
+        for scalar in slug.unicodeScalars {
+            guard result.utf8.count + UTF8.width(scalar) <= maximumBytes else { break }
+            result.unicodeScalars.append(scalar)
+        }
+        while result.hasSuffix("-") { result.removeLast() }
+        return result
+    }
+
+    private static func uncapped(_ text: String) -> String {
         if let ascii = asciiSlug(text) { return ascii }
         let folded = Self.fold(text)
         var slug = ""
