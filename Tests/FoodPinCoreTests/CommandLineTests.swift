@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import Testing
 @testable import FoodPinCore
 
@@ -135,6 +136,30 @@ import Testing
             files[url.path] = try? Data(contentsOf: url)
         }
         return files
+    }
+
+    @Test func aCommandWaitsForAnotherWritingTheStoreThenSaysItIsBusy() throws {
+        let guide = try TestGuide()
+        try guide.addSampleCities(["Boston"])
+        #expect(try foodpin(["build", "-q"], in: guide.root).status == 0)
+        var configuration = Configuration()
+        configuration.allowsUnsafeTransactions = true // held open across accesses, as another process would
+        let other = try DatabaseQueue(path: guide.layout.store.path, configuration: configuration)
+        // Held briefly: the command waits, then does its work.
+        try other.inDatabase { db in try db.execute(sql: "BEGIN IMMEDIATE") }
+        DispatchQueue.global().asyncAfter(deadline: .now() + 1) { try? other.inDatabase { db in try db.execute(sql: "COMMIT") } }
+        #expect(try foodpin(["favorite", "145237"], in: guide.root).status == 0)
+        // Held for longer than the command waits: it says so, and changes nothing.
+        try other.inDatabase { db in try db.execute(sql: "BEGIN IMMEDIATE") }
+        let busy = try foodpin(["favorite", "145237", "--off"], in: guide.root)
+        try other.inDatabase { db in try db.execute(sql: "COMMIT") }
+        #expect(busy.status == 1)
+        #expect(busy.stderr == """
+            Content/guide.sqlite: error: the store is busy; another foodpin may be writing it
+                hint: wait for the other command to finish, then run this one again
+
+            """)
+        #expect(try GuideStore(copyOf: guide.layout.store).allRestaurants().filter(\.favorite).map(\.id) == [145237])
     }
 
     @Test func newRefusesWhatTheNextBuildWouldRefuseAndWritesNothing() throws {
