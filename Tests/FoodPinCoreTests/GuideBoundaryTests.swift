@@ -112,4 +112,39 @@ import Testing
         ])
         #expect(!FileManager.default.fileExists(atPath: guide.output.path))
     }
+
+    @Test func aLinkToAHiddenFileOfTheGuideIsRefused() throws {
+        let guide = try TestGuide()
+        try guide.write(".git/config", "[remote] token = secret\n")
+        try guide.write("Content/restaurants/kept.md", "---\nname: Kept\n---\n")
+        try FileManager.default.createDirectory(at: guide.root.appending(path: "Templates/assets"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: guide.root.appending(path: "Templates/assets/a.css").path,
+                                                   withDestinationPath: "../../.git/config")
+        let report = try guide.build()
+        #expect(report.diagnostics.map(\.description) == [
+            "\(guide.root.path)/Templates/assets/a.css:1:1: error: this is a link to `.git/config`, a hidden file of the guide (such as .git): FoodPin does not read those\n    hint: copy the file into the guide instead of linking to it",
+        ])
+        #expect(!FileManager.default.fileExists(atPath: guide.output.path))
+    }
+
+    @Test func siteSettingsThatAreANamedPipeAreRefused() throws {
+        let guide = try TestGuide()
+        try guide.remove("Content/site.yml")
+        #expect(mkfifo(guide.root.appending(path: "Content/site.yml").path, 0o644) == 0)
+        let report = try guide.build()
+        #expect(report.diagnostics.map(\.description) == [
+            "\(guide.root.path)/Content/site.yml:1:1: error: this is not a regular file (a named pipe, socket or device): FoodPin reads only regular files\n    hint: remove it, or put the file itself here",
+        ])
+    }
+
+    @Test func aStoreThatIsALinkIsNeitherOpenedNorMade() throws {
+        let guide = try TestGuide()
+        let elsewhere = FileManager.default.temporaryDirectory.appending(path: "foodpin-store-\(UUID().uuidString).sqlite")
+        try FileManager.default.createSymbolicLink(atPath: guide.layout.store.path, withDestinationPath: elsewhere.path)
+        let error = try #require(throws: FoodPinError.self) { try guide.build() }
+        do {
+            #expect(error.description == "\(guide.root.path)/Content/guide.sqlite: error: the store is a link; FoodPin opens only a real file here\n    hint: replace the link with the store file itself, or remove it (the next build makes a new store)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: elsewhere.path))
+    }
 }

@@ -154,6 +154,34 @@ import Testing
         #expect(try SiteBuilder.build(BuildOptions(root: guide.root, output: guide.root.appending(path: "Preview"))).rendered == 0)
     }
 
+    /// A standby committed as a link (to a folder of someone's) is removed, never written through.
+    @Test func aStandbyThatIsALinkIsRemovedNotFollowed() throws {
+        let guide = try TestGuide()
+        try guide.write("Content/restaurants/a.md", "---\nname: Alpha\n---\n")
+        try guide.write("Victim/precious.txt", "keep me")
+        try FileManager.default.createSymbolicLink(atPath: guide.root.appending(path: ".Output.foodpin-next").path,
+                                                   withDestinationPath: guide.root.appending(path: "Victim").path)
+        try guide.write("Output/index.html", "old")
+        #expect(try guide.build().succeeded)
+        #expect(try Data(contentsOf: guide.root.appending(path: "Victim/precious.txt")) == Data("keep me".utf8))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: guide.root.appending(path: "Victim").path) == ["precious.txt"])
+        #expect(try guide.snapshot() == cleanBuild(of: guide))
+    }
+
+    /// An output folder that is a link (to a web server's folder, say) is written through, in place.
+    @Test func anOutputFolderThatIsALinkIsUpdatedInPlace() throws {
+        let guide = try TestGuide()
+        try guide.write("Content/restaurants/a.md", "---\nname: Alpha\n---\n")
+        try FileManager.default.createDirectory(at: guide.root.appending(path: "www"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: guide.output.path, withDestinationPath: guide.root.appending(path: "www").path)
+        try guide.build()
+        try guide.write("Content/restaurants/a.md", "---\nname: Alpha Two\n---\n")
+        try guide.build()
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: guide.output.path) == guide.root.appending(path: "www").path)
+        #expect(try String(contentsOf: guide.root.appending(path: "www/restaurants/a/index.html"), encoding: .utf8).contains("Alpha Two"))
+        #expect(!FileManager.default.fileExists(atPath: guide.root.appending(path: ".Output.foodpin-next").path))
+    }
+
     @Test func aDeletedOutputFolderIsWrittenAgain() throws {
         let guide = try TestGuide()
         try guide.write("Content/restaurants/a.md", "---\nname: Alpha\n---\n")

@@ -135,6 +135,17 @@ import Testing
         #expect(try records(guide).isEmpty)
     }
 
+    @Test func aRecordSkippedForAMissingNameKeepsWhatTheStoreHadAndItsFavourite() throws {
+        let guide = try TestGuide()
+        try guide.write("Content/cities/a.json", #"[{"id": 1, "name": "One"}, {"id": 2, "name": "Two"}]"#)
+        try guide.build()
+        _ = try GuideStore(url: guide.layout.store).setFavorite(id: 2, true)
+        try guide.write("Content/cities/a.json", #"[{"id": 1, "name": "One"}, {"id": 2}]"#)
+        let report = try guide.build()
+        #expect(report.sync.deleted == 0)
+        #expect(try records(guide).map { "\($0.id) \($0.name) \($0.favorite)" } == ["1 One false", "2 Two true"])
+    }
+
     @Test func anIdListedTwiceInOneFileChangesNothing() throws {
         let guide = try TestGuide()
         try guide.write("Content/cities/a.json", #"[{"id": 1, "name": "One"}]"#)

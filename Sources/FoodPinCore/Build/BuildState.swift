@@ -39,6 +39,16 @@ struct BuildState {
         return (folder.appending(path: "build-state" + suffix), folder.appending(path: "build-sources" + suffix))
     }
 
+    /// The state lives only in a real folder of the guide: through a link it would be written anywhere.
+    static func refuseLinkedFolder(in layout: GuideLayout) throws(FoodPinError) {
+        let folder = layout.root.appending(path: ".foodpin-cache").path
+        var info = stat()
+        if lstat(folder, &info) == 0, (info.st_mode & S_IFMT) != S_IFDIR {
+            throw .usage("this is not a folder (a link, or a file); FoodPin keeps its build state only in a folder of its own",
+                         at: GuideLayout.displayPath(URL(fileURLWithPath: folder)), hint: "remove it; the next build makes the folder")
+        }
+    }
+
     /// Names what the state is valid for: this format, this binary, these options.
     static func key(for options: BuildOptions, output: URL) -> String {
         let executable = Bundle.main.executableURL.flatMap { FileStamp(path: $0.path) }

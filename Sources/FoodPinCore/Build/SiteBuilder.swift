@@ -109,6 +109,7 @@ public final class SiteBuilder: @unchecked Sendable {
         var log = DiagnosticLog()
 
         guard FileManager.default.fileExists(atPath: layout.content.path) else { throw .guideNotFound(layout.root) }
+        try BuildState.refuseLinkedFolder(in: layout)
         // Under `serve` the watcher says what changed: no need to look at every file first.
         let sources = options.writes && options.savesState ? SourceFingerprint.of(layout) : nil
         let fingerprint = sources?.digest
@@ -141,6 +142,12 @@ public final class SiteBuilder: @unchecked Sendable {
         let theme = loadTheme()
         log.add(contentsOf: theme.diagnostics)
         finished("read content and theme")
+
+        // Pictures and the output folder are checked with every other input, before the store is synced.
+        let imageListing = FileList.files(in: layout.images, withExtension: nil, recursive: true, boundary: GuideBoundary(layout))
+        log.add(contentsOf: imageListing.refused)
+        let writer = OutputWriter(destination: output)
+        if options.writes { try writer.checkDestination(layout: layout) }
 
         progress("Syncing the store")
         let store = try openStore()
@@ -178,9 +185,7 @@ public final class SiteBuilder: @unchecked Sendable {
         report.restaurants = site.restaurants.count
         report.reviews = site.restaurants.reduce(0) { $0 + $1.reviews.count }
 
-        // Pictures are checked with every other input, before anything is written.
-        let imageFolder = imageFolderFiles(skipping: Set(site.contentFiles))
-        log.add(contentsOf: imageFolder.errors)
+        let folderPictures = imageFolderFiles(imageListing, skipping: Set(site.contentFiles))
 
         let renderer = SiteRenderer(site: site, theme: theme)
         let pages = renderer.pages
@@ -193,17 +198,16 @@ public final class SiteBuilder: @unchecked Sendable {
             return report
         }
 
-        let writer = OutputWriter(destination: output)
-        try writer.checkDestination(layout: layout)
         report.output = writer.destination
         if !FileManager.default.fileExists(atPath: writer.destination.path) { written = nil }
         // The new site is made in the standby folder and then exchanged with the live one; where
         // folders cannot be exchanged, files are replaced in place.
         let publication = Publication(output: output)
+        let outputLock = try publication.lock()
+        defer { Publication.unlock(outputLock) }
+        try publication.checkStandby()
         let target = publication.standby.map { OutputWriter(destination: $0) } ?? writer
-        if publication.standby != nil, standbyWritten == nil || !FileManager.default.fileExists(atPath: target.destination.path) {
-            standbyWritten = nil
-        }
+        if publication.standby != nil, !FileManager.default.fileExists(atPath: target.destination.path) { standbyWritten = nil }
         // What the folder written to holds, as far as this builder knows.
         let targetHeld = publication.standby == nil ? written : standbyWritten
 
@@ -239,7 +243,7 @@ public final class SiteBuilder: @unchecked Sendable {
         finished("plan pages")
 
         let assets = theme.assets.files.sorted(by: { $0.key < $1.key }).map { OutputFile(path: $0.key, data: $0.value) }
-        let pictures = (site.contentFiles + imageFolder.relatives)
+        let pictures = (site.contentFiles + folderPictures)
             .map { OutputFile(path: $0, copyOf: layout.content.appending(path: $0)) }
         var files: [OutputFile] = []
         for file in assets + pictures {
@@ -263,7 +267,7 @@ public final class SiteBuilder: @unchecked Sendable {
         var liveChanged = previous == nil || !liveGone.isEmpty
         // From the first write on, the kept state no longer describes the output folders: a build
         // stopped half-way must leave none, so the next build compares everything.
-        if writes {
+        if writes || liveChanged {
             BuildState.remove(stateFiles)
             last = nil
         }
@@ -296,10 +300,7 @@ public final class SiteBuilder: @unchecked Sendable {
                     }
                     now[file.path] = outcome.state
                 case .failure(let failure):
-                    written = nil
-                    pageInputs = [:]
-                    abandonStandby(publication)
-                    throw failure
+                    throw abandonWrites(failure, publication)
                 }
             }
         }
@@ -312,11 +313,7 @@ public final class SiteBuilder: @unchecked Sendable {
         let linked = ParallelMap.map(toLink) { path -> FoodPinError? in
             do throws(FoodPinError) { try target.link(path, from: writer); return nil } catch { return error }
         }
-        if let failure = linked.compactMap({ $0 }).first {
-            written = nil
-            abandonStandby(publication)
-            throw failure
-        }
+        if let failure = linked.compactMap({ $0 }).first { throw abandonWrites(failure, publication) }
         finished("render and write pages")
 
         // Without a record of what the folder held, the disk says what is stale.
@@ -327,9 +324,14 @@ public final class SiteBuilder: @unchecked Sendable {
         }
         report.removedPaths = liveGone.sorted()
         if target.destination != writer.destination {
+            report.changes.removed = liveGone.count
             if liveChanged {
-                report.changes.removed = liveGone.count
-                standbyWritten = try publication.publish() ? previous : nil
+                standbyWritten = nil
+                do throws(FoodPinError) {
+                    standbyWritten = try publication.publish() ? previous : nil
+                } catch {
+                    throw abandonWrites(error, publication)
+                }
             } else {
                 // The new site is the live one: nothing to publish, and the standby now holds it too.
                 standbyWritten = now
@@ -348,11 +350,14 @@ public final class SiteBuilder: @unchecked Sendable {
         return report
     }
 
-    /// After a failed write the standby may hold anything (what failed may fail again): the next
-    /// build starts it afresh.
-    private func abandonStandby(_ publication: Publication) {
+    /// After a failed write nothing written is known for sure, and the standby may hold anything
+    /// (what failed may fail again): the next build starts afresh.
+    private func abandonWrites(_ failure: FoodPinError, _ publication: Publication) -> FoodPinError {
+        written = nil
+        pageInputs = [:]
         standbyWritten = nil
         try? publication.discardStandby()
+        return failure
     }
 
     /// Keeps what this build knows for the next process.
@@ -423,15 +428,13 @@ public final class SiteBuilder: @unchecked Sendable {
         return loaded
     }
 
-    /// Content/images/ is published whole: its pictures, nothing that leads out of the guide.
-    private func imageFolderFiles(skipping: Set<String>) -> (relatives: [String], errors: [Diagnostic]) {
-        let listing = FileList.files(in: layout.images, withExtension: nil, recursive: true, boundary: GuideBoundary(layout))
-        let relatives = listing.paths.compactMap { path -> String? in
+    /// Content/images/ is published whole: its pictures (the listing already refused what leads out).
+    private func imageFolderFiles(_ listing: FileList.Listing, skipping: Set<String>) -> [String] {
+        listing.paths.compactMap { path -> String? in
             let url = URL(fileURLWithPath: path)
             guard let relative = layout.contentRelativePath(url), !skipping.contains(relative),
                   ImageReference.extensions.contains(url.pathExtension.lowercased()) else { return nil }
             return relative
         }
-        return (relatives, listing.refused)
     }
 }

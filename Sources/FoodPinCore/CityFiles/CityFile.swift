@@ -15,6 +15,9 @@ public struct CityFile: Sendable {
     public var path: String
     public var records: [CityEntry]
     public var rejected: Int
+    /// Ids of records skipped (a name missing, say): the file still lists them, so the store keeps
+    /// what it had for them.
+    public var skippedIDs: [Int] = []
     public var diagnostics: [Diagnostic]
 
     /// Reads a city file; a syntax error makes the whole file an error, a bad record only skips it.
@@ -47,6 +50,7 @@ public struct CityFile: Sendable {
             var decoder = CityRecordDecoder(lines: lines, path: displayPath)
             guard let entry = decoder.decode(item) else {
                 file.rejected += 1
+                if let id = item["id"].flatMap(CityRecordDecoder.integer), id > 0 { file.skippedIDs.append(id) }
                 file.diagnostics.append(contentsOf: decoder.diagnostics)
                 return
             }

@@ -15,7 +15,7 @@ public struct SiteConfig: Sendable, Equatable {
     /// Reads site.yml; a missing file means the defaults.
     static func load(from url: URL, displayPath: String, boundary: GuideBoundary) -> (SiteConfig, [Diagnostic]) {
         var config = SiteConfig()
-        if let target = boundary.outsideTarget(of: url.path) { return (config, [GuideBoundary.linkOutside(displayPath, target: target)]) }
+        if let refusal = boundary.refusal(of: url.path, shownAs: displayPath) { return (config, [refusal]) }
         guard let data = FileManager.default.contents(atPath: url.path) else { return (config, []) }
         guard let text = String(data: data, encoding: .utf8) else {
             return (config, [.error(at: SourceLocation(path: displayPath), "site.yml is not UTF-8 text")])

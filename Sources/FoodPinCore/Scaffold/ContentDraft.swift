@@ -19,6 +19,12 @@ public enum ContentDraft {
             throw .usage("the file would be written outside \(GuideLayout.displayPath(folder))/; nothing was written",
                          at: GuideLayout.displayPath(url), hint: "flags name things, not paths: leave out `/` and `..`")
         }
+        // Links resolved: the nearest folder that exists must be one of the guide's own.
+        var existing = url.deletingLastPathComponent().standardizedFileURL
+        while !FileManager.default.fileExists(atPath: existing.path), existing.path != "/" { existing = existing.deletingLastPathComponent() }
+        if let refusal = GuideBoundary(layout).refusal(of: existing.path, shownAs: GuideLayout.displayPath(existing)) {
+            throw .usage("\(refusal.message); nothing was written", at: refusal.location.path, hint: refusal.hint)
+        }
     }
 
     /// The diagnostics this file would get from a build (those located in it).
@@ -26,6 +32,7 @@ public enum ContentDraft {
         let path = url.standardizedFileURL.path
         let shown = GuideLayout.displayPath(url)
         var content = ContentLoader.load(layout)
+        let withoutDraft = content
         var found: [Diagnostic]
         switch FrontMatter.parse(text, path: shown) {
         case .failure(let diagnostic):
@@ -52,8 +59,11 @@ public enum ContentDraft {
             try CityImporter.sync(content.cityFiles.filter { !$0.hasErrors }, in: db)
             return (try RestaurantRecord.order(Column("id")).fetchAll(db), false)
         }
+        // What the guide says with the file, against what it says without: the file's own problems,
+        // and any error it causes elsewhere (a step number taken twice is reported at the other file).
+        let before = Set(SiteModelBuilder.build(stored: stored, content: withoutDraft, layout: layout, includeDrafts: true).1.map(\.description))
         let (_, modelDiagnostics) = SiteModelBuilder.build(stored: stored, content: content, layout: layout, includeDrafts: true)
-        found += modelDiagnostics.filter { $0.location.path == shown }
+        found += modelDiagnostics.filter { $0.location.path == shown || ($0.severity == .error && !before.contains($0.description)) }
         return found
     }
 }

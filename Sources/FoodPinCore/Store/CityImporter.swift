@@ -84,7 +84,7 @@ enum CityImporter {
         for loaded in files {
             if let synced = try SyncedFile.fetchOne(db, key: loaded.source), synced.fingerprint == loaded.fingerprint { continue }
             let file = loaded.records()
-            let listed = Set(file.records.map(\.record.id))
+            let listed = Set(file.records.map(\.record.id) + file.skippedIDs)
             released.formUnion(try CityListing.ids(of: loaded.source, in: db).subtracting(listed))
             counts += try upsert(file, source: loaded.source, in: db)
             try CityListing.replace(loaded.source, ids: listed, in: db)

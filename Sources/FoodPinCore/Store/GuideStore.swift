@@ -9,6 +9,7 @@ public final class GuideStore: Sendable {
     /// Opens (creating if needed) the store and brings its schema up to date.
     public init(url: URL) throws(FoodPinError) {
         displayPath = GuideLayout.displayPath(url)
+        try Self.refuseLink(url)
         do {
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             var configuration = Configuration()
@@ -23,6 +24,7 @@ public final class GuideStore: Sendable {
     /// An in-memory copy of the store at `url` (empty if none), for commands that must write nothing.
     public init(copyOf url: URL) throws(FoodPinError) {
         displayPath = GuideLayout.displayPath(url)
+        try Self.refuseLink(url)
         do {
             let memory = try DatabaseQueue()
             if FileManager.default.fileExists(atPath: url.path) {
@@ -30,7 +32,7 @@ public final class GuideStore: Sendable {
                 configuration.readonly = true
                 do {
                     try DatabaseQueue(path: url.path, configuration: configuration).backup(to: memory)
-                } catch {
+                } catch where FileManager.default.fileExists(atPath: url.path + "-journal") {
                     // A command stopped mid-write (kill -9, power loss) leaves a hot journal that only a
                     // writer may roll back: opened for writing, SQLite restores the last committed store.
                     configuration.readonly = false
@@ -42,6 +44,16 @@ public final class GuideStore: Sendable {
             database = memory
         } catch {
             throw Self.failure(error, path: displayPath)
+        }
+    }
+
+    /// The store is opened only as a real file: through a link, a committed link could make FoodPin
+    /// create or change a database anywhere.
+    private static func refuseLink(_ url: URL) throws(FoodPinError) {
+        var info = stat()
+        if lstat(url.path, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK {
+            throw .usage("the store is a link; FoodPin opens only a real file here", at: GuideLayout.displayPath(url),
+                         hint: "replace the link with the store file itself, or remove it (the next build makes a new store)")
         }
     }
 
@@ -120,8 +132,10 @@ public final class GuideStore: Sendable {
                 t.column("id", .integer).notNull().indexed()
                 t.primaryKey(["path", "id"])
             }
-            // Every city file is read again once, so that what it lists is known.
-            try db.execute(sql: "DELETE FROM synced_file")
+            // What each synced file listed, as far as an older store knew: the records it owned.
+            try db.execute(sql: """
+                INSERT INTO city_listing (path, id) SELECT source, id FROM restaurant WHERE source IN (SELECT path FROM synced_file)
+                """)
         }
         return migrator
     }

@@ -20,8 +20,8 @@ enum FileList {
         let display = DisplayPaths()
         let suffix = ext.map { "." + $0 }
         let top = directory.standardizedFileURL.path
-        if let target = boundary.outsideTarget(of: top) {
-            listing.refused.append(GuideBoundary.linkOutside(display.name(of: top), target: target))
+        if let refusal = boundary.refusal(of: top, shownAs: display.name(of: top)) {
+            listing.refused.append(refusal)
             return listing
         }
         func walk(_ folder: String) {
@@ -39,8 +39,8 @@ enum FileList {
                 }
                 let path = folder + "/" + name
                 var type = entry.pointee.d_type
-                if type == UInt8(DT_LNK), let target = boundary.outsideTarget(of: path) {
-                    listing.refused.append(GuideBoundary.linkOutside(display.name(of: path), target: target))
+                if type == UInt8(DT_LNK), let refusal = boundary.refusal(of: path, shownAs: display.name(of: path)) {
+                    listing.refused.append(refusal)
                     continue
                 }
                 if type == UInt8(DT_UNKNOWN) || type == UInt8(DT_LNK) {

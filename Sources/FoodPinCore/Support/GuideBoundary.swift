@@ -1,8 +1,8 @@
 import Foundation
 
-/// The one rule for what a build reads: a file, its links resolved, must lie inside the guide.
-/// A guide built in CI from a contributor's pull request must not publish `/etc/passwd` through
-/// a link named `site.css`.
+/// The one rule for what a build reads: a regular file whose real path (links resolved) lies inside
+/// the guide and outside its hidden folders. A guide built in CI from a contributor's pull request
+/// must not publish `/etc/passwd`, or the token in `.git/config`, through a link named `site.css`.
 public struct GuideBoundary: Sendable {
     /// The guide's folder, links resolved.
     let realRoot: String
@@ -17,18 +17,26 @@ public struct GuideBoundary: Sendable {
         return String(cString: resolved)
     }
 
-    /// Where `path` really leads when that is outside the guide; nil when it stays inside (or does
-    /// not exist: reading it then fails with its own message).
-    func outsideTarget(of path: String) -> String? {
+    /// Why `path` must not be read, or nil when it may (or does not exist: reading it then fails
+    /// with its own message).
+    func refusal(of path: String, shownAs displayPath: String) -> Diagnostic? {
         guard let real = Self.realPath(path) else { return nil }
-        return real == realRoot || real.hasPrefix(realRoot + "/") ? nil : real
-    }
-
-    /// The error for a link that leads out of the guide.
-    static func linkOutside(_ displayPath: String, target: String) -> Diagnostic {
-        .error(at: SourceLocation(path: displayPath),
-               "this is a link to `\(target)`, outside the guide: FoodPin reads only files inside the guide's folder",
-               hint: "copy the file into the guide instead of linking to it")
+        guard real == realRoot || real.hasPrefix(realRoot + "/") else {
+            return .error(at: SourceLocation(path: displayPath),
+                          "this is a link to `\(real)`, outside the guide: FoodPin reads only files inside the guide's folder",
+                          hint: "copy the file into the guide instead of linking to it")
+        }
+        let inside = real.dropFirst(realRoot.count).split(separator: "/")
+        if inside.contains(where: { $0.hasPrefix(".") }) {
+            return .error(at: SourceLocation(path: displayPath),
+                          "this is a link to `\(inside.joined(separator: "/"))`, a hidden file of the guide (such as .git): FoodPin does not read those",
+                          hint: "copy the file into the guide instead of linking to it")
+        }
+        var info = stat()
+        if stat(real, &info) == 0, (info.st_mode & S_IFMT) != S_IFREG, (info.st_mode & S_IFMT) != S_IFDIR {
+            return Self.notARegularFile(displayPath)
+        }
+        return nil
     }
 
     /// The error for a named pipe, socket or device among the sources: reading one could block for ever.

@@ -1,13 +1,13 @@
 import Foundation
 
 /// How a build publishes: the new site is made in a standby folder beside the output folder
-/// (unchanged files hard-linked from the live site, changed ones written), then the two folders
-/// are exchanged in one step. Whatever stops a build, the output folder holds one whole site:
-/// the old one until the exchange, the new one after. The standby keeps the previous site, so the
-/// next build only brings it up to date.
+/// (unchanged files hard-linked from the live site, changed ones written), made durable, then the
+/// two folders are exchanged in one step. Whatever stops a build, the output folder holds one
+/// whole site: the old one until the exchange, the new one after. The standby keeps the previous
+/// site, so the next build only brings it up to date.
 ///
-/// Where the system cannot exchange folders (no `renameat2`, or the output folder is a mount
-/// point), files are replaced one by one in place, each through a rename.
+/// Where folders cannot be exchanged (no `renameat2`; the output folder a link, a mount point, or
+/// in a folder FoodPin may not write), files are replaced one by one in place, each through a rename.
 struct Publication: Sendable {
     let live: URL
     /// Nil when publishing in place.
@@ -17,51 +17,98 @@ struct Publication: Sendable {
         live = output.standardizedFileURL
         let parent = live.deletingLastPathComponent()
         let candidate = parent.appending(path: Self.standbyName(for: live.lastPathComponent), directoryHint: .isDirectory)
-        standby = FolderExchange.isAvailable && Self.sameDevice(live, parent) ? candidate : nil
+        standby = FolderExchange.isAvailable && Self.canExchange(live, in: parent) ? candidate : nil
     }
 
     /// `.Output.foodpin-next` beside `Output/`: hidden, and named so that it is clearly FoodPin's.
     static func standbyName(for name: String) -> String { ".\(name).foodpin-next" }
 
-    /// False when the output folder is a mount point: a folder on another device cannot be exchanged.
-    private static func sameDevice(_ folder: URL, _ parent: URL) -> Bool {
+    /// The output folder must be a plain folder (a link would be replaced, not followed), not a
+    /// mount point, in a folder FoodPin may write.
+    private static func canExchange(_ folder: URL, in parent: URL) -> Bool {
         var folderInfo = stat(), parentInfo = stat()
-        guard stat(parent.path, &parentInfo) == 0 else { return false }
-        if stat(folder.path, &folderInfo) != 0 { return true } // not there yet: made on the parent's device
-        return folderInfo.st_dev == parentInfo.st_dev
+        guard stat(parent.path, &parentInfo) == 0, access(parent.path, W_OK) == 0 else { return false }
+        if lstat(folder.path, &folderInfo) != 0 { return true } // not there yet: made on the parent's device
+        guard (folderInfo.st_mode & S_IFMT) == S_IFDIR, folderInfo.st_dev == parentInfo.st_dev else { return false }
+        return !MountPoints.contains(folder.path)
     }
 
-    /// Removes a standby whose contents are unknown (a build stopped while filling it).
+    /// Makes sure the standby, if there, is FoodPin's own folder: a link there (committed by someone)
+    /// is removed, never followed, so nothing is written or deleted through it.
+    func checkStandby() throws(FoodPinError) {
+        guard let standby else { return }
+        var info = stat()
+        guard lstat(standby.path, &info) == 0 else { return }
+        if (info.st_mode & S_IFMT) != S_IFDIR, unlink(standby.path) != 0 {
+            throw .io("remove what stands where the standby folder goes", path: standby.path)
+        }
+    }
+
+    /// Removes a standby whose contents are unknown, first giving back any dot file of the live site
+    /// that a stopped publish left in it.
     func discardStandby() throws(FoodPinError) {
         guard let standby, FileManager.default.fileExists(atPath: standby.path) else { return }
+        moveDotFiles(from: standby, to: live)
         do { try FileManager.default.removeItem(at: standby) } catch { throw .io("remove the unfinished standby folder", path: standby.path) }
     }
 
-    /// Puts the standby in the live folder's place in one step, carrying over the live folder's
-    /// dot files (`.git`, `.nojekyll`: the host's, not the site's). Returns whether an old site is
-    /// now the standby.
+    /// Puts the standby in the live folder's place in one step, carrying over the live folder's dot
+    /// files (`.git`, `.nojekyll`: the host's, not the site's), after the new site is on disk (a
+    /// power cut must not leave empty pages behind a finished exchange). Returns whether an old
+    /// site is now the standby.
     func publish() throws(FoodPinError) -> Bool {
         guard let standby else { return true }
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: live.path, isDirectory: &isDirectory) else {
+        Durability.flush(standby.path)
+        guard access(live.path, F_OK) == 0 else {
             guard rename(standby.path, live.path) == 0 else { throw .io("publish the site", path: live.path) }
             return false
         }
-        for name in (try? FileManager.default.contentsOfDirectory(atPath: live.path)) ?? [] where name.hasPrefix(".") {
-            let target = standby.path + "/" + name
-            if access(target, F_OK) != 0 { rename(live.path + "/" + name, target) }
-        }
+        moveDotFiles(from: live, to: standby)
         let status = FolderExchange.exchange(standby.path, live.path)
-        if status == EINVAL || status == ENOSYS || status == ENOTSUP {
-            // A file system that cannot exchange: two renames; for a moment there is no site, never a mixed one.
-            let old = standby.path + ".old"
-            guard rename(live.path, old) == 0 else { throw .io("publish the site", path: live.path) }
-            guard rename(standby.path, live.path) == 0 else { throw .io("publish the site", path: live.path) }
-            guard rename(old, standby.path) == 0 else { throw .io("keep the previous site as the standby", path: standby.path) }
-            return true
+        guard status == 0 else {
+            moveDotFiles(from: standby, to: live)
+            throw .io("publish the site", path: live.path, errno: status)
         }
-        guard status == 0 else { throw .io("publish the site", path: live.path, errno: status) }
         return true
+    }
+
+    private func moveDotFiles(from source: URL, to target: URL) {
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: source.path)) ?? [] where name.hasPrefix(".") {
+            let destination = target.path + "/" + name
+            if access(destination, F_OK) != 0 { rename(source.path + "/" + name, destination) }
+        }
+    }
+
+    /// One build writes an output folder at a time (a `build` beside a `serve`): the next waits.
+    /// The lock is a file beside the output folder, held until the process lets it go.
+    func lock() throws(FoodPinError) -> Int32 {
+        let path = live.deletingLastPathComponent().path + "/." + live.lastPathComponent + ".foodpin-lock"
+        let descriptor = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { return -1 } // a folder FoodPin may not write: nothing to share it with
+        guard flock(descriptor, LOCK_EX) == 0 else {
+            close(descriptor)
+            throw .io("wait for the other build of this output folder", path: path)
+        }
+        return descriptor
+    }
+
+    static func unlock(_ descriptor: Int32) {
+        if descriptor >= 0 { close(descriptor) }
+    }
+}
+
+/// `syncfs` (Linux): every file written to the folder's file system reaches the disk. Looked up at
+/// run time, as Swift's Glibc module does not declare it; elsewhere, `sync`.
+enum Durability {
+    private typealias SyncFS = @convention(c) (Int32) -> Int32
+    private static let syncfs: SyncFS? = dlsym(dlopen(nil, RTLD_NOW), "syncfs").map { unsafeBitCast($0, to: SyncFS.self) }
+
+    static func flush(_ folder: String) {
+        guard let syncfs else { return sync() }
+        let descriptor = open(folder, O_RDONLY | O_DIRECTORY)
+        guard descriptor >= 0 else { return sync() }
+        _ = syncfs(descriptor)
+        close(descriptor)
     }
 }
 
@@ -81,5 +128,34 @@ enum FolderExchange {
         // RENAME_EXCHANGE (Linux) and RENAME_SWAP (macOS) are both 2.
         let result = if let renameat2 { renameat2(AT_FDCWD, first, AT_FDCWD, second, 2) } else if let renamex { renamex(first, second, 2) } else { Int32(-1) }
         return result == 0 ? 0 : (errno == 0 ? ENOSYS : errno)
+    }
+}
+
+/// The system's mount points (Linux's `/proc/self/mountinfo`): a bind mount shares its device
+/// number with its parent, so the device alone does not tell one.
+enum MountPoints {
+    static func contains(_ path: String) -> Bool {
+        guard let text = try? String(contentsOfFile: "/proc/self/mountinfo", encoding: .utf8) else { return false }
+        for line in text.split(separator: "\n") {
+            let fields = line.split(separator: " ")
+            guard fields.count > 4 else { continue }
+            if unescape(fields[4]) == path { return true }
+        }
+        return false
+    }
+
+    /// Spaces and other special characters are written as octal escapes (`\040`).
+    private static func unescape(_ field: Substring) -> String {
+        var bytes: [UInt8] = []
+        var utf8 = Array(field.utf8)[...]
+        while let byte = utf8.popFirst() {
+            if byte == 92, utf8.count >= 3, let value = UInt8(String(decoding: utf8.prefix(3), as: UTF8.self), radix: 8) {
+                bytes.append(value)
+                utf8 = utf8.dropFirst(3)
+            } else {
+                bytes.append(byte)
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 }
