@@ -94,7 +94,20 @@ import Testing
         ])
     }
 
-    @Test func partialsThatRecurseWithoutEndStop() throws {
-        #expect(try render("{{> loop}}", [:], partials: ["loop": "x{{> loop}}"]) == String(repeating: "x", count: 100))
+    @Test func partialsThatRecurseThroughDataStopWhereTheDataEnds() throws {
+        let tree: TemplateValue = ["name": "a", "children": [["name": "b", "children": [["name": "c", "children": []]]]]]
+        #expect(try render("{{> node}}", tree, partials: ["node": "({{name}}{{#children}}{{> node}}{{/children}})"]) == "(a(b(c)))")
+        // Deeper than any guide's data goes, recursion stops rather than overflow the stack.
+        #expect(try render("{{> loop}}", ["more": true], partials: ["loop": "x{{#more}}{{> loop}}{{/more}}"]) == String(repeating: "x", count: 100))
+    }
+
+    @Test func aTemplateIncludingItselfOutsideAnySectionIsAnError() {
+        var files = Theme.builtInFiles
+        files["row.mustache"] = "<tr>\n{{> cell}}</tr>\n"
+        files["cell.mustache"] = "<td>{{#x}}{{> row}}{{/x}}</td>{{> row}}{{> row}}\n"
+        let (_, diagnostics) = Theme(files: files, overrides: ["row.mustache": "Templates/row.mustache", "cell.mustache": "Templates/cell.mustache"]).library()
+        #expect(diagnostics.map(\.description) == [
+            "Templates/row.mustache:2:1: error: template error: including `cell` here, outside any section, makes it include itself for ever",
+        ])
     }
 }

@@ -75,12 +75,38 @@ public struct Theme: Sendable {
             diagnostics.append(.error(at: SourceLocation(path: path, line: reference.line, column: reference.column),
                                       "template error: there is no template `\(reference.name)` (no \(reference.name).mustache in Templates/ or the built-in theme)"))
         }
+        diagnostics += Self.endlessInclusions(references)
         for required in SiteRenderer.requiredTemplates where !library.has(required) {
             if !diagnostics.contains(where: { $0.location.path.hasSuffix("\(required).mustache") }) {
                 diagnostics.append(.error(at: SourceLocation(path: "Templates/\(required).mustache"), "template `\(required)` is missing"))
             }
         }
         return (library, diagnostics)
+    }
+
+    /// A template that includes itself (through others or not) outside any section would render
+    /// for ever: an error at the tag that closes the loop. Inside a section, data ends it.
+    private static func endlessInclusions(_ references: [(path: String, TemplateParser.Reference)]) -> [Diagnostic] {
+        let templateOf = { (path: String) in String((path.split(separator: "/").last ?? "").dropLast(".mustache".count)) }
+        var edges: [String: [(path: String, TemplateParser.Reference)]] = [:]
+        for (path, reference) in references where !reference.conditional { edges[templateOf(path), default: []].append((path, reference)) }
+        var diagnostics: [Diagnostic] = []
+        var state: [String: Bool] = [:] // false: being visited, true: done
+        func visit(_ name: String) {
+            state[name] = false
+            for (path, reference) in edges[name] ?? [] {
+                switch state[reference.name] {
+                case false?:
+                    diagnostics.append(.error(at: SourceLocation(path: path, line: reference.line, column: reference.column),
+                        "template error: including `\(reference.name)` here, outside any section, makes it include itself for ever"))
+                case nil: visit(reference.name)
+                case true?: break
+                }
+            }
+            state[name] = true
+        }
+        for name in edges.keys.sorted() where state[name] == nil { visit(name) }
+        return diagnostics
     }
 
     /// Theme assets (CSS, JS, pictures) with content-hashed names, so hosts can cache them forever.

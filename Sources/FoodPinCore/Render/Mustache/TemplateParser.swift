@@ -11,6 +11,8 @@ struct TemplateParser {
         var name: String
         var line: Int
         var column: Int
+        /// Inside a section or a block: rendered only when data or a child asks for it.
+        var conditional = false
     }
 
     struct Parsed {
@@ -232,7 +234,13 @@ struct TemplateParser {
 
     private mutating func reference(_ name: String, at offset: Int) {
         let place = location(of: offset)
-        references.append(Reference(name: name, line: place.line, column: place.column))
+        let conditional = frames.contains { frame in
+            switch frame.kind {
+            case .section, .block: true
+            case .root, .parent: false
+            }
+        }
+        references.append(Reference(name: name, line: place.line, column: place.column, conditional: conditional))
     }
 
     private func name(_ text: String, at offset: Int) throws(SyntaxError) -> TemplateName {
