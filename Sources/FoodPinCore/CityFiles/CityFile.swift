@@ -22,13 +22,18 @@ public struct CityFile: Sendable {
 
     /// Reads a city file; a syntax error makes the whole file an error, a bad record only skips it.
     public static func read(_ url: URL, displayPath: String) -> CityFile {
-        var file = CityFile(path: displayPath, records: [], rejected: 0, diagnostics: [])
-        guard var data = FileManager.default.contents(atPath: url.path) else {
+        guard let data = FileManager.default.contents(atPath: url.path) else {
+            var file = CityFile(path: displayPath, records: [], rejected: 0, diagnostics: [])
             file.diagnostics.append(.error(at: SourceLocation(path: displayPath), "cannot read the city file"))
             return file
         }
-        var bytes = [UInt8](data)
-        data = Data()
+        return parse([UInt8](data), displayPath: displayPath)
+    }
+
+    /// A city file's bytes, as `read` takes them from the file.
+    static func parse(_ bytes: [UInt8], displayPath: String) -> CityFile {
+        var file = CityFile(path: displayPath, records: [], rejected: 0, diagnostics: [])
+        var bytes = bytes
         if let invalid = UTF8Check.firstInvalidOffset(bytes) {
             // Older exports are Windows-1252; read them rather than turn accents into U+FFFD.
             if let text = String(data: Data(bytes), encoding: .windowsCP1252) {
