@@ -70,9 +70,11 @@ public enum ContentLoader {
                 loaded.hasErrors = diagnostics.contains { $0.severity == .error }
                 content.diagnostics += diagnostics
             } else {
-                let bytes = FileManager.default.contents(atPath: url.path) ?? Data()
-                let file = CityFile.read(url, displayPath: GuideLayout.displayPath(url))
-                loaded.fingerprint = Fingerprint.hex(bytes)
+                // Read once: the fingerprint is of the very bytes parsed.
+                let bytes = FileManager.default.contents(atPath: url.path)
+                let file = bytes.map { CityFile.parse([UInt8]($0), displayPath: GuideLayout.displayPath(url)) }
+                    ?? CityFile.read(url, displayPath: GuideLayout.displayPath(url))
+                loaded.fingerprint = Fingerprint.hex(bytes ?? Data())
                 loaded.file = file
                 loaded.hasErrors = file.diagnostics.contains { $0.severity == .error }
                 content.diagnostics += file.diagnostics

@@ -76,7 +76,7 @@ enum CityImporter {
         var managed = Set<String>()
         for gone in try SyncedFile.fetchAll(db) where present[gone.path] == nil {
             released.formUnion(try CityListing.ids(of: gone.path, in: db))
-            try CityListing.replace(gone.path, ids: [], in: db)
+            try CityListing.forget(gone.path, in: db)
             try gone.delete(db)
             managed.insert(gone.path)
         }
@@ -85,9 +85,10 @@ enum CityImporter {
             if let synced = try SyncedFile.fetchOne(db, key: loaded.source), synced.fingerprint == loaded.fingerprint { continue }
             let file = loaded.records()
             let listed = Set(file.records.map(\.record.id) + file.skippedIDs)
-            released.formUnion(try CityListing.ids(of: loaded.source, in: db).subtracting(listed))
+            let before = try CityListing.ids(of: loaded.source, in: db)
+            released.formUnion(before.subtracting(listed))
             counts += try upsert(file, source: loaded.source, in: db)
-            try CityListing.replace(loaded.source, ids: listed, in: db)
+            try CityListing.update(loaded.source, from: before, to: listed, in: db)
             try SyncedFile(path: loaded.source, fingerprint: loaded.fingerprint).save(db)
             read.insert(loaded.source)
             managed.insert(loaded.source)

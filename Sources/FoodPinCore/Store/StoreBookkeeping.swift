@@ -24,10 +24,17 @@ enum CityListing {
         Set(try Int.fetchAll(db, sql: "SELECT id FROM city_listing WHERE path = ?", arguments: [path]))
     }
 
-    static func replace(_ path: String, ids: Set<Int>, in db: Database) throws {
-        try db.execute(sql: "DELETE FROM city_listing WHERE path = ?", arguments: [path])
+    /// Makes the file list `ids`, given what it listed before: only the difference is written (a
+    /// million-record file with one record changed costs one row, not two million).
+    static func update(_ path: String, from before: Set<Int>, to ids: Set<Int>, in db: Database) throws {
+        let delete = try db.cachedStatement(sql: "DELETE FROM city_listing WHERE path = ? AND id = ?")
+        for id in before.subtracting(ids) { try delete.execute(arguments: [path, id]) }
         let insert = try db.cachedStatement(sql: "INSERT INTO city_listing (path, id) VALUES (?, ?)")
-        for id in ids { try insert.execute(arguments: [path, id]) }
+        for id in ids.subtracting(before) { try insert.execute(arguments: [path, id]) }
+    }
+
+    static func forget(_ path: String, in db: Database) throws {
+        try db.execute(sql: "DELETE FROM city_listing WHERE path = ?", arguments: [path])
     }
 
     /// Of these ids, each one some file still lists, with the first such file by name.
