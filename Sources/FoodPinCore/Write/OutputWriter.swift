@@ -155,12 +155,29 @@ public struct OutputWriter: Sendable {
             try NewFile.makeFolders((target as NSString).deletingLastPathComponent)
             if Foundation.link(original, target) == 0 { return }
         }
-        guard errno == EEXIST else { throw .io("link the unchanged file", path: target) }
+        guard errno == EEXIST else { return try copy(original, to: target) }
         let temporary = target + ".foodpin-\(getpid())-link"
         unlink(temporary)
-        guard Foundation.link(original, temporary) == 0 else { throw .io("link the unchanged file", path: target) }
+        guard Foundation.link(original, temporary) == 0 else { return try copy(original, to: target) }
         guard rename(temporary, target) == 0 else {
             let failure = FoodPinError.io("link the unchanged file", path: target)
+            unlink(temporary)
+            throw failure
+        }
+    }
+
+    /// When a file cannot be linked (immutable, too many links, another file system): its bytes
+    /// copied, through a rename like every other write.
+    private func copy(_ original: String, to target: String) throws(FoodPinError) {
+        let code = errno
+        guard code == EPERM || code == EMLINK || code == EXDEV || code == EACCES,
+              let data = FileManager.default.contents(atPath: original) else {
+            throw .io("link the unchanged file", path: target, errno: code)
+        }
+        let temporary = target + ".foodpin-\(getpid())-copy"
+        do { try data.write(to: URL(fileURLWithPath: temporary)) } catch { throw .io("write the file", path: target) }
+        guard rename(temporary, target) == 0 else {
+            let failure = FoodPinError.io("write the file", path: target)
             unlink(temporary)
             throw failure
         }
