@@ -110,4 +110,15 @@ import Testing
             "Templates/row.mustache:2:1: error: template error: including `cell` here, outside any section, makes it include itself for ever",
         ])
     }
+
+    @Test func aLoopThroughAPartialInASubfolderIsFoundToo() {
+        var files = Theme.builtInFiles
+        files["parts/a.mustache"] = "{{> parts/b}}"
+        files["parts/b.mustache"] = "b{{> parts/a}}"
+        let (_, diagnostics) = Theme(files: files, overrides: ["parts/a.mustache": "Templates/parts/a.mustache",
+                                                               "parts/b.mustache": "Templates/parts/b.mustache"]).library()
+        #expect(diagnostics.map(\.description) == [
+            "Templates/parts/b.mustache:1:2: error: template error: including `parts/a` here, outside any section, makes it include itself for ever",
+        ])
+    }
 }

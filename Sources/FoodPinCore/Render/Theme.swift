@@ -59,19 +59,21 @@ public struct Theme: Sendable {
     func library() -> (TemplateLibrary, [Diagnostic]) {
         var library = TemplateLibrary()
         var diagnostics: [Diagnostic] = []
-        var references: [(path: String, TemplateParser.Reference)] = []
+        var references: [Inclusion] = []
         for (name, text) in files.sorted(by: { $0.key < $1.key }) where name.hasSuffix(".mustache") {
             let path = overrides[name] ?? "(built-in theme)/\(name)"
             do {
                 let parsed = try TemplateParser.parse(text)
-                library.register(parsed.nodes, named: String(name.dropLast(".mustache".count)))
-                references += parsed.references.map { (path, $0) }
+                let template = String(name.dropLast(".mustache".count))
+                library.register(parsed.nodes, named: template)
+                references += parsed.references.map { Inclusion(template: template, path: path, reference: $0) }
             } catch {
                 diagnostics.append(.error(at: SourceLocation(path: path, line: error.line, column: error.column),
                                           "template error: \(error.message)"))
             }
         }
-        for (path, reference) in references where !library.has(reference.name) {
+        for inclusion in references where !library.has(inclusion.reference.name) {
+            let (path, reference) = (inclusion.path, inclusion.reference)
             diagnostics.append(.error(at: SourceLocation(path: path, line: reference.line, column: reference.column),
                                       "template error: there is no template `\(reference.name)` (no \(reference.name).mustache in Templates/ or the built-in theme)"))
         }
@@ -86,10 +88,11 @@ public struct Theme: Sendable {
 
     /// A template that includes itself (through others or not) outside any section would render
     /// for ever: an error at the tag that closes the loop. Inside a section, data ends it.
-    private static func endlessInclusions(_ references: [(path: String, TemplateParser.Reference)]) -> [Diagnostic] {
-        let templateOf = { (path: String) in String((path.split(separator: "/").last ?? "").dropLast(".mustache".count)) }
+    private static func endlessInclusions(_ references: [Inclusion]) -> [Diagnostic] {
         var edges: [String: [(path: String, TemplateParser.Reference)]] = [:]
-        for (path, reference) in references where !reference.conditional { edges[templateOf(path), default: []].append((path, reference)) }
+        for inclusion in references where !inclusion.reference.conditional {
+            edges[inclusion.template, default: []].append((inclusion.path, inclusion.reference))
+        }
         var diagnostics: [Diagnostic] = []
         var state: [String: Bool] = [:] // false: being visited, true: done
         func visit(_ name: String) {
@@ -107,6 +110,13 @@ public struct Theme: Sendable {
         }
         for name in edges.keys.sorted() where state[name] == nil { visit(name) }
         return diagnostics
+    }
+
+    /// A partial or parent named by a template (by its name, as partials call it, and its file's path).
+    private struct Inclusion {
+        var template: String
+        var path: String
+        var reference: TemplateParser.Reference
     }
 
     /// Theme assets (CSS, JS, pictures) with content-hashed names, so hosts can cache them forever.
