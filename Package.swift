@@ -24,6 +24,8 @@ let package = Package(
             pkgConfig: "libcmark-gfm",
             providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"]), .brew(["cmark-gfm"])]
         ),
+        // The system libvips (Debian: libvips-dev, installed with --no-install-recommends).
+        .systemLibrary(name: "CVips", pkgConfig: "vips", providers: [.apt(["libvips-dev"]), .brew(["vips"])]),
         // The one predicate for editors' scratch files, shared by the core, the watcher and the embedder.
         .target(name: "ScratchFiles"),
         // Turns the top-level Templates/ into Swift source so the default theme lives inside the binary.
@@ -33,10 +35,10 @@ let package = Package(
             name: "FoodPinCore",
             dependencies: [
                 "CMarkGFM",
+                "CVips",
                 "ScratchFiles",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "GRDB", package: "GRDB.swift"),
-                
             ],
             plugins: ["EmbedTheme"]
         ),

@@ -75,6 +75,18 @@ extension WrittenImage: BinaryCodable {
     }
 }
 
+extension WrittenPhoto: BinaryCodable {
+    func encode(to writer: inout BinaryWriter) {
+        writer.write(image)
+        writer.write(alt)
+        writer.write(caption)
+    }
+
+    init(from reader: inout BinaryReader) throws(BinaryReader.Malformed) {
+        self.init(image: try reader.read(), alt: try reader.readOptional(), caption: try reader.readOptional())
+    }
+}
+
 extension RestaurantSource: BinaryCodable {
     func encode(to writer: inout BinaryWriter) {
         writer.write(slug)
@@ -83,6 +95,7 @@ extension RestaurantSource: BinaryCodable {
         writer.write(name)
         writer.write(facts)
         writer.write(image)
+        writer.write(photos)
         writer.write(favorite)
         writer.write(verdict)
         writer.write(draft)
@@ -94,9 +107,10 @@ extension RestaurantSource: BinaryCodable {
         let slug = try reader.readString(), location: SourceLocation = try reader.read()
         let id: Int? = try reader.readOptional(), name: String? = try reader.readOptional()
         let facts: RestaurantFacts = try reader.read(), image: WrittenImage? = try reader.readOptional()
+        let photos: [WrittenPhoto] = try reader.readArray()
         let favorite: Bool? = try reader.readOptional(), verdict: Verdict? = try reader.readOptional()
         let draft = try reader.readBool(), markdown = try reader.readString()
-        self.init(slug: slug, location: location, id: id, name: name, facts: facts, image: image, favorite: favorite,
+        self.init(slug: slug, location: location, id: id, name: name, facts: facts, image: image, photos: photos, favorite: favorite,
                   verdict: verdict, draft: draft, markdown: markdown, nameLocation: try reader.read())
     }
 }
@@ -201,6 +215,14 @@ extension Review: BinaryEncodable {
     }
 }
 
+extension GalleryPhoto: BinaryEncodable {
+    func encode(to writer: inout BinaryWriter) {
+        writer.write(image)
+        writer.write(alt)
+        writer.write(caption)
+    }
+}
+
 extension Restaurant: BinaryEncodable {
     func encode(to writer: inout BinaryWriter) {
         writer.write(id)
@@ -208,6 +230,7 @@ extension Restaurant: BinaryEncodable {
         writer.write(name)
         writer.write(facts)
         writer.write(image)
+        writer.write(photos)
         writer.write(favorite)
         writer.write(verdict)
         writer.write(descriptionMarkdown)

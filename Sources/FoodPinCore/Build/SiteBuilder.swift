@@ -39,6 +39,9 @@ public struct BuildReport: Sendable {
     /// Files written or removed by this build, relative to the output folder.
     public var changedPaths: [String] = []
     public var removedPaths: [String] = []
+    /// Pictures processed by this build, and those taken from the picture cache.
+    public var picturesProcessed = 0
+    public var picturesReused = 0
     public var seconds = 0.0
     public var output: URL?
     /// Seconds spent in each stage, in order, for `--verbose` and benchmarks.
@@ -146,6 +149,7 @@ public final class SiteBuilder: @unchecked Sendable {
         // Pictures and the output folder are checked with every other input, before the store is synced.
         let imageListing = FileList.files(in: layout.images, withExtension: nil, recursive: true, boundary: GuideBoundary(layout))
         log.add(contentsOf: imageListing.refused)
+        let imageFiles = imageFolderFiles(imageListing)
         let writer = OutputWriter(destination: output)
         if options.writes { try writer.checkDestination(layout: layout) }
 
@@ -155,7 +159,8 @@ public final class SiteBuilder: @unchecked Sendable {
         let cityKey = content.cityFiles.map { "\($0.source)#\($0.fingerprint)#\(brokenCityFiles.contains($0.source))" }
         func model(_ stored: [RestaurantRecord]) -> Site {
             let (site, modelDiagnostics) = SiteModelBuilder.build(
-                stored: stored, content: content, layout: layout, includeDrafts: options.includeDrafts)
+                stored: stored, content: content, layout: layout, includeDrafts: options.includeDrafts,
+                folderPhotos: Self.folderPhotos(imageFiles))
             log.add(contentsOf: modelDiagnostics)
             return site
         }
@@ -185,9 +190,20 @@ public final class SiteBuilder: @unchecked Sendable {
         report.restaurants = site.restaurants.count
         report.reviews = site.restaurants.reduce(0) { $0 + $1.reviews.count }
 
-        let folderPictures = imageFolderFiles(imageListing, skipping: Set(site.contentFiles))
+        // Raster pictures are published in their processed forms only (never the original, with its
+        // GPS position); one that no page names is still processed, for links in Markdown.
+        progress("Processing pictures")
+        let referenced = Set(site.contentFiles)
+        let pictureUses = PicturePipeline.uses(of: site, extra: imageFiles.filter { !referenced.contains($0) }, layout: layout)
+        let pictureCache = PictureCache(folder: layout.root.appending(path: ".foodpin-cache/pictures").path)
+        let processed = PicturePipeline.run(pictureUses, layout: layout, settings: site.config.pictures, cache: pictureCache)
+        log.add(contentsOf: processed.diagnostics)
+        report.picturesProcessed = processed.processed
+        report.picturesReused = processed.reused
+        finished("process pictures")
+        let folderPictures = imageFiles.filter { !referenced.contains($0) && !ImageReference.isRaster($0) }
 
-        let renderer = SiteRenderer(site: site, theme: theme)
+        let renderer = SiteRenderer(site: site, theme: theme, pictures: processed.catalog)
         let pages = renderer.pages
         report.pages = pages.count
         report.diagnostics = log.sorted
@@ -216,7 +232,7 @@ public final class SiteBuilder: @unchecked Sendable {
         let previous = written
         var now: [String: WrittenState] = [:]
         now.reserveCapacity(pages.count + 64)
-        let settings = settingsDigest(site.config, contentFiles: site.contentFiles, theme: theme)
+        let settings = settingsDigest(site.config, contentFiles: site.contentFiles, pictures: processed.catalog, theme: theme)
         let plan = ParallelMap.map(pages) { page -> (path: String, inputs: ContentDigest, render: Bool) in
             let path = renderer.path(of: page)
             var writer = BinaryWriter()
@@ -243,8 +259,12 @@ public final class SiteBuilder: @unchecked Sendable {
         finished("plan pages")
 
         let assets = theme.assets.files.sorted(by: { $0.key < $1.key }).map { OutputFile(path: $0.key, data: $0.value) }
-        let pictures = (site.contentFiles + folderPictures)
+        let pictures = (site.contentFiles.filter { !ImageReference.isRaster($0) } + folderPictures)
             .map { OutputFile(path: $0, copyOf: layout.content.appending(path: $0)) }
+            + processed.catalog.pictures.values.sorted(by: { $0.key < $1.key }).flatMap { picture in
+                picture.files.map { OutputFile(path: picture.publishedPath(of: $0),
+                                               copyOf: URL(fileURLWithPath: pictureCache.entryFolder(picture.key) + "/" + $0)) }
+            }
         var files: [OutputFile] = []
         for file in assets + pictures {
             let state = try OutputWriter.state(of: file)
@@ -337,6 +357,11 @@ public final class SiteBuilder: @unchecked Sendable {
                 standbyWritten = now
             }
         }
+        // The site now published uses these pictures only: other cache entries are stale.
+        if pictureCache.changed {
+            pictureCache.saveIndex(keeping: Set(pictureUses.map { layout.content.appending(path: $0.relativePath).path }))
+        }
+        if writes || pictureCache.changed { pictureCache.removeAll(except: processed.keys) }
         let changed = writes || nextInputs != pageInputs || contentCache.changed || last?.fingerprint != fingerprint
             || last?.storeStamp != storeStamp
         written = now
@@ -399,9 +424,16 @@ public final class SiteBuilder: @unchecked Sendable {
     }
 
     /// What every page depends on besides its own inputs: the settings and the whole theme.
-    private func settingsDigest(_ config: SiteConfig, contentFiles: [String], theme: LoadedTheme) -> ContentDigest {
+    private func settingsDigest(_ config: SiteConfig, contentFiles: [String], pictures: PictureCatalog,
+                                theme: LoadedTheme) -> ContentDigest {
         var writer = BinaryWriter()
         writer.write(config)
+        // Pictures show on lists, detail pages and in Markdown anywhere: a changed one renders every
+        // page again (rare next to text edits, which stay incremental).
+        for (path, picture) in pictures.pictures.sorted(by: { $0.key < $1.key }) {
+            writer.write(path)
+            writer.write(picture)
+        }
         // Links in Markdown to pictures that pages use are rewritten to the published copies.
         writer.write(contentFiles)
         for (name, text) in theme.files.sorted(by: { $0.key < $1.key }) {
@@ -428,13 +460,24 @@ public final class SiteBuilder: @unchecked Sendable {
         return loaded
     }
 
-    /// Content/images/ is published whole: its pictures (the listing already refused what leads out).
-    private func imageFolderFiles(_ listing: FileList.Listing, skipping: Set<String>) -> [String] {
+    /// The pictures under Content/images/, relative to Content/ (the listing already refused what leads out).
+    private func imageFolderFiles(_ listing: FileList.Listing) -> [String] {
         listing.paths.compactMap { path -> String? in
             let url = URL(fileURLWithPath: path)
-            guard let relative = layout.contentRelativePath(url), !skipping.contains(relative),
+            guard let relative = layout.contentRelativePath(url),
                   ImageReference.extensions.contains(url.pathExtension.lowercased()) else { return nil }
             return relative
+        }.sorted()
+    }
+
+    /// `Content/images/<slug>/…` by slug: a restaurant's gallery folder.
+    static func folderPhotos(_ files: [String]) -> [String: [String]] {
+        var bySlug: [String: [String]] = [:]
+        for path in files {
+            let parts = path.split(separator: "/")
+            guard parts.count >= 3, parts[0] == "images" else { continue }
+            bySlug[String(parts[1]), default: []].append(path)
         }
+        return bySlug
     }
 }

@@ -5,12 +5,12 @@ indirect enum FieldValue: Sendable, Equatable {
     /// Text as written; `plain` when unquoted (so `null` and `~` mean nothing).
     case scalar(String, plain: Bool, at: SourceLocation)
     case list([FieldValue], at: SourceLocation)
-    /// A nested mapping: no field takes one, so only where it is matters.
-    case mapping(at: SourceLocation)
+    /// A nested mapping (a gallery photo's `{src, alt, caption}`), by key.
+    case mapping([String: FieldValue], at: SourceLocation)
 
     var location: SourceLocation {
         switch self {
-        case .scalar(_, _, let location), .list(_, let location), .mapping(let location): location
+        case .scalar(_, _, let location), .list(_, let location), .mapping(_, let location): location
         }
     }
 }
@@ -53,6 +53,9 @@ struct FieldReader {
     mutating func error(_ key: String, _ message: String, hint: String? = nil) {
         diagnostics.append(.error(at: location(key), message, hint: hint))
     }
+
+    /// A problem inside a field's value, at its own place.
+    mutating func report(_ diagnostic: Diagnostic) { diagnostics.append(diagnostic) }
 
     mutating func warning(_ key: String, _ message: String, hint: String? = nil) {
         diagnostics.append(.warning(at: location(key), message, hint: hint))

@@ -66,7 +66,11 @@ enum FrontMatter {
             switch node {
             case .scalar(let scalar): return .scalar(scalar.string, plain: scalar.style == .plain, at: location)
             case .sequence(let sequence): return .list(sequence.map(value), at: location)
-            default: return .mapping(at: location)
+            case .mapping(let mapping):
+                var entries: [String: FieldValue] = [:]
+                for (key, field) in mapping { entries[key.string ?? "\(key)"] = value(field) }
+                return .mapping(entries, at: location)
+            default: return .mapping([:], at: location)
             }
         }
         switch node {

@@ -10,6 +10,8 @@ public struct RestaurantSource: Sendable {
     /// The fields of `RestaurantField.all` the file gives.
     public var facts = RestaurantFacts()
     public var image: WrittenImage?
+    /// The gallery, in the order written; `Content/images/<slug>/` adds its pictures after these.
+    public var photos: [WrittenPhoto] = []
     public var favorite: Bool?
     public var verdict: Verdict?
     public var draft = false
@@ -30,6 +32,7 @@ public struct RestaurantSource: Sendable {
             fields.read(field, into: &source.facts)
         }
         source.image = fields.string("image").map { WrittenImage(text: $0, location: fields.location("image")) }
+        source.photos = fields.photos("photos")
         source.favorite = fields.bool("favorite")
         if let rating = fields.string("rating") {
             if let verdict = Verdict(rawValue: rating.lowercased()) { source.verdict = verdict } else {

@@ -9,6 +9,7 @@ public struct SiteConfig: Sendable, Equatable {
     public var pageSize = 24
     public var unsafeHTML = false
     public var author: String?
+    public var pictures = PictureSettings()
 
     public init() {}
 
@@ -40,6 +41,7 @@ public struct SiteConfig: Sendable, Equatable {
             if let size = fields.int("page_size", in: 1...1000) { config.pageSize = size }
             if let unsafe = fields.bool("unsafe_html") { config.unsafeHTML = unsafe }
             config.author = fields.string("author")
+            config.pictures.read(&fields)
             fields.warnAboutUnknownFields(kind: "site.yml")
             // The fence we added shifts every line by one.
             let diagnostics = fields.diagnostics.map { diagnostic -> Diagnostic in

@@ -9,6 +9,9 @@ public struct Restaurant: Sendable, Equatable {
     public var name: String
     public var facts: RestaurantFacts
     public var image: ImageReference?
+    /// Where the main picture is named (the city file or the `image` field), for errors found when it is processed.
+    public var imageLocation: SourceLocation?
+    public var photos: [GalleryPhoto] = []
     public var favorite: Bool
     public var verdict: Verdict?
     public var descriptionMarkdown: String
@@ -27,6 +30,15 @@ public struct Restaurant: Sendable, Equatable {
     }
 }
 
+/// A picture of a restaurant's gallery.
+public struct GalleryPhoto: Sendable, Equatable {
+    public var image: ImageReference
+    public var alt: String?
+    public var caption: String?
+    /// Where it is named: its `photos` item, or the picture itself for one found in the restaurant's folder.
+    public var location: SourceLocation
+}
+
 public struct Review: Sendable, Equatable {
     public var reviewer: String?
     public var title: String?
@@ -41,6 +53,7 @@ public struct Step: Sendable, Equatable {
     public var heading: String
     public var subheading: String?
     public var image: ImageReference?
+    public var imageLocation: SourceLocation?
     public var markdown: String
 }
 

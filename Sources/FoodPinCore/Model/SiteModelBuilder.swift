@@ -2,8 +2,10 @@ import Foundation
 
 /// Merges the store's records with the Markdown content into one `Site`, checking every reference.
 public enum SiteModelBuilder {
+    /// `folderPhotos`: by folder name, the pictures in `Content/images/<slug>/` (relative to Content/).
     public static func build(
-        stored: [RestaurantRecord], content: LoadedContent, layout: GuideLayout, includeDrafts: Bool
+        stored: [RestaurantRecord], content: LoadedContent, layout: GuideLayout, includeDrafts: Bool,
+        folderPhotos: [String: [String]] = [:]
     ) -> (Site, [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
         var restaurants: [Restaurant] = []
@@ -30,6 +32,18 @@ public enum SiteModelBuilder {
             }
         }
 
+        func photos(of source: RestaurantSource) -> [GalleryPhoto] {
+            source.photos.compactMap { written in
+                if written.alt == nil {
+                    diagnostics.append(.warning(at: written.image.location, "gallery photo \"\(written.image.text)\" has no alt text",
+                        hint: "write it as {src: \(written.image.text), alt: what the photo shows}"))
+                }
+                return resolve(written.image).map {
+                    GalleryPhoto(image: $0, alt: written.alt, caption: written.caption, location: written.image.location)
+                }
+            }
+        }
+
         var draftKeys: Set<String> = []
         var markdownIDs: [Int: SourceLocation] = [:]
         for source in content.restaurants {
@@ -46,7 +60,7 @@ public enum SiteModelBuilder {
                 }
                 markdownIDs[id] = source.location
                 if let index = indexByID[id] {
-                    apply(source, image: resolve(source.image), to: &restaurants[index])
+                    apply(source, image: resolve(source.image), photos: photos(of: source), to: &restaurants[index])
                     indexBySlug[source.slug] = indexBySlug[source.slug] ?? index
                     continue
                 }
@@ -66,7 +80,7 @@ public enum SiteModelBuilder {
             var restaurant = Restaurant(
                 id: source.id, slug: source.slug, name: name, facts: RestaurantFacts(), favorite: false,
                 descriptionMarkdown: "")
-            apply(source, image: resolve(source.image), to: &restaurant)
+            apply(source, image: resolve(source.image), photos: photos(of: source), to: &restaurant)
             slugOwner[source.slug] = source.location.path
             indexBySlug[source.slug] = restaurants.count
             if let id = source.id { indexByID[id] = restaurants.count }
@@ -92,6 +106,8 @@ public enum SiteModelBuilder {
         }
         for index in restaurants.indices {
             restaurants[index].reviews.sort(by: newestFirst)
+            addFolderPhotos(folderPhotos[restaurants[index].slug] ?? [], to: &restaurants[index], layout: layout,
+                            diagnostics: &diagnostics)
         }
         // Fold each name once, not once per comparison.
         restaurants = restaurants.map { ($0.sortKey, $0) }.sorted { ($0.0, $0.1.slug) < ($1.0, $1.1.slug) }.map(\.1)
@@ -106,11 +122,14 @@ public enum SiteModelBuilder {
             }
             stepNumbers[source.step] = source.location.path
             steps.append(Step(number: source.step, heading: source.heading, subheading: source.subheading,
-                              image: resolve(source.image), markdown: source.markdown))
+                              image: resolve(source.image), imageLocation: source.image?.location, markdown: source.markdown))
         }
 
         var files: Set<String> = []
-        for restaurant in restaurants { if case .file(let path)? = restaurant.image { files.insert(path) } }
+        for restaurant in restaurants {
+            if case .file(let path)? = restaurant.image { files.insert(path) }
+            for photo in restaurant.photos { if case .file(let path) = photo.image { files.insert(path) } }
+        }
         for step in steps { if case .file(let path)? = step.image { files.insert(path) } }
 
         let site = Site(
@@ -122,13 +141,33 @@ public enum SiteModelBuilder {
     }
 
     /// The Markdown file's fields win over the imported record's.
-    private static func apply(_ source: RestaurantSource, image: ImageReference?, to restaurant: inout Restaurant) {
+    private static func apply(_ source: RestaurantSource, image: ImageReference?, photos: [GalleryPhoto],
+                              to restaurant: inout Restaurant) {
         if let name = source.name { restaurant.name = name }
         restaurant.facts.override(with: source.facts)
-        if let image { restaurant.image = image }
+        if let image {
+            restaurant.image = image
+            restaurant.imageLocation = source.image?.location
+        }
+        restaurant.photos = photos
         if let favorite = source.favorite { restaurant.favorite = favorite }
         if let verdict = source.verdict { restaurant.verdict = verdict }
         restaurant.descriptionMarkdown = source.markdown
+    }
+
+    /// The pictures of `Content/images/<slug>/` not already in `photos:` join the gallery, by name.
+    /// Alt text can only be written in `photos:`, so one without it is a warning.
+    private static func addFolderPhotos(_ paths: [String], to restaurant: inout Restaurant, layout: GuideLayout,
+                                        diagnostics: inout [Diagnostic]) {
+        guard !paths.isEmpty else { return }
+        var listed: Set<String> = []
+        for photo in restaurant.photos { if case .file(let path) = photo.image { listed.insert(path) } }
+        for path in paths where !listed.contains(path) {
+            let location = SourceLocation(path: GuideLayout.displayPath(layout.content.appending(path: path)))
+            restaurant.photos.append(GalleryPhoto(image: .file(relativePath: path), alt: nil, caption: nil, location: location))
+            diagnostics.append(.warning(at: location, "gallery photo of \(restaurant.name) has no alt text",
+                hint: "list it in the restaurant's `photos:` as {src: \(path), alt: what the photo shows}"))
+        }
     }
 
     private static func newestFirst(_ a: Review, _ b: Review) -> Bool {

@@ -38,6 +38,7 @@ public struct SiteRenderer: Sendable {
     let scripts: [String]
     let colors: ThemeColors
     let markdown: MarkdownRenderer
+    let pictures: PicturePresentation
     /// A restaurant's card appears on several pages; within a batch it is rendered once per folder depth.
     private let cards = CardCache()
 
@@ -47,8 +48,10 @@ public struct SiteRenderer: Sendable {
 
     public let pages: [Page]
 
-    init(site: Site, theme: LoadedTheme, sitemapLimit: Int = SiteRenderer.sitemapProtocolLimit) {
+    init(site: Site, theme: LoadedTheme, pictures catalog: PictureCatalog = PictureCatalog(),
+         sitemapLimit: Int = SiteRenderer.sitemapProtocolLimit) {
         self.site = site
+        self.pictures = PicturePresentation(catalog: catalog)
         self.sitemapLimit = sitemapLimit
         self.pages = Self.pages(of: site, sitemapLimit: sitemapLimit)
         self.library = theme.library
@@ -65,6 +68,11 @@ public struct SiteRenderer: Sendable {
             var path = url
             while path.hasPrefix("/") { path.removeFirst() }
             let clean = path.split(separator: "#").first.map(String.init) ?? path
+            // A raster picture is published only in its processed sizes: the link goes to the largest.
+            if let picture = catalog.pictures[clean] {
+                return SiteRenderer.rootMarker + picture.publishedPath(width: picture.widths.last!, format: .jpeg)
+            }
+            if ImageReference.isRaster(clean) { return nil }
             return contentFiles.contains(clean) || clean.hasPrefix("images/") ? SiteRenderer.rootMarker + path : nil
         }
     }
@@ -205,7 +213,7 @@ public struct SiteRenderer: Sendable {
         return page("index", links: links,
                     title: number == 1 ? site.config.title : "\(site.config.title) — page \(number)",
                     description: site.config.description, canonicalPath: PageLinks.folderURL(of: path(of: .list(page: number))),
-                    extra: present([
+                    image: previewURL(of: slice, links: links), extra: present([
                         "restaurants": slice.map { listEntry($0, links: links) },
                         "count": site.restaurants.count,
                         "countLabel": plural(site.restaurants.count, "restaurant"),
@@ -252,11 +260,20 @@ public struct SiteRenderer: Sendable {
         context.set("area", restaurant.area)
         context["shareText"] = "Just checking in at \(restaurant.name)"
         context.set("pageURL", links.absolute(pagePath))
-        let absoluteImage: String? = switch restaurant.image {
-        case .web(let url)?: url
-        case .file(let path)?: links.absolute(path)
-        case nil: nil
+        let absoluteImage = pictures.previewURL(restaurant.image, links: links)
+        context["hero"] = pictures.value(restaurant.image, alt: "Photo of \(restaurant.name)", links: links,
+                                         fallbackSize: (960, 540))?.templateValue
+        let photos: [TemplateValue] = restaurant.photos.enumerated().compactMap { index, photo in
+            let alt = photo.alt ?? "Photo \(index + 1) of \(restaurant.name)"
+            guard var value = pictures.value(photo.image, alt: alt, links: links, fallbackSize: (480, 360)) else { return nil }
+            value["index"] = .int(index)
+            value["position"] = .int(index + 1)
+            if let caption = photo.caption { value["caption"] = .string(caption) }
+            return .object(value)
         }
+        context["photos"] = .list(photos)
+        context["hasPhotos"] = .bool(!photos.isEmpty)
+        context["photoCount"] = .int(photos.count)
         context["jsonLD"] = .string(StructuredData.restaurant(restaurant, pageURL: links.absolute(pagePath), imageURL: absoluteImage,
                                                       reviewHTML: reviewHTML))
         let summary = [restaurant.cuisines.joined(separator: ", "), restaurant.city].compactMap { $0 }.filter { !$0.isEmpty }
@@ -285,7 +302,7 @@ public struct SiteRenderer: Sendable {
         return page("browse", links: links, title: "\(group.name) — \(site.config.title)",
                     description: "\(plural(group.members.count, "restaurant")) · \(group.name)",
                     canonicalPath: PageLinks.folderURL(of: path(of: .browse(kind, group: groupIndex, page: number))),
-                    extra: present([
+                    image: previewURL(of: slice, links: links), extra: present([
                         "groupName": group.name, "kindTitle": kind.title, "kindURL": links.link("\(kind.rawValue)/"),
                         "restaurants": slice.map { listEntry($0, links: links) },
                         "countLabel": plural(group.members.count, "restaurant"),
@@ -301,6 +318,10 @@ public struct SiteRenderer: Sendable {
                 "number": step.number, "position": position + 1, "total": site.steps.count,
                 "heading": step.heading, "subheading": step.subheading,
                 "image": imageURL(step.image, links: links) ?? links.link(asset("assets/step\(min(position + 1, 3)).svg")),
+                "picture": TemplateValue.object(pictures.value(step.image, alt: "", links: links, fallbackSize: (280, 280)) ?? [
+                    "src": .string(links.link(asset("assets/step\(min(position + 1, 3)).svg"))), "alt": "",
+                    "width": 280, "height": 280,
+                ]),
                 "html": localize(markdown.html(step.markdown), links),
                 "isFirst": position == 0, "isLast": position == site.steps.count - 1,
             ])
@@ -335,6 +356,7 @@ public struct SiteRenderer: Sendable {
             "url": links.link(restaurant.path),
             "image": imageURL(restaurant.image, links: links),
             "imageAlt": "Photo of \(restaurant.name)",
+            "picture": pictures.value(restaurant.image, alt: "Photo of \(restaurant.name)", links: links, fallbackSize: (480, 320)),
             "cuisines": restaurant.cuisines.joined(separator: " · "),
             "favorite": restaurant.favorite,
             "reviewCount": restaurant.reviews.count,
@@ -351,11 +373,20 @@ public struct SiteRenderer: Sendable {
         return card
     }
 
+    /// A list's link preview: that of its first restaurant with a picture.
+    private func previewURL(of slice: ArraySlice<Int>, links: PageLinks) -> String? {
+        slice.lazy.compactMap { pictures.previewURL(site.restaurants[$0].image, links: links) }.first
+    }
+
+    /// The picture's address as one URL: the largest JPEG of a processed picture.
     private func imageURL(_ image: ImageReference?, links: PageLinks) -> String? {
+        if let picture = pictures.catalog[image] {
+            return links.link(picture.publishedPath(width: picture.widths.last!, format: .jpeg))
+        }
         switch image {
-        case .file(let path)?: links.link(path)
-        case .web(let url)?: url
-        case nil: nil
+        case .file(let path)?: return links.link(path)
+        case .web(let url)?: return url
+        case nil: return nil
         }
     }
 

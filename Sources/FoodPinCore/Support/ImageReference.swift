@@ -42,6 +42,12 @@ public enum ImageReference: Sendable, Hashable {
 
     static let extensions = ["jpg", "jpeg", "png", "gif", "webp", "avif", "svg"]
 
+    /// Whether a picture is processed into sizes and formats (an SVG is published as it is).
+    static func isRaster(_ path: String) -> Bool {
+        let dot = path.lastIndex(of: ".").map { path[path.index(after: $0)...].lowercased() } ?? ""
+        return dot != "svg" && extensions.contains(dot)
+    }
+
     static func parse(_ written: String, layout: GuideLayout) -> Result<ImageReference, Problem> {
         if written.contains("://") || written.lowercased().hasPrefix("data:") || written.lowercased().hasPrefix("javascript:") {
             return WebURL.isSafe(written) ? .success(.web(written)) : .failure(.unsafeURL)

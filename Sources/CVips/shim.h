@@ -1,0 +1,103 @@
+// libvips calls take NULL-terminated option lists, which Swift cannot call; these fixed-argument
+// wrappers are what FoodPin uses of it.
+#include <vips/vips.h>
+
+/// Starts libvips once: no operation cache (every picture is seen once), one thread per picture
+/// (pictures are processed side by side instead), and no loaders outside the safe, common ones.
+static inline void foodpin_quiet(const gchar *domain, GLogLevelFlags level, const gchar *message, gpointer data) {}
+
+static inline int foodpin_vips_start(void) {
+    if (VIPS_INIT("foodpin")) return -1;
+    // Warnings (an odd profile, a bad EXIF field) would go to the terminal mid-build; errors are reported.
+    g_log_set_handler("VIPS", G_LOG_LEVEL_WARNING | G_LOG_LEVEL_MESSAGE | G_LOG_LEVEL_INFO, foodpin_quiet, NULL);
+    vips_cache_set_max(0);
+    vips_concurrency_set(1);
+    vips_block_untrusted_set(TRUE);
+    return 0;
+}
+
+/// The loader libvips would pick by sniffing the file's first bytes, or NULL.
+static inline const char *foodpin_loader(const char *path) { return vips_foreign_find_load(path); }
+
+/// Opens a picture for its header only: no pixel is decoded.
+static inline VipsImage *foodpin_open_header(const char *path) {
+    return vips_image_new_from_file(path, "access", VIPS_ACCESS_SEQUENTIAL, NULL);
+}
+
+/// Decodes and shrinks in one pass (shrink-on-load), upright by its EXIF orientation, in sRGB;
+/// a truncated file is an error rather than grey rows.
+static inline int foodpin_thumbnail(const char *path, VipsImage **out, int width) {
+    return vips_thumbnail(path, out, width, "height", VIPS_MAX_COORD, "size", VIPS_SIZE_DOWN,
+                          "export_profile", "srgb", "fail_on", VIPS_FAIL_ON_TRUNCATED, NULL);
+}
+
+static inline int foodpin_shrink(VipsImage *in, VipsImage **out, int width) {
+    return vips_thumbnail_image(in, out, width, "height", VIPS_MAX_COORD, "size", VIPS_SIZE_DOWN, NULL);
+}
+
+static inline int foodpin_resize_exact(VipsImage *in, VipsImage **out, int width, int height) {
+    return vips_thumbnail_image(in, out, width, "height", height, "size", VIPS_SIZE_FORCE, NULL);
+}
+
+/// Fills `width` × `height` (enlarging if need be), cropping to the most interesting part.
+static inline int foodpin_cover(VipsImage *in, VipsImage **out, int width, int height) {
+    return vips_thumbnail_image(in, out, width, "height", height, "size", VIPS_SIZE_BOTH,
+                                "crop", VIPS_INTERESTING_ATTENTION, NULL);
+}
+
+static inline int foodpin_flatten(VipsImage *in, VipsImage **out, double red, double green, double blue) {
+    VipsArrayDouble *background = vips_array_double_newv(3, red, green, blue);
+    int result = vips_flatten(in, out, "background", background, NULL);
+    vips_area_unref(VIPS_AREA(background));
+    return result;
+}
+
+static inline int foodpin_cast_uchar(VipsImage *in, VipsImage **out) {
+    return vips_cast_uchar(in, out, NULL);
+}
+
+static inline int foodpin_colourspace_srgb(VipsImage *in, VipsImage **out) {
+    return vips_colourspace(in, out, VIPS_INTERPRETATION_sRGB, NULL);
+}
+
+static inline int foodpin_colourspace_grey(VipsImage *in, VipsImage **out) {
+    return vips_colourspace(in, out, VIPS_INTERPRETATION_B_W, NULL);
+}
+
+static inline int foodpin_save_webp(VipsImage *in, const char *path, int quality, int strip) {
+    return vips_webpsave(in, path, "Q", quality, "strip", strip, "effort", 4, NULL);
+}
+
+static inline int foodpin_save_jpeg(VipsImage *in, const char *path, int quality, int strip) {
+    return vips_jpegsave(in, path, "Q", quality, "strip", strip, "optimize_coding", TRUE, "interlace", TRUE, NULL);
+}
+
+static inline int foodpin_save_avif(VipsImage *in, const char *path, int quality, int strip) {
+    return vips_heifsave(in, path, "Q", quality, "strip", strip, "compression", VIPS_FOREIGN_HEIF_COMPRESSION_AV1,
+                         "effort", 2, NULL);
+}
+
+/// A copy without metadata (EXIF with GPS positions, XMP, IPTC, the ICC profile once in sRGB):
+/// webpsave in libvips 8.14 writes EXIF and ICC even when told to strip.
+static inline int foodpin_without_metadata(VipsImage *in, VipsImage **out) {
+    if (vips_copy(in, out, NULL)) return -1;
+    gchar **fields = vips_image_get_fields(*out);
+    for (int i = 0; fields[i]; i++) {
+        const char *name = fields[i];
+        if (vips_isprefix("exif-", name) || vips_isprefix("xmp-", name) || vips_isprefix("iptc-", name) ||
+            vips_isprefix("icc-", name) || vips_isprefix("png-comment", name) || vips_isprefix("gif-comment", name) ||
+            vips_isprefix("heif-", name) || !strcmp(name, VIPS_META_ORIENTATION))
+            vips_image_remove(*out, name);
+    }
+    g_strfreev(fields);
+    return 0;
+}
+
+static inline int foodpin_can_save(const char *suffix) { return vips_foreign_find_save(suffix) != NULL; }
+
+static inline int foodpin_getpoint(VipsImage *in, double **vector, int *count, int x, int y) {
+    return vips_getpoint(in, vector, count, x, y, NULL);
+}
+
+static inline void foodpin_unref(void *object) { if (object) g_object_unref(object); }
+static inline void foodpin_free(void *memory) { g_free(memory); }

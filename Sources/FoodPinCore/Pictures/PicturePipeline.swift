@@ -1,0 +1,128 @@
+import Foundation
+
+/// A raster picture content uses, and where it is named (errors about it point there).
+struct PictureUse: Sendable {
+    var relativePath: String
+    var location: SourceLocation
+    /// Whether a link-preview JPEG is wanted (a restaurant's main picture).
+    var preview: Bool
+    /// A picture no page names (only found in Content/images/): a problem with it is a warning.
+    var unnamed = false
+}
+
+/// The processed pictures of a build, by path under Content/.
+public struct PictureCatalog: Sendable {
+    public var pictures: [String: ProcessedPicture] = [:]
+
+    public init() {}
+
+    public subscript(_ image: ImageReference?) -> ProcessedPicture? {
+        guard case .file(let path)? = image else { return nil }
+        return pictures[path]
+    }
+}
+
+/// Turns every raster picture content uses into its published sizes and formats, each picture
+/// on its own core, reusing the cache for every one processed before.
+enum PicturePipeline {
+    struct Outcome {
+        var catalog = PictureCatalog()
+        var diagnostics: [Diagnostic] = []
+        var processed = 0
+        var reused = 0
+        /// The cache entries this build uses; the others can go.
+        var keys: Set<String> = []
+    }
+
+    /// Bumped when processing changes, so old cache entries are not taken for new ones.
+    private static let version = "foodpin-pictures 1"
+
+    static func uses(of site: Site, extra rasters: [String], layout: GuideLayout) -> [PictureUse] {
+        var uses: [PictureUse] = []
+        func add(_ image: ImageReference?, at location: SourceLocation?, preview: Bool) {
+            guard case .file(let path)? = image, ImageReference.isRaster(path) else { return }
+            uses.append(PictureUse(relativePath: path, location: location ?? SourceLocation(path: displayPath(path, layout)),
+                                   preview: preview))
+        }
+        for restaurant in site.restaurants {
+            add(restaurant.image, at: restaurant.imageLocation, preview: true)
+            for photo in restaurant.photos { add(photo.image, at: photo.location, preview: false) }
+        }
+        for step in site.steps { add(step.image, at: step.imageLocation, preview: false) }
+        for path in rasters where ImageReference.isRaster(path) {
+            uses.append(PictureUse(relativePath: path, location: SourceLocation(path: displayPath(path, layout)),
+                                   preview: false, unnamed: true))
+        }
+        return uses
+    }
+
+    private static func displayPath(_ path: String, _ layout: GuideLayout) -> String {
+        GuideLayout.displayPath(layout.content.appending(path: path))
+    }
+
+    static func run(_ uses: [PictureUse], layout: GuideLayout, settings: PictureSettings, cache: PictureCache) -> Outcome {
+        // One job per file, whatever the number of places naming it.
+        var grouped: [String: [PictureUse]] = [:]
+        for use in uses { grouped[use.relativePath, default: []].append(use) }
+        let usesByPath = grouped
+        let paths = usesByPath.keys.sorted()
+        var settingsWriter = BinaryWriter()
+        settingsWriter.write(version)
+        settingsWriter.write(settings.widths)
+        settingsWriter.write(settings.formats.map(\.rawValue))
+        settingsWriter.write(settings.quality)
+        settingsWriter.write(settings.keepMetadata)
+        let settingsDigest = ContentDigest(settingsWriter.bytes)
+
+        let results = ParallelMap.map(paths) { path -> (Result<ProcessedPicture, PictureProblem>, fresh: Bool) in
+            let absolute = layout.content.appending(path: path).path
+            guard let digest = cache.digest(of: absolute) else {
+                return (.failure(access(absolute, F_OK) == 0 ? .unreadable : .missing), false)
+            }
+            let preview = usesByPath[path]!.contains(where: \.preview)
+            var writer = BinaryWriter()
+            writer.write(settingsDigest)
+            writer.write(digest)
+            writer.write(preview)
+            // The stem is part of published names, so of the key too: a renamed file is a new entry.
+            let stem = Self.stem(of: path)
+            writer.write(stem)
+            let key = Fingerprint.hex(writer.bytes, length: 16)
+            if let cached = cache.entry(key) { return (.success(cached), false) }
+            // Re-checked against the limit here too: a limit lowered since still refuses a big picture.
+            return (cache.store(key) { folder in
+                PictureProcessor.process(absolute, into: folder, key: key, stem: stem, settings: settings, preview: preview)
+            }, true)
+        }
+
+        var outcome = Outcome()
+        for (path, (result, fresh)) in zip(paths, results) {
+            switch result {
+            case .success(let picture):
+                outcome.catalog.pictures[path] = picture
+                outcome.keys.insert(picture.key)
+                if fresh { outcome.processed += 1 } else { outcome.reused += 1 }
+            case .failure(let problem):
+                // Where pages name the picture, each place is an error; a picture only lying in
+                // Content/images/ gets a warning.
+                let named = usesByPath[path]!.filter { !$0.unnamed }
+                if named.isEmpty {
+                    outcome.diagnostics.append(.warning(at: usesByPath[path]![0].location,
+                        problem.message(for: path) + "; it is not published", hint: problem.hint))
+                }
+                for use in named {
+                    outcome.diagnostics.append(.error(at: use.location, problem.message(for: path), hint: problem.hint))
+                }
+            }
+        }
+        return outcome
+    }
+
+    /// The file name without its extension, as a slug: `Grand Café.JPG` → `grand-cafe`.
+    static func stem(of path: String) -> String {
+        let name = (path as NSString).lastPathComponent
+        let base = (name as NSString).deletingPathExtension
+        let slug = Slug.make(base)
+        return slug.isEmpty ? "picture" : String(slug.prefix(60))
+    }
+}

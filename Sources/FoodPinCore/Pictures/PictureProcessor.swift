@@ -1,0 +1,213 @@
+import CVips
+import Foundation
+
+/// Why a picture cannot be published, said of the file the content names.
+public enum PictureProblem: Error, Equatable, Sendable {
+    case missing
+    case unreadable
+    case notAPicture
+    /// A picture format FoodPin does not publish (a TIFF, a PDF …), by libvips's name for it.
+    case unsupported(String)
+    case tooLarge(width: Int, height: Int, limit: Int)
+    /// Decoding failed part-way: a truncated or damaged file; libvips's words.
+    case damaged(String)
+    case cannotWrite(String)
+
+    func message(for written: String) -> String {
+        switch self {
+        case .missing: "picture \"\(written)\" does not exist"
+        case .unreadable: "picture \"\(written)\" cannot be read (permissions?)"
+        case .notAPicture: "\"\(written)\" is not a picture: its bytes are not JPEG, PNG, WebP, GIF or AVIF"
+        case .unsupported(let kind): "picture \"\(written)\" is a \(kind) file; use JPEG, PNG, WebP, GIF or AVIF"
+        case .tooLarge(let width, let height, let limit):
+            "picture \"\(written)\" is \(width) × \(height) pixels, over the limit of \(limit) pixels; it was not decoded"
+        case .damaged(let detail): "picture \"\(written)\" is damaged or cut short: \(detail)"
+        case .cannotWrite(let detail): "picture \"\(written)\" could not be processed: \(detail)"
+        }
+    }
+
+    var hint: String? {
+        switch self {
+        case .tooLarge: "shrink the picture, or raise `picture_max_pixels` in site.yml"
+        case .damaged: "export the picture again from the camera or editor"
+        default: nil
+        }
+    }
+}
+
+/// Reads, resizes and encodes pictures with libvips: shrink-on-load (a 4000-pixel JPEG is decoded
+/// at the size needed), one decode per picture for all its widths, metadata stripped.
+enum PictureProcessor {
+    /// libvips starts once per process; nil when it cannot.
+    private static let started: Bool = foodpin_vips_start() == 0
+
+    /// The loaders FoodPin accepts, by libvips's class name prefix: common web formats only.
+    private static let acceptedLoaders: [(prefix: String, name: String)] = [
+        ("VipsForeignLoadJpeg", "JPEG"), ("VipsForeignLoadPng", "PNG"), ("VipsForeignLoadWebp", "WebP"),
+        ("VipsForeignLoadGif", "GIF"), ("VipsForeignLoadNsgif", "GIF"), ("VipsForeignLoadHeif", "AVIF"),
+    ]
+
+    /// Whether libvips here can write a format (AVIF needs libheif with an AV1 encoder).
+    static func canWrite(_ format: PictureFormat) -> Bool {
+        started && foodpin_can_save(".\(format.fileExtension)") != 0
+    }
+
+    /// The picture's upright size from its header, checked against the pixel limit; nothing decoded.
+    static func probe(_ path: String, maxPixels: Int) -> Result<(width: Int, height: Int), PictureProblem> {
+        guard started else { return .failure(.cannotWrite("libvips could not start: \(takeError())")) }
+        var info = stat()
+        guard stat(path, &info) == 0 else { return .failure(.missing) }
+        guard access(path, R_OK) == 0 else { return .failure(.unreadable) }
+        guard let loaderName = foodpin_loader(path) else {
+            takeError()
+            return .failure(.notAPicture)
+        }
+        let loader = String(cString: loaderName)
+        guard acceptedLoaders.contains(where: { loader.hasPrefix($0.prefix) }) else {
+            let kind = loader.replacingOccurrences(of: "VipsForeignLoad", with: "")
+                .replacingOccurrences(of: "File", with: "").replacingOccurrences(of: "Source", with: "")
+            return .failure(.unsupported(kind.uppercased()))
+        }
+        guard let header = foodpin_open_header(path) else { return .failure(.damaged(takeError())) }
+        defer { foodpin_unref(header) }
+        var width = Int(vips_image_get_width(header)), height = Int(vips_image_get_height(header))
+        if vips_image_get_orientation_swap(header) != 0 { swap(&width, &height) }
+        guard width > 0, height > 0 else { return .failure(.damaged("it has no pixels")) }
+        guard width.multipliedReportingOverflow(by: height).partialValue <= maxPixels, width <= 100_000, height <= 100_000 else {
+            return .failure(.tooLarge(width: width, height: height, limit: maxPixels))
+        }
+        return .success((width, height))
+    }
+
+    /// Makes every file of a picture in `folder` (which exists and is empty).
+    static func process(_ path: String, into folder: String, key: String, stem: String, settings: PictureSettings,
+                        preview: Bool) -> Result<ProcessedPicture, PictureProblem> {
+        let size: (width: Int, height: Int)
+        switch probe(path, maxPixels: settings.maxPixels) {
+        case .success(let found): size = found
+        case .failure(let problem): return .failure(problem)
+        }
+        let widths = settings.widths(for: size.width)
+        let largest = widths.last!
+        // One decode, shrunk on load to the largest width; the smaller ones are made from it in memory.
+        var loaded: UnsafeMutablePointer<VipsImage>?
+        guard foodpin_thumbnail(path, &loaded, Int32(largest)) == 0, let loaded else {
+            return .failure(.damaged(takeError()))
+        }
+        defer { foodpin_unref(loaded) }
+        guard let upright = eightBitSRGB(loaded) else { return .failure(.damaged(takeError())) }
+        defer { foodpin_unref(upright) }
+        // Decoding happens here: a truncated file fails now, before any file is written.
+        guard let inMemory = vips_image_copy_memory(upright) else { return .failure(.damaged(takeError())) }
+        defer { foodpin_unref(inMemory) }
+        var bare: UnsafeMutablePointer<VipsImage>?
+        if !settings.keepMetadata {
+            guard foodpin_without_metadata(inMemory, &bare) == 0 else { return .failure(.cannotWrite(takeError())) }
+        }
+        defer { foodpin_unref(bare) }
+        let decoded = bare ?? inMemory
+        guard let opaque = flattened(decoded) else { return .failure(.cannotWrite(takeError())) }
+        defer { foodpin_unref(opaque) }
+
+        let strip: Int32 = settings.keepMetadata ? 0 : 1
+        let quality = Int32(settings.quality)
+        var picture = ProcessedPicture(
+            key: key, stem: stem, width: Int(vips_image_get_width(decoded)), height: Int(vips_image_get_height(decoded)),
+            widths: widths, formats: settings.formats, color: "#808080", hasPreview: preview, sizes: [])
+        for width in widths {
+            var scaled: UnsafeMutablePointer<VipsImage>?, scaledOpaque: UnsafeMutablePointer<VipsImage>?
+            if width == largest {
+                scaled = decoded
+                scaledOpaque = opaque
+                g_object_ref(decoded)
+                g_object_ref(opaque)
+            } else {
+                guard foodpin_shrink(decoded, &scaled, Int32(width)) == 0,
+                      foodpin_shrink(opaque, &scaledOpaque, Int32(width)) == 0 else {
+                    foodpin_unref(scaled)
+                    return .failure(.cannotWrite(takeError()))
+                }
+            }
+            defer { foodpin_unref(scaled); foodpin_unref(scaledOpaque) }
+            for format in settings.formats {
+                let file = folder + "/\(width).\(format.fileExtension)"
+                let result: Int32 = switch format {
+                case .webp: foodpin_save_webp(scaled, file, quality, strip)
+                case .jpeg: foodpin_save_jpeg(scaledOpaque, file, quality, strip)
+                case .avif: foodpin_save_avif(scaled, file, quality, strip)
+                }
+                guard result == 0 else { return .failure(.cannotWrite(takeError())) }
+            }
+        }
+        picture.color = averageColor(opaque) ?? picture.color
+        if preview {
+            let (width, height) = PictureSettings.previewSize
+            var cover: UnsafeMutablePointer<VipsImage>?
+            guard foodpin_cover(opaque, &cover, Int32(width), Int32(height)) == 0, let cover else {
+                return .failure(.cannotWrite(takeError()))
+            }
+            defer { foodpin_unref(cover) }
+            guard foodpin_save_jpeg(cover, folder + "/preview.jpg", quality, strip) == 0 else {
+                return .failure(.cannotWrite(takeError()))
+            }
+        }
+        picture.sizes = picture.files.map { OutputWriter.size(at: folder + "/" + $0) ?? -1 }
+        return .success(picture)
+    }
+
+    /// 16-bit, CMYK or grey-with-a-profile pictures as 8-bit sRGB (grey stays grey).
+    private static func eightBitSRGB(_ image: UnsafeMutablePointer<VipsImage>) -> UnsafeMutablePointer<VipsImage>? {
+        let interpretation = vips_image_get_interpretation(image)
+        let keep = interpretation == VIPS_INTERPRETATION_sRGB || interpretation == VIPS_INTERPRETATION_B_W
+        var converted: UnsafeMutablePointer<VipsImage>? = image
+        g_object_ref(image)
+        if !keep {
+            var next: UnsafeMutablePointer<VipsImage>?
+            let colour = interpretation == VIPS_INTERPRETATION_GREY16 ? foodpin_colourspace_grey(converted, &next)
+                : foodpin_colourspace_srgb(converted, &next)
+            foodpin_unref(converted)
+            guard colour == 0 else { return nil }
+            converted = next
+        }
+        if vips_image_get_format(converted) != VIPS_FORMAT_UCHAR {
+            var next: UnsafeMutablePointer<VipsImage>?
+            let cast = foodpin_cast_uchar(converted, &next)
+            foodpin_unref(converted)
+            guard cast == 0 else { return nil }
+            converted = next
+        }
+        return converted
+    }
+
+    /// The picture on white, for JPEG (which has no transparency); the same image when opaque.
+    private static func flattened(_ image: UnsafeMutablePointer<VipsImage>) -> UnsafeMutablePointer<VipsImage>? {
+        guard vips_image_hasalpha(image) != 0 else {
+            g_object_ref(image)
+            return image
+        }
+        var flat: UnsafeMutablePointer<VipsImage>?
+        guard foodpin_flatten(image, &flat, 255, 255, 255) == 0 else { return nil }
+        return flat
+    }
+
+    private static func averageColor(_ image: UnsafeMutablePointer<VipsImage>) -> String? {
+        var pixel: UnsafeMutablePointer<VipsImage>?
+        guard foodpin_resize_exact(image, &pixel, 1, 1) == 0, let pixel else { return nil }
+        defer { foodpin_unref(pixel) }
+        var values: UnsafeMutablePointer<Double>?
+        var count: Int32 = 0
+        guard foodpin_getpoint(pixel, &values, &count, 0, 0) == 0, let values, count > 0 else { return nil }
+        defer { foodpin_free(values) }
+        let channels = (0..<3).map { values[min(Int($0), Int(count) - 1)] }
+        return "#" + channels.map { String(format: "%02x", Int(max(0, min(255, $0.rounded())))) }.joined()
+    }
+
+    /// libvips's last error, cleared, as one line.
+    @discardableResult
+    private static func takeError() -> String {
+        let text = String(cString: vips_error_buffer())
+        vips_error_clear()
+        let lines = text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        return lines.last ?? "libvips gave no reason"
+    }
+}

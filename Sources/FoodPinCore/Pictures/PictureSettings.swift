@@ -1,0 +1,72 @@
+import Foundation
+
+/// The published forms of a raster picture. JPEG is always made: it is what every browser shows.
+public enum PictureFormat: String, Sendable, CaseIterable, Comparable {
+    case avif, webp, jpeg
+
+    var fileExtension: String { self == .jpeg ? "jpg" : rawValue }
+    var mimeType: String { "image/\(rawValue)" }
+
+    public static func < (a: PictureFormat, b: PictureFormat) -> Bool {
+        allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
+    }
+}
+
+/// How raster pictures are processed: from site.yml, every field optional.
+public struct PictureSettings: Sendable, Equatable {
+    /// The widths published, never above a picture's own.
+    public var widths = [320, 640, 960, 1280, 1920]
+    /// In the order a `<picture>` offers them: the smallest files first, JPEG last.
+    public var formats: [PictureFormat] = [.webp, .jpeg]
+    public var quality = 75
+    /// Whether EXIF, XMP and ICC data (GPS positions included) are kept; stripped by default.
+    public var keepMetadata = false
+    /// A picture with more pixels is refused from its header, before anything is decoded.
+    public var maxPixels = 100_000_000
+
+    public static let widthRange = 16...8192
+    /// Link previews (`og:image`) are this size, the one social networks show best.
+    static let previewSize = (width: 1200, height: 630)
+
+    /// Reads the `picture_*` fields of site.yml.
+    mutating func read(_ fields: inout FieldReader) {
+        if let list = fields.stringList("picture_widths") {
+            var widths: [Int] = []
+            for text in list {
+                guard let width = Int(text), Self.widthRange.contains(width) else {
+                    fields.error("picture_widths", "each of `picture_widths` must be a whole number of pixels from \(Self.widthRange.lowerBound) to \(Self.widthRange.upperBound); found \"\(text)\"")
+                    continue
+                }
+                widths.append(width)
+            }
+            if !widths.isEmpty { self.widths = Array(Set(widths)).sorted() }
+        }
+        if let list = fields.stringList("picture_formats") {
+            var formats: Set<PictureFormat> = [.jpeg]
+            for text in list {
+                guard let format = PictureFormat(rawValue: text.lowercased() == "jpg" ? "jpeg" : text.lowercased()) else {
+                    fields.error("picture_formats", "`picture_formats` takes avif, webp and jpeg; found \"\(text)\"")
+                    continue
+                }
+                formats.insert(format)
+            }
+            self.formats = formats.sorted()
+        }
+        if let quality = fields.int("picture_quality", in: 1...100) { self.quality = quality }
+        if let keep = fields.bool("keep_metadata") { keepMetadata = keep }
+        if let limit = fields.int("picture_max_pixels", in: 1...1_000_000_000) { maxPixels = limit }
+    }
+
+    /// The widths to make for a picture `width` pixels wide: every setting below it, and its own
+    /// width (or the largest setting) unless that is within a tenth of the one before.
+    func widths(for width: Int) -> [Int] {
+        var result = widths.filter { $0 < width }
+        let largest = min(width, widths.last ?? width)
+        if let last = result.last, Double(largest) < Double(last) * 1.1 {
+            if last != largest { result[result.count - 1] = largest }
+        } else {
+            result.append(largest)
+        }
+        return Array(Set(result)).sorted()
+    }
+}

@@ -1,0 +1,75 @@
+import Foundation
+
+/// A raster picture after processing: what pages need to show it, and where its files are.
+/// Its files live in the picture cache under `key` and are published under `pictures/<key>/`.
+public struct ProcessedPicture: Sendable, Hashable {
+    /// The digest of the source's bytes and the settings: a different picture or setting, a different key.
+    public var key: String
+    /// The source's file name, cleaned, so published names say what they show.
+    public var stem: String
+    /// The largest published size (upright): what `width` and `height` attributes say.
+    public var width: Int
+    public var height: Int
+    public var widths: [Int]
+    public var formats: [PictureFormat]
+    /// The picture's average colour, `#rrggbb`: shown while it loads.
+    public var color: String
+    /// Whether a 1200 × 630 JPEG for link previews was made.
+    public var hasPreview: Bool
+    /// Each file's size in bytes, in `files` order: a cache entry cut short by a crash is not reused.
+    public var sizes: [Int]
+
+    /// The files in the cache folder, named `<width>.<ext>` and `preview.jpg`.
+    public var files: [String] {
+        var names = widths.flatMap { width in formats.map { "\(width).\($0.fileExtension)" } }
+        if hasPreview { names.append("preview.jpg") }
+        return names
+    }
+
+    /// Where a cache file is published, relative to the site root.
+    public func publishedPath(of file: String) -> String {
+        let name = file == "preview.jpg" ? "\(stem)-preview.jpg" : "\(stem)-\(file.replacingOccurrences(of: ".", with: "w."))"
+        return "pictures/\(key)/\(name)"
+    }
+
+    public func publishedPath(width: Int, format: PictureFormat) -> String {
+        publishedPath(of: "\(width).\(format.fileExtension)")
+    }
+
+    public var previewPath: String? { hasPreview ? publishedPath(of: "preview.jpg") : nil }
+
+    public func height(atWidth published: Int) -> Int {
+        max(1, Int((Double(height) * Double(published) / Double(width)).rounded()))
+    }
+}
+
+extension ProcessedPicture: BinaryCodable {
+    func encode(to writer: inout BinaryWriter) {
+        writer.write(key)
+        writer.write(stem)
+        writer.write(width)
+        writer.write(height)
+        writer.write(widths)
+        writer.write(formats.map(\.rawValue))
+        writer.write(color)
+        writer.write(hasPreview)
+        writer.write(sizes)
+    }
+
+    init(from reader: inout BinaryReader) throws(BinaryReader.Malformed) {
+        key = try reader.readString()
+        stem = try reader.readString()
+        width = try reader.readInt()
+        height = try reader.readInt()
+        widths = try reader.readArray(Int.self)
+        var formats: [PictureFormat] = []
+        for name in try reader.readArray(String.self) {
+            guard let format = PictureFormat(rawValue: name) else { throw BinaryReader.Malformed() }
+            formats.append(format)
+        }
+        self.formats = formats
+        color = try reader.readString()
+        hasPreview = try reader.readBool()
+        sizes = try reader.readArray(Int.self)
+    }
+}

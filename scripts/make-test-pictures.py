@@ -1,0 +1,63 @@
+#!/usr/bin/env python3
+"""Makes the pictures the tests read (Tests/Fixtures/pictures/), each a nasty case of its own.
+Run with the test environment's Python: .build-venv/bin/python scripts/make-test-pictures.py"""
+import io, os, struct, zlib
+from PIL import Image, ImageDraw
+
+out = os.path.join(os.path.dirname(__file__), "..", "Tests", "Fixtures", "pictures")
+os.makedirs(out, exist_ok=True)
+
+def scene(width, height, seed):
+    """A plate on a table: shapes and gradients, not noise, so files stay small."""
+    image = Image.new("RGB", (width, height), (180 - seed * 10, 120, 60 + seed * 20))
+    draw = ImageDraw.Draw(image)
+    for row in range(0, height, max(1, height // 12)):
+        draw.line([(0, row), (width, row)], fill=(150, 95, 50), width=max(1, height // 60))
+    r = min(width, height) * 0.4
+    cx, cy = width / 2, height / 2
+    draw.ellipse([cx - r, cy - r, cx + r, cy + r], fill=(245, 245, 240))
+    draw.ellipse([cx - r * .7, cy - r * .7, cx + r * .7, cy + r * .7], fill=(220, 80 + seed * 15, 40))
+    # A mark in the top-left corner, so a test can tell which way up the picture is.
+    draw.rectangle([0, 0, width // 5, height // 5], fill=(0, 0, 255))
+    return image
+
+def gps_exif(orientation=None):
+    exif = Image.Exif()
+    if orientation:
+        exif[0x0112] = orientation
+    gps = {1: "N", 2: (42.0, 21.0, 30.0), 3: "W", 4: (71.0, 3.0, 37.0)}
+    exif[0x8825] = gps
+    return exif
+
+# 1. A camera photo stored sideways (EXIF orientation 6: turn 90° clockwise), with a GPS position.
+scene(1200, 800, 1).save(f"{out}/sideways-gps.jpg", quality=85, exif=gps_exif(orientation=6))
+# 2. A wide photo to make every width from.
+scene(2400, 1600, 2).save(f"{out}/wide.jpg", quality=85)
+# 3. A small photo: never enlarged.
+scene(200, 150, 3).save(f"{out}/small.jpg", quality=85)
+# 4. A PNG with transparency.
+alpha = Image.new("RGBA", (300, 200), (0, 0, 0, 0))
+ImageDraw.Draw(alpha).ellipse([50, 20, 250, 180], fill=(200, 30, 30, 255))
+alpha.save(f"{out}/alpha.png")
+# 5. A CMYK JPEG (print workflows export these).
+scene(400, 300, 4).convert("CMYK").save(f"{out}/cmyk.jpg", quality=85)
+# 6. A 16-bit greyscale PNG.
+Image.new("I;16", (320, 240), 40000).save(f"{out}/sixteen-bit.png")
+# 7. A JPEG cut in half.
+buffer = io.BytesIO()
+scene(800, 600, 5).save(buffer, format="JPEG", quality=85)
+data = buffer.getvalue()
+open(f"{out}/truncated.jpg", "wb").write(data[: len(data) // 2])
+# 8. Text named like a picture.
+open(f"{out}/not-a-picture.jpg", "w").write("this is a note, not a photo\n")
+
+# 9. A decompression bomb: a PNG that says 50,000 × 50,000 (7.5 GB decoded) in a few hundred bytes.
+def chunk(kind, body):
+    return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body) & 0xFFFFFFFF)
+rows = zlib.compressobj(9)
+line = b"\x00" + b"\x00" * (50000 * 3)
+compressed = b"".join(rows.compress(line) for _ in range(4)) + rows.flush()
+bomb = b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", 50000, 50000, 8, 2, 0, 0, 0)) \
+    + chunk(b"IDAT", compressed) + chunk(b"IEND", b"")
+open(f"{out}/bomb.png", "wb").write(bomb)
+print("made", sorted(os.listdir(out)))
