@@ -62,7 +62,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .testTarget(name: "FoodPinCoreTests", dependencies: ["FoodPinCore", "foodpin"]),
+        .testTarget(name: "FoodPinCoreTests", dependencies: ["FoodPinCore", "foodpin", "CVips"]),
         .testTarget(name: "FoodPinDevTests", dependencies: ["FoodPinDev", "FoodPinCore"]),
     ]
 )

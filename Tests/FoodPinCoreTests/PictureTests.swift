@@ -1,0 +1,243 @@
+import CVips
+import Foundation
+import Testing
+@testable import FoodPinCore
+
+/// Pictures built into real guides from the fixtures of scripts/make-test-pictures.py, and the
+/// published files read back with libvips.
+@Suite struct PictureTests {
+    static let fixtures = Fixtures.repository.appending(path: "Tests/Fixtures/pictures")
+
+    /// A guide with one restaurant whose front matter ends with `fields`, and the given fixtures in Content/images/.
+    func guide(_ fields: String, pictures: [String: String], siteYAML: String = "title: T\n") throws -> TestGuide {
+        let guide = try TestGuide(siteYAML: siteYAML)
+        for (target, fixture) in pictures {
+            let url = guide.root.appending(path: "Content/images/\(target)")
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.copyItem(at: Self.fixtures.appending(path: fixture), to: url)
+        }
+        try guide.write("Content/restaurants/plate.md", "---\nname: The Plate\n\(fields)---\nGood food.\n")
+        return guide
+    }
+
+    /// The published files of a picture, by name, from the page's `<img src>` folder.
+    func published(_ guide: TestGuide, stem: String) throws -> [String] {
+        let folders = try FileManager.default.contentsOfDirectory(atPath: guide.output.appending(path: "pictures").path)
+        return try folders.flatMap { folder in
+            try FileManager.default.contentsOfDirectory(atPath: guide.output.appending(path: "pictures/\(folder)").path)
+                .filter { $0.hasPrefix(stem + "-") }
+        }.sorted()
+    }
+
+    struct Header {
+        var width: Int, height: Int, bands: Int, interpretation: VipsInterpretation, format: VipsBandFormat
+        var fields: [String]
+    }
+
+    func header(_ path: String) throws -> Header {
+        let image = try #require(foodpin_open(path))
+        defer { g_object_unref(image) }
+        var names: [String] = []
+        if let fields = vips_image_get_fields(image) {
+            var index = 0
+            while let name = fields[index] { names.append(String(cString: name)); index += 1 }
+            g_strfreev(fields)
+        }
+        return Header(width: Int(vips_image_get_width(image)), height: Int(vips_image_get_height(image)),
+                      bands: Int(vips_image_get_bands(image)), interpretation: vips_image_get_interpretation(image),
+                      format: vips_image_get_format(image), fields: names)
+    }
+
+    func file(_ guide: TestGuide, _ name: String) throws -> String {
+        let folders = try FileManager.default.contentsOfDirectory(atPath: guide.output.appending(path: "pictures").path)
+        for folder in folders {
+            let path = guide.output.appending(path: "pictures/\(folder)/\(name)").path
+            if FileManager.default.fileExists(atPath: path) { return path }
+        }
+        throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: name])
+    }
+
+    @Test func aSidewaysCameraPhotoIsPublishedUprightInEveryWidthWithoutItsGPSPosition() throws {
+        let guide = try guide("image: images/sideways.jpg\n", pictures: ["sideways.jpg": "sideways-gps.jpg"])
+        let report = try guide.build()
+        #expect(report.succeeded, "\(report.diagnostics)")
+        #expect(report.picturesProcessed == 1)
+        // Stored 1200 × 800 with orientation 6: shown 800 × 1200, so widths 320, 640 and its own 800.
+        #expect(try published(guide, stem: "sideways") == [
+            "sideways-320w.jpg", "sideways-320w.webp", "sideways-640w.jpg", "sideways-640w.webp",
+            "sideways-800w.jpg", "sideways-800w.webp", "sideways-preview.jpg",
+        ])
+        for (width, height) in [(320, 480), (640, 960), (800, 1200)] {
+            for format in ["jpg", "webp"] {
+                let found = try header(try file(guide, "sideways-\(width)w.\(format)"))
+                #expect((found.width, found.height) == (width, height), "sideways-\(width)w.\(format)")
+                #expect(!found.fields.contains { $0.contains("GPS") }, "GPS left in sideways-\(width)w.\(format): \(found.fields)")
+                #expect(!found.fields.contains("icc-profile-data"))
+                #expect(found.fields.contains("orientation") == false || format == "webp")
+            }
+        }
+        // Turned upright: the blue mark stored top-left is now top-right.
+        let image = try #require(foodpin_open(try file(guide, "sideways-320w.jpg")))
+        defer { g_object_unref(image) }
+        for (x, y, blue) in [(315, 5, true), (5, 5, false)] {
+            var values: UnsafeMutablePointer<Double>?
+            var count: Int32 = 0
+            #expect(foodpin_getpoint(image, &values, &count, Int32(x), Int32(y)) == 0)
+            #expect((values![2] > 200 && values![0] < 120) == blue, "pixel \(x),\(y)")
+            g_free(values)
+        }
+        let page = try guide.page("restaurants/plate/index.html")
+        #expect(page.contains("width=\"800\" height=\"1200\" loading=\"eager\" decoding=\"async\""))
+        #expect(page.contains("<source type=\"image/webp\" srcset=\"../../pictures/"))
+        #expect(page.contains("sideways-320w.webp 320w, ../../pictures/"))
+        // The original, with its GPS position, is never published.
+        #expect(!guide.exists("images/sideways.jpg"))
+    }
+
+    @Test func smallPicturesAreNeverEnlarged() throws {
+        let guide = try guide("image: images/small.jpg\n", pictures: ["small.jpg": "small.jpg"])
+        #expect(try guide.build().succeeded)
+        #expect(try published(guide, stem: "small") == ["small-200w.jpg", "small-200w.webp", "small-preview.jpg"])
+        let page = try guide.page("restaurants/plate/index.html")
+        #expect(page.contains("srcset=\"../../pictures/") && page.contains("small-200w.jpg 200w\""))
+        #expect(page.contains("width=\"200\" height=\"150\""))
+    }
+
+    @Test func transparencyIsKeptInWebPAndFlattenedOnWhiteInJPEG() throws {
+        let guide = try guide("image: images/alpha.png\n", pictures: ["alpha.png": "alpha.png"])
+        #expect(try guide.build().succeeded)
+        let webp = try header(try file(guide, "alpha-300w.webp"))
+        let jpeg = try header(try file(guide, "alpha-300w.jpg"))
+        #expect(webp.bands == 4)
+        #expect(jpeg.bands == 3)
+        // The corner is transparent in the PNG: white in the JPEG, not black.
+        let image = try #require(foodpin_open(try file(guide, "alpha-300w.jpg")))
+        defer { g_object_unref(image) }
+        var values: UnsafeMutablePointer<Double>?
+        var count: Int32 = 0
+        #expect(foodpin_getpoint(image, &values, &count, 2, 2) == 0)
+        #expect(count == 3 && values![0] > 245 && values![1] > 245 && values![2] > 245)
+        g_free(values)
+    }
+
+    @Test func cmykAndSixteenBitPicturesBecomeEightBitSRGB() throws {
+        let guide = try guide("photos:\n  - {src: images/cmyk.jpg, alt: Ink}\n  - {src: images/deep.png, alt: Grey}\n",
+                              pictures: ["cmyk.jpg": "cmyk.jpg", "deep.png": "sixteen-bit.png"])
+        let report = try guide.build()
+        #expect(report.succeeded, "\(report.diagnostics)")
+        for name in ["cmyk-400w.jpg", "cmyk-400w.webp"] {
+            let found = try header(try file(guide, name))
+            #expect(found.interpretation == VIPS_INTERPRETATION_sRGB && found.format == VIPS_FORMAT_UCHAR && found.bands == 3, "\(name)")
+        }
+        for name in ["deep-320w.jpg", "deep-320w.webp"] {
+            #expect(try header(try file(guide, name)).format == VIPS_FORMAT_UCHAR, "\(name)")
+        }
+    }
+
+    @Test func badPicturesAreErrorsAtTheFieldNamingThem() throws {
+        let guide = try guide("""
+            image: images/cut.jpg
+            photos:
+              - {src: images/note.jpg, alt: A note}
+              - {src: images/bomb.png, alt: A bomb}
+
+            """, pictures: ["cut.jpg": "truncated.jpg", "note.jpg": "not-a-picture.jpg", "bomb.png": "bomb.png"])
+        let started = Date()
+        let report = try guide.build()
+        // The bomb is refused from its header: no 7.5 GB decode.
+        #expect(Date().timeIntervalSince(started) < 20)
+        #expect(!report.succeeded)
+        let errors = report.diagnostics.filter { $0.severity == .error }.map {
+            "\(($0.location.path as NSString).lastPathComponent):\($0.location.line):\($0.location.column): \($0.message)"
+        }
+        #expect(errors.count == 3, "\(errors)")
+        #expect(errors.contains { $0.hasPrefix("plate.md:3:8: picture \"images/cut.jpg\" is damaged or cut short: ") })
+        #expect(errors.contains("plate.md:5:11: \"images/note.jpg\" is not a picture: its bytes are not JPEG, PNG, WebP, GIF or AVIF"))
+        #expect(errors.contains("plate.md:6:11: picture \"images/bomb.png\" is 50000 × 50000 pixels, over the limit of 100000000 pixels; it was not decoded"))
+        // Nothing was published.
+        #expect(!FileManager.default.fileExists(atPath: guide.output.path))
+    }
+
+    @Test func thePixelLimitIsASetting() throws {
+        let guide = try guide("image: images/wide.jpg\n", pictures: ["wide.jpg": "wide.jpg"],
+                              siteYAML: "title: T\npicture_max_pixels: 1000000\n")
+        let report = try guide.build()
+        #expect(report.diagnostics.map(\.message) == [
+            "picture \"images/wide.jpg\" is 2400 × 1600 pixels, over the limit of 1000000 pixels; it was not decoded",
+        ])
+    }
+
+    @Test func anUnchangedPictureIsNeverProcessedAgainAndAChangedOneReplacesItsCacheEntry() throws {
+        let guide = try guide("image: images/dish.jpg\n", pictures: ["dish.jpg": "wide.jpg"])
+        #expect(try guide.build().picturesProcessed == 1)
+        // A text edit: the site is rebuilt, the picture comes from the cache.
+        try guide.write("Content/restaurants/plate.md", "---\nname: The Plate\nimage: images/dish.jpg\n---\nBetter food.\n")
+        let second = try guide.build()
+        #expect((second.picturesProcessed, second.picturesReused) == (0, 1))
+        let cache = guide.root.appending(path: ".foodpin-cache/pictures")
+        let before = try FileManager.default.contentsOfDirectory(atPath: cache.path).filter { $0 != "index" }
+        #expect(before.count == 1)
+        // Another photo under the same name: processed, published under a new key, the old entry removed.
+        try guide.remove("Content/images/dish.jpg")
+        try FileManager.default.copyItem(at: Self.fixtures.appending(path: "small.jpg"), to: guide.root.appending(path: "Content/images/dish.jpg"))
+        let third = try guide.build()
+        #expect((third.picturesProcessed, third.picturesReused) == (1, 0))
+        let after = try FileManager.default.contentsOfDirectory(atPath: cache.path).filter { $0 != "index" }
+        #expect(after.count == 1 && after != before)
+        #expect(try published(guide, stem: "dish") == ["dish-200w.jpg", "dish-200w.webp", "dish-preview.jpg"])
+        // A cache entry cut short (a crash while writing) is made again rather than published.
+        let entry = cache.appending(path: after[0])
+        try Data().write(to: entry.appending(path: "200.jpg"))
+        try guide.write("Content/restaurants/plate.md", "---\nname: The Plate\nimage: images/dish.jpg\n---\nBest food.\n")
+        #expect(try guide.build().picturesProcessed == 1)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: try file(guide, "dish-200w.jpg"))).count > 1000)
+    }
+
+    @Test func aGalleryJoinsPhotosAndTheRestaurantsFolderWithAltTextRequired() throws {
+        let guide = try guide("""
+            photos:
+              - {src: images/plate/b.jpg, alt: The lunch plate, caption: "Lunch, every day"}
+              - images/small.jpg
+
+            """, pictures: ["plate/b.jpg": "wide.jpg", "plate/a.png": "alpha.png", "small.jpg": "small.jpg"])
+        let report = try guide.build()
+        #expect(report.succeeded)
+        let warnings = report.diagnostics.map { "\(($0.location.path as NSString).lastPathComponent):\($0.location.line): \($0.message)" }
+        #expect(warnings == ["a.png:1: gallery photo of The Plate has no alt text",
+                             "plate.md:5: gallery photo \"images/small.jpg\" has no alt text"])
+        let page = try guide.page("restaurants/plate/index.html")
+        // Written photos first, in order, then the folder's; each a plain link to its largest JPEG.
+        let alts = page.components(separatedBy: "class=\"gallery-link\"").dropFirst().map {
+            $0.components(separatedBy: " alt=\"")[1].components(separatedBy: "\"")[0]
+        }
+        #expect(alts == ["The lunch plate", "Photo 2 of The Plate", "Photo 3 of The Plate"])
+        #expect(page.contains("<figcaption>Lunch, every day</figcaption>"))
+        #expect(page.contains("<h2 id=\"photos-title\">Photos <span class=\"photo-count\">(3)</span></h2>"))
+        let link = try #require(page.components(separatedBy: "class=\"gallery-link\" href=\"").dropFirst().first?.components(separatedBy: "\"").first)
+        #expect(link.hasSuffix("/b-1920w.jpg") && link.hasPrefix("../../pictures/"))
+        #expect(guide.exists(String(link.dropFirst("../../".count))))
+    }
+
+    @Test func linkPreviewsAre1200By630JPEGs() throws {
+        let guide = try guide("image: images/dish.jpg\n", pictures: ["dish.jpg": "sideways-gps.jpg"],
+                              siteYAML: "title: T\nbase_url: https://food.example/guide/\n")
+        #expect(try guide.build().succeeded)
+        let preview = try file(guide, "dish-preview.jpg")
+        let found = try header(preview)
+        #expect((found.width, found.height) == (1200, 630))
+        let key = URL(fileURLWithPath: preview).deletingLastPathComponent().lastPathComponent
+        let url = "https://food.example/guide/pictures/\(key)/dish-preview.jpg"
+        #expect(try guide.page("restaurants/plate/index.html").contains("<meta property=\"og:image\" content=\"\(url)\">"))
+        // The list shows its first restaurant's preview.
+        #expect(try guide.page("index.html").contains("<meta property=\"og:image\" content=\"\(url)\">"))
+    }
+
+    @Test func aMarkdownLinkToAPictureGoesToItsLargestJPEG() throws {
+        let guide = try guide("", pictures: ["menu.png": "alpha.png"])
+        try guide.write("Content/restaurants/plate.md", "---\nname: The Plate\n---\n![The menu](images/menu.png)\n")
+        #expect(try guide.build().succeeded)
+        let page = try guide.page("restaurants/plate/index.html")
+        let key = URL(fileURLWithPath: try file(guide, "menu-300w.jpg")).deletingLastPathComponent().lastPathComponent
+        #expect(page.contains("<img src=\"../../pictures/\(key)/menu-300w.jpg\" alt=\"The menu\""))
+    }
+}
