@@ -36,7 +36,7 @@ import Testing
         let card = shard[position % shardSize]
         #expect(card == """
             <li class="card"><article>
-            <div class="card-picture"><img src="images/r.svg" alt="Photo of 桜ラーメン" loading="lazy" decoding="async" width="480" height="320"><span class="pin"><span class="visually-hidden">Favourite</span></span></div>
+            <div class="card-picture"><img src="images/r.svg" alt="Photo of 桜ラーメン" width="480" height="320" loading="lazy" decoding="async"><span class="pin"><span class="visually-hidden">Favourite</span></span></div>
             <div class="card-body">
             <h2 class="card-title"><a href="restaurants/sakura/">桜ラーメン</a></h2>
             <p class="cuisines">Ramen</p>

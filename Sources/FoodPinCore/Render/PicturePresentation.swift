@@ -2,7 +2,7 @@ import Foundation
 
 /// A picture as templates see it. For a processed picture:
 /// `src` (the largest JPEG), `srcset` (every JPEG width), `sources` (one `{type, srcset}` per
-/// modern format, for `<source>`), `width` and `height` (of the largest size: the aspect ratio),
+/// modern format, for `<source>`; `hasSources` when there is one), `width` and `height` (of the largest size: the aspect ratio),
 /// `color` (the average colour, a placeholder while loading), `full` (the largest JPEG, for a
 /// plain link), `variants` (every file: `{url, width, height, format}`) and `alt`.
 /// An SVG or a remote picture has `src`, `alt` and the `width` and `height` the theme asked for.
@@ -38,7 +38,8 @@ struct PicturePresentation: Sendable {
         }
         return [
             "src": .string(url(largest, .jpeg)), "full": .string(url(largest, .jpeg)),
-            "srcset": .string(srcset(.jpeg)), "sources": .list(sources), "variants": .list(variants),
+            "srcset": .string(srcset(.jpeg)), "sources": .list(sources), "hasSources": .bool(!sources.isEmpty),
+            "variants": .list(variants),
             "width": .int(picture.width), "height": .int(picture.height), "color": .string(picture.color),
             "alt": .string(alt),
         ]
