@@ -76,7 +76,7 @@ def test_assets_are_fingerprinted(sample_site):
     assert any(re.fullmatch(r"site\.[0-9a-f]{8}\.css", n) for n in names)
     scripts = sorted(p.name for p in (sample_site / "assets" / "js").iterdir())
     assert [re.sub(r"\.[0-9a-f]{8}\.js$", ".js", n) for n in scripts] == [
-        "core.js", "first-visit.js", "search-engine.js", "search-ui.js", "share.js", "walkthrough.js"]
+        "core.js", "first-visit.js", "gallery.js", "search-engine.js", "search-ui.js", "share.js", "walkthrough.js"]
 
 
 @pytest.mark.parametrize("path", ["", "restaurants/o-ya-28066/"])
