@@ -39,7 +39,7 @@ public enum PictureProblem: Error, Equatable, Sendable {
 /// at the size needed), one decode per picture for all its widths, metadata stripped.
 enum PictureProcessor {
     /// libvips starts once per process; nil when it cannot.
-    private static let started: Bool = foodpin_vips_start() == 0
+    private static let started: Bool = foodpin_vips_start(Int32(ProcessInfo.processInfo.activeProcessorCount)) == 0
 
     /// The loaders FoodPin accepts, by libvips's class name prefix: common web formats only.
     private static let acceptedLoaders: [(prefix: String, name: String)] = [
