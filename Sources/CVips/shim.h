@@ -5,10 +5,11 @@
 #include <malloc.h>
 #endif
 
-/// Starts libvips once: no operation cache (every picture is seen once), one thread per picture
-/// (pictures are processed side by side instead), and no loaders outside the safe, common ones.
 static inline void foodpin_quiet(const gchar *domain, GLogLevelFlags level, const gchar *message, gpointer data) {}
 
+/// Starts libvips once: no operation cache (every picture is seen once), one thread per picture
+/// (pictures are processed side by side instead), and no loaders outside the safe, common ones.
+/// It also caps glibc's heaps at one per core, for the whole process (see below).
 static inline int foodpin_vips_start(int cores) {
 #ifdef __GLIBC__
     // glibc gives each thread that allocates its own heap; decoders allocate large buffers on every
@@ -24,19 +25,23 @@ static inline int foodpin_vips_start(int cores) {
     return 0;
 }
 
-/// The loader libvips would pick by sniffing the file's first bytes, or NULL.
-static inline const char *foodpin_loader(const char *path) { return vips_foreign_find_load(path); }
+/// A picture's header is read from its bytes already in memory (mapped for its digest).
+
+/// The loader libvips would pick by sniffing the first bytes, or NULL.
+static inline const char *foodpin_loader(const void *bytes, size_t count) { return vips_foreign_find_load_buffer(bytes, count); }
 
 /// Opens a picture for its header only: no pixel is decoded.
-static inline VipsImage *foodpin_open_header(const char *path) {
-    return vips_image_new_from_file(path, "access", VIPS_ACCESS_SEQUENTIAL, NULL);
+static inline VipsImage *foodpin_open_header(const void *bytes, size_t count) {
+    return vips_image_new_from_buffer(bytes, count, "", "access", VIPS_ACCESS_SEQUENTIAL, NULL);
 }
 
 /// Opens a picture to read it whole (tests read back what was published).
 static inline VipsImage *foodpin_open(const char *path) { return vips_image_new_from_file(path, NULL); }
 
 /// Decodes and shrinks in one pass (shrink-on-load), upright by its EXIF orientation, in sRGB;
-/// a truncated file is an error rather than grey rows.
+/// a truncated file is an error rather than grey rows. By name: libvips 8.14 ignores `fail_on`
+/// when loading from memory. (A name is split into file and options only when it ends in `]`,
+/// which a picture's name, ending in its extension, never does.)
 static inline int foodpin_thumbnail(const char *path, VipsImage **out, int width) {
     return vips_thumbnail(path, out, width, "height", VIPS_MAX_COORD, "size", VIPS_SIZE_DOWN,
                           "export_profile", "srgb", "fail_on", VIPS_FAIL_ON_TRUNCATED, NULL);

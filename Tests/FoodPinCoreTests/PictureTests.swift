@@ -58,6 +58,9 @@ import Testing
     }
 
     @Test func aSidewaysCameraPhotoIsPublishedUprightInEveryWidthWithoutItsGPSPosition() throws {
+        // The fixture has what must go: a GPS position and an orientation tag.
+        let source = try header(Self.fixtures.appending(path: "sideways-gps.jpg").path)
+        #expect(source.fields.contains { $0.contains("GPS") } && source.fields.contains("orientation"))
         let guide = try guide("image: images/sideways.jpg\n", pictures: ["sideways.jpg": "sideways-gps.jpg"])
         let report = try guide.build()
         #expect(report.succeeded, "\(report.diagnostics)")
@@ -73,18 +76,23 @@ import Testing
                 #expect((found.width, found.height) == (width, height), "sideways-\(width)w.\(format)")
                 #expect(!found.fields.contains { $0.contains("GPS") }, "GPS left in sideways-\(width)w.\(format): \(found.fields)")
                 #expect(!found.fields.contains("icc-profile-data"))
-                #expect(found.fields.contains("orientation") == false || format == "webp")
             }
         }
-        // Turned upright: the blue mark stored top-left is now top-right.
-        let image = try #require(foodpin_open(try file(guide, "sideways-320w.jpg")))
-        defer { g_object_unref(image) }
-        for (x, y, blue) in [(315, 5, true), (5, 5, false)] {
-            var values: UnsafeMutablePointer<Double>?
-            var count: Int32 = 0
-            #expect(foodpin_getpoint(image, &values, &count, Int32(x), Int32(y)) == 0)
-            #expect((values![2] > 200 && values![0] < 120) == blue, "pixel \(x),\(y)")
-            g_free(values)
+        // Turned upright, in both formats: the blue mark stored top-left is now top-right (a viewer
+        // turning it again by a tag left behind would put it elsewhere).
+        for name in ["sideways-320w.jpg", "sideways-320w.webp"] {
+            let image = try #require(foodpin_open(try file(guide, name)))
+            defer { g_object_unref(image) }
+            var orientation: Int32 = 1
+            if vips_image_get_typeof(image, "orientation") != 0 { vips_image_get_int(image, "orientation", &orientation) }
+            #expect(orientation == 1, "\(name)")
+            for (x, y, blue) in [(315, 5, true), (5, 5, false)] {
+                var values: UnsafeMutablePointer<Double>?
+                var count: Int32 = 0
+                #expect(foodpin_getpoint(image, &values, &count, Int32(x), Int32(y)) == 0)
+                #expect((values![2] > 200 && values![0] < 120) == blue, "\(name) pixel \(x),\(y)")
+                g_free(values)
+            }
         }
         let page = try guide.page("restaurants/plate/index.html")
         #expect(page.contains("width=\"800\" height=\"1200\" loading=\"eager\" decoding=\"async\""))
@@ -120,7 +128,7 @@ import Testing
         g_free(values)
     }
 
-    @Test func cmykAndSixteenBitPicturesBecomeEightBitSRGB() throws {
+    @Test func cmykBecomesEightBitSRGBAndSixteenBitGreyEightBitGrey() throws {
         let guide = try guide("photos:\n  - {src: images/cmyk.jpg, alt: Ink}\n  - {src: images/deep.png, alt: Grey}\n",
                               pictures: ["cmyk.jpg": "cmyk.jpg", "deep.png": "sixteen-bit.png"])
         let report = try guide.build()
@@ -130,7 +138,8 @@ import Testing
             #expect(found.interpretation == VIPS_INTERPRETATION_sRGB && found.format == VIPS_FORMAT_UCHAR && found.bands == 3, "\(name)")
         }
         for name in ["deep-320w.jpg", "deep-320w.webp"] {
-            #expect(try header(try file(guide, name)).format == VIPS_FORMAT_UCHAR, "\(name)")
+            let found = try header(try file(guide, name))
+            #expect(found.format == VIPS_FORMAT_UCHAR && [VIPS_INTERPRETATION_B_W, VIPS_INTERPRETATION_sRGB].contains(found.interpretation), "\(name)")
         }
     }
 
@@ -142,10 +151,7 @@ import Testing
               - {src: images/bomb.png, alt: A bomb}
 
             """, pictures: ["cut.jpg": "truncated.jpg", "note.jpg": "not-a-picture.jpg", "bomb.png": "bomb.png"])
-        let started = Date()
         let report = try guide.build()
-        // The bomb is refused from its header: no 7.5 GB decode.
-        #expect(Date().timeIntervalSince(started) < 20)
         #expect(!report.succeeded)
         let errors = report.diagnostics.filter { $0.severity == .error }.map {
             "\(($0.location.path as NSString).lastPathComponent):\($0.location.line):\($0.location.column): \($0.message)"
@@ -202,9 +208,11 @@ import Testing
             """, pictures: ["plate/b.jpg": "wide.jpg", "plate/a.png": "alpha.png", "small.jpg": "small.jpg"])
         let report = try guide.build()
         #expect(report.succeeded)
-        let warnings = report.diagnostics.map { "\(($0.location.path as NSString).lastPathComponent):\($0.location.line): \($0.message)" }
-        #expect(warnings == ["a.png:1: gallery photo of The Plate has no alt text",
-                             "plate.md:5: gallery photo \"images/small.jpg\" has no alt text"])
+        let warnings = report.diagnostics.map {
+            "\(($0.location.path as NSString).lastPathComponent):\($0.location.line):\($0.location.column): \($0.message)"
+        }
+        #expect(warnings == ["a.png:1:1: gallery photo of The Plate has no alt text",
+                             "plate.md:5:5: gallery photo \"images/small.jpg\" has no alt text"])
         let page = try guide.page("restaurants/plate/index.html")
         // Written photos first, in order, then the folder's; each a plain link to its largest JPEG.
         let alts = page.components(separatedBy: "class=\"gallery-link\"").dropFirst().map {
@@ -216,6 +224,30 @@ import Testing
         let link = try #require(page.components(separatedBy: "class=\"gallery-link\" href=\"").dropFirst().first?.components(separatedBy: "\"").first)
         #expect(link.hasSuffix("/b-1920w.jpg") && link.hasPrefix("../../pictures/"))
         #expect(guide.exists(String(link.dropFirst("../../".count))))
+    }
+
+    @Test func aLowerLimitRefusesACachedPictureAndTwinFilesArePublishedOnce() throws {
+        let guide = try guide("photos:\n  - {src: images/a/dish.jpg, alt: One}\n  - {src: images/b/dish.jpg, alt: Twin}\n",
+                              pictures: ["a/dish.jpg": "wide.jpg", "b/dish.jpg": "wide.jpg"])
+        let first = try guide.build()
+        #expect(first.succeeded, "\(first.diagnostics)")
+        // Same bytes, same name: one cache entry, its ten files published once.
+        #expect(try published(guide, stem: "dish").count == 10)
+        try guide.write("Content/site.yml", "title: T\npicture_max_pixels: 1000000\n")
+        let lowered = try guide.build()
+        #expect(lowered.diagnostics.filter { $0.severity == .error }.map(\.message) == Array(repeating:
+            "picture \"images/a/dish.jpg\" is 2400 × 1600 pixels, over the limit of 1000000 pixels; it was not decoded", count: 1)
+            + ["picture \"images/b/dish.jpg\" is 2400 × 1600 pixels, over the limit of 1000000 pixels; it was not decoded"])
+    }
+
+    @Test func metadataIsKeptWhenAskedAndSVGPassesThrough() throws {
+        let guide = try guide("image: images/dish.jpg\nphotos:\n  - {src: images/logo.svg, alt: Logo}\n",
+                              pictures: ["dish.jpg": "sideways-gps.jpg"], siteYAML: "title: T\nkeep_metadata: true\n")
+        try guide.write("Content/images/logo.svg", "<svg xmlns=\"http://www.w3.org/2000/svg\"><circle r=\"4\"/></svg>")
+        #expect(try guide.build().succeeded)
+        #expect(try header(try file(guide, "dish-320w.jpg")).fields.contains { $0.contains("GPS") })
+        #expect(try guide.page("images/logo.svg").contains("<circle r=\"4\"/>"))
+        #expect(try guide.page("restaurants/plate/index.html").contains("<img src=\"../../images/logo.svg\" alt=\"Logo\""))
     }
 
     @Test func linkPreviewsAre1200By630JPEGs() throws {

@@ -33,7 +33,7 @@ struct BuildState {
     /// One pair of files per output folder: building into another folder (a clean copy to compare,
     /// a preview) leaves the state of the usual one alone.
     static func files(in layout: GuideLayout, output: URL) -> (state: URL, sources: URL) {
-        let folder = layout.root.appending(path: ".foodpin-cache")
+        let folder = layout.cache
         let defaultOutput = output.standardizedFileURL.path == layout.defaultOutput.standardizedFileURL.path
         let suffix = defaultOutput ? "" : "-" + Fingerprint.hex(Array(output.standardizedFileURL.path.utf8), length: 8)
         return (folder.appending(path: "build-state" + suffix), folder.appending(path: "build-sources" + suffix))
@@ -41,7 +41,7 @@ struct BuildState {
 
     /// The state lives only in a real folder of the guide: through a link it would be written anywhere.
     static func refuseLinkedFolder(in layout: GuideLayout) throws(FoodPinError) {
-        let folder = layout.root.appending(path: ".foodpin-cache").path
+        let folder = layout.cache.path
         var info = stat()
         if lstat(folder, &info) == 0, (info.st_mode & S_IFMT) != S_IFDIR {
             throw .usage("this is not a folder (a link, or a file); FoodPin keeps its build state only in a folder of its own",

@@ -195,7 +195,8 @@ public final class SiteBuilder: @unchecked Sendable {
         progress("Processing pictures")
         let referenced = Set(site.contentFiles)
         let pictureUses = PicturePipeline.uses(of: site, extra: imageFiles.filter { !referenced.contains($0) }, layout: layout)
-        let pictureCache = PictureCache(folder: layout.root.appending(path: ".foodpin-cache/pictures").path)
+        try PictureCache.refuseLinkedFolder(layout.pictureCache.path)
+        let pictureCache = PictureCache(folder: layout.pictureCache.path)
         let processed = PicturePipeline.run(pictureUses, layout: layout, settings: site.config.pictures, cache: pictureCache)
         log.add(contentsOf: processed.diagnostics)
         report.picturesProcessed = processed.processed
@@ -261,7 +262,9 @@ public final class SiteBuilder: @unchecked Sendable {
         let assets = theme.assets.files.sorted(by: { $0.key < $1.key }).map { OutputFile(path: $0.key, data: $0.value) }
         let pictures = (site.contentFiles.filter { !ImageReference.isRaster($0) } + folderPictures)
             .map { OutputFile(path: $0, copyOf: layout.content.appending(path: $0)) }
-            + processed.catalog.pictures.values.sorted(by: { $0.key < $1.key }).flatMap { picture in
+            // Two files with the same bytes and name are one picture, published once.
+            + Dictionary(processed.catalog.pictures.values.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+                .values.sorted(by: { $0.key < $1.key }).flatMap { picture in
                 picture.files.map { OutputFile(path: picture.publishedPath(of: $0),
                                                copyOf: URL(fileURLWithPath: pictureCache.entryFolder(picture.key) + "/" + $0)) }
             }

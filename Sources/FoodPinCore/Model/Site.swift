@@ -9,7 +9,7 @@ public struct Restaurant: Sendable, Equatable {
     public var name: String
     public var facts: RestaurantFacts
     public var image: ImageReference?
-    /// Where the main picture is named (the city file or the `image` field), for errors found when it is processed.
+    /// Where the main picture is named (its `image` field), for errors found when it is processed.
     public var imageLocation: SourceLocation?
     public var photos: [GalleryPhoto] = []
     public var favorite: Bool

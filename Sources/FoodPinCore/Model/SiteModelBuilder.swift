@@ -160,7 +160,9 @@ public enum SiteModelBuilder {
     private static func addFolderPhotos(_ paths: [String], to restaurant: inout Restaurant, layout: GuideLayout,
                                         diagnostics: inout [Diagnostic]) {
         guard !paths.isEmpty else { return }
+        // The main picture and those already in `photos:` are not repeated.
         var listed: Set<String> = []
+        if case .file(let path)? = restaurant.image { listed.insert(path) }
         for photo in restaurant.photos { if case .file(let path) = photo.image { listed.insert(path) } }
         for path in paths where !listed.contains(path) {
             let location = SourceLocation(path: GuideLayout.displayPath(layout.content.appending(path: path)))

@@ -1,8 +1,8 @@
 import Foundation
 
 /// Processed pictures kept between builds in `.foodpin-cache/pictures/`: one folder per key (the
-/// digest of the source's bytes and the settings), so a picture is processed once for as long as
-/// neither changes, whatever its name. A folder appears whole (made under a temporary name, then
+/// digest of the source's bytes, its name and the settings), so a picture is processed once for as
+/// long as none of them changes. A folder appears whole (made under a temporary name, then
 /// renamed) and its `meta` records its files' sizes, so an entry cut short by a crash is made again.
 final class PictureCache: @unchecked Sendable {
     let folder: String
@@ -16,6 +16,16 @@ final class PictureCache: @unchecked Sendable {
     init(folder: String) {
         self.folder = folder
         loadIndex()
+    }
+
+    /// The cache lives only in a real folder of the guide: through a link, removing stale entries
+    /// would remove files anywhere.
+    static func refuseLinkedFolder(_ folder: String) throws(FoodPinError) {
+        var info = stat()
+        if lstat(folder, &info) == 0, (info.st_mode & S_IFMT) != S_IFDIR {
+            throw .usage("this is not a folder (a link, or a file); FoodPin keeps processed pictures only in a folder of its own",
+                         at: GuideLayout.displayPath(URL(fileURLWithPath: folder)), hint: "remove it; the next build makes the folder")
+        }
     }
 
     private var indexPath: String { folder + "/index" }
@@ -60,8 +70,8 @@ final class PictureCache: @unchecked Sendable {
         }
     }
 
-    /// The digest of a source's bytes, read only when its stamp changed.
-    func digest(of path: String) -> ContentDigest? {
+    /// The digest of a source's bytes (from `read`), read only when its stamp changed.
+    func digest(of path: String, reading read: () -> Data?) -> ContentDigest? {
         guard let stamp = FileStamp(path: path) else { return nil }
         lock.lock()
         if let known = digests[path], known.stamp == stamp {
@@ -69,7 +79,7 @@ final class PictureCache: @unchecked Sendable {
             return known.digest
         }
         lock.unlock()
-        guard let data = try? Data(contentsOf: URL(fileURLWithPath: path), options: .mappedIfSafe) else { return nil }
+        guard let data = read() else { return nil }
         let digest = ContentDigest(data)
         // A file changed while read is caught next time: its stamp will differ from this one.
         lock.lock()
@@ -96,13 +106,14 @@ final class PictureCache: @unchecked Sendable {
 
     /// Runs `make` in a fresh temporary folder and moves the result into place as the entry for `key`.
     func store(_ key: String, make: (String) -> Result<ProcessedPicture, PictureProblem>) -> Result<ProcessedPicture, PictureProblem> {
-        let temporary = folder + "/.tmp-\(key)-\(getpid())"
         let entryFolder = entryFolder(key)
         do throws(FoodPinError) { try NewFile.makeFolders(folder) } catch {
             return .failure(.cannotWrite("the picture cache \(folder) cannot be made"))
         }
-        removeTree(temporary)
-        guard mkdir(temporary, 0o755) == 0 else { return .failure(.cannotWrite("cannot make \(temporary)")) }
+        // A folder of its own, even for two pictures with the same key.
+        var template = Array((folder + "/.tmp-\(key)-\(getpid())-XXXXXX").utf8CString)
+        guard let made = mkdtemp(&template) else { return .failure(.cannotWrite("cannot make a folder in \(folder)")) }
+        let temporary = String(cString: made)
         let result = make(temporary)
         guard case .success(let picture) = result else {
             removeTree(temporary)
@@ -123,14 +134,18 @@ final class PictureCache: @unchecked Sendable {
         return result
     }
 
-    /// Removes entries no build uses any more, and leftovers of builds that were stopped.
+    /// Removes entries no build uses any more, and leftovers of builds that were stopped; nothing
+    /// else (only names this cache makes are touched).
     @discardableResult
     func removeAll(except keys: Set<String>) -> Int {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return 0 }
         var removed = 0
-        for name in names where name != "index" && !keys.contains(name) {
-            if name.hasPrefix(".tmp-"), let pid = name.split(separator: "-").last.flatMap({ Int32($0) }),
-               pid != getpid(), kill(pid, 0) == 0 {
+        for name in names where !keys.contains(name) {
+            let parts = name.split(separator: "-")
+            let isKey = name.utf8.count == 16 && name.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) }
+            let isTemporary = name.hasPrefix(".tmp-") && parts.count == 4
+            guard isKey || isTemporary else { continue }
+            if isTemporary, let pid = Int32(parts[2]), pid != getpid(), kill(pid, 0) == 0 {
                 continue // another running build's work in progress
             }
             removeTree(folder + "/" + name)

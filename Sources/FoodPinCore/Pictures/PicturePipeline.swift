@@ -35,7 +35,7 @@ enum PicturePipeline {
     }
 
     /// Bumped when processing changes, so old cache entries are not taken for new ones.
-    private static let version = "foodpin-pictures 1"
+    private static let version = "foodpin-pictures 2"
 
     static func uses(of site: Site, extra rasters: [String], layout: GuideLayout) -> [PictureUse] {
         var uses: [PictureUse] = []
@@ -60,12 +60,20 @@ enum PicturePipeline {
         GuideLayout.displayPath(layout.content.appending(path: path))
     }
 
-    static func run(_ uses: [PictureUse], layout: GuideLayout, settings: PictureSettings, cache: PictureCache) -> Outcome {
+    static func run(_ uses: [PictureUse], layout: GuideLayout, settings asked: PictureSettings, cache: PictureCache) -> Outcome {
         // One job per file, whatever the number of places naming it.
         var grouped: [String: [PictureUse]] = [:]
         for use in uses { grouped[use.relativePath, default: []].append(use) }
         let usesByPath = grouped
         let paths = usesByPath.keys.sorted()
+        var outcome = Outcome()
+        var usable = asked
+        if usable.formats.contains(.avif), !PictureProcessor.canWrite(.avif) {
+            usable.formats.removeAll { $0 == .avif }
+            outcome.diagnostics.append(.warning(at: usable.formatsLocation ?? SourceLocation(path: "site.yml"),
+                "this libvips cannot write AVIF (libheif without an AV1 encoder); pictures are published in \(usable.formats.map(\.rawValue).joined(separator: " and ")) only"))
+        }
+        let settings = usable
         var settingsWriter = BinaryWriter()
         settingsWriter.write(version)
         settingsWriter.write(settings.widths)
@@ -76,26 +84,31 @@ enum PicturePipeline {
 
         let results = ParallelMap.map(paths) { path -> (Result<ProcessedPicture, PictureProblem>, fresh: Bool) in
             let absolute = layout.content.appending(path: path).path
-            guard let digest = cache.digest(of: absolute) else {
-                return (.failure(access(absolute, F_OK) == 0 ? .unreadable : .missing), false)
+            guard access(absolute, F_OK) == 0 else { return (.failure(.missing), false) }
+            // Mapped once, for the digest and the header check.
+            var data: Data?
+            func bytes() -> Data? {
+                if data == nil { data = try? Data(contentsOf: URL(fileURLWithPath: absolute), options: .mappedIfSafe) }
+                return data
             }
+            guard let digest = cache.digest(of: absolute, reading: bytes) else { return (.failure(.unreadable), false) }
             let preview = usesByPath[path]!.contains(where: \.preview)
-            var writer = BinaryWriter()
-            writer.write(settingsDigest)
-            writer.write(digest)
-            writer.write(preview)
-            // The stem is part of published names, so of the key too: a renamed file is a new entry.
             let stem = Self.stem(of: path)
-            writer.write(stem)
-            let key = Fingerprint.hex(writer.bytes, length: 16)
-            if let cached = cache.entry(key) { return (.success(cached), false) }
-            // Re-checked against the limit here too: a limit lowered since still refuses a big picture.
+            let key = Self.key(settings: settingsDigest, source: digest, preview: preview, stem: stem)
+            if let cached = cache.entry(key) {
+                guard PictureProcessor.allows(pixels: cached.sourcePixels, limit: settings.maxPixels) else {
+                    // Processed under a higher limit: the header says by how much.
+                    guard let data = bytes() else { return (.failure(.unreadable), false) }
+                    return (data.withUnsafeBytes { PictureProcessor.probe($0, maxPixels: settings.maxPixels) }.map { _ in cached }, false)
+                }
+                return (.success(cached), false)
+            }
+            guard let data = bytes() else { return (.failure(.unreadable), false) }
             return (cache.store(key) { folder in
-                PictureProcessor.process(absolute, into: folder, key: key, stem: stem, settings: settings, preview: preview)
+                PictureProcessor.process(absolute, data: data, into: folder, key: key, stem: stem, settings: settings, preview: preview)
             }, true)
         }
 
-        var outcome = Outcome()
         for (path, (result, fresh)) in zip(paths, results) {
             switch result {
             case .success(let picture):
@@ -116,6 +129,17 @@ enum PicturePipeline {
             }
         }
         return outcome
+    }
+
+    /// Names a cache entry: the processing, the settings, the source's bytes, whether a preview is
+    /// made, and the stem (part of published names).
+    private static func key(settings: ContentDigest, source: ContentDigest, preview: Bool, stem: String) -> String {
+        var writer = BinaryWriter()
+        writer.write(settings)
+        writer.write(source)
+        writer.write(preview)
+        writer.write(stem)
+        return Fingerprint.hex(writer.bytes, length: 16)
     }
 
     /// The file name without its extension, as a slug: `Grand Café.JPG` → `grand-cafe`.

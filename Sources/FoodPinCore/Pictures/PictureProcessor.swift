@@ -41,49 +41,47 @@ enum PictureProcessor {
     /// libvips starts once per process; nil when it cannot.
     private static let started: Bool = foodpin_vips_start(Int32(ProcessInfo.processInfo.activeProcessorCount)) == 0
 
-    /// The loaders FoodPin accepts, by libvips's class name prefix: common web formats only.
-    private static let acceptedLoaders: [(prefix: String, name: String)] = [
-        ("VipsForeignLoadJpeg", "JPEG"), ("VipsForeignLoadPng", "PNG"), ("VipsForeignLoadWebp", "WebP"),
-        ("VipsForeignLoadGif", "GIF"), ("VipsForeignLoadNsgif", "GIF"), ("VipsForeignLoadHeif", "AVIF"),
-    ]
+    /// The loaders FoodPin accepts, by libvips's class name prefix: the formats `PictureProblem` names.
+    private static let acceptedLoaders = ["VipsForeignLoadJpeg", "VipsForeignLoadPng", "VipsForeignLoadWebp",
+                                          "VipsForeignLoadGif", "VipsForeignLoadNsgif", "VipsForeignLoadHeif"]
 
     /// Whether libvips here can write a format (AVIF needs libheif with an AV1 encoder).
     static func canWrite(_ format: PictureFormat) -> Bool {
         started && foodpin_can_save(".\(format.fileExtension)") != 0
     }
 
+    /// Whether a picture of this many pixels may be decoded under the limit.
+    static func allows(pixels: Int, limit: Int) -> Bool { pixels <= limit }
+
     /// The picture's upright size from its header, checked against the pixel limit; nothing decoded.
-    static func probe(_ path: String, maxPixels: Int) -> Result<(width: Int, height: Int), PictureProblem> {
+    static func probe(_ bytes: UnsafeRawBufferPointer, maxPixels: Int) -> Result<(width: Int, height: Int), PictureProblem> {
         guard started else { return .failure(.cannotWrite("libvips could not start: \(takeError())")) }
-        var info = stat()
-        guard stat(path, &info) == 0 else { return .failure(.missing) }
-        guard access(path, R_OK) == 0 else { return .failure(.unreadable) }
-        guard let loaderName = foodpin_loader(path) else {
+        guard let base = bytes.baseAddress, !bytes.isEmpty else { return .failure(.notAPicture) }
+        guard let loaderName = foodpin_loader(base, bytes.count) else {
             takeError()
             return .failure(.notAPicture)
         }
         let loader = String(cString: loaderName)
-        guard acceptedLoaders.contains(where: { loader.hasPrefix($0.prefix) }) else {
+        guard acceptedLoaders.contains(where: { loader.hasPrefix($0) }) else {
             let kind = loader.replacingOccurrences(of: "VipsForeignLoad", with: "")
-                .replacingOccurrences(of: "File", with: "").replacingOccurrences(of: "Source", with: "")
+                .replacingOccurrences(of: "Buffer", with: "").replacingOccurrences(of: "Source", with: "")
             return .failure(.unsupported(kind.uppercased()))
         }
-        guard let header = foodpin_open_header(path) else { return .failure(.damaged(takeError())) }
+        guard let header = foodpin_open_header(base, bytes.count) else { return .failure(.damaged(takeError())) }
         defer { foodpin_unref(header) }
         var width = Int(vips_image_get_width(header)), height = Int(vips_image_get_height(header))
         if vips_image_get_orientation_swap(header) != 0 { swap(&width, &height) }
         guard width > 0, height > 0 else { return .failure(.damaged("it has no pixels")) }
-        guard width.multipliedReportingOverflow(by: height).partialValue <= maxPixels, width <= 100_000, height <= 100_000 else {
-            return .failure(.tooLarge(width: width, height: height, limit: maxPixels))
-        }
+        guard allows(pixels: width * height, limit: maxPixels) else { return .failure(.tooLarge(width: width, height: height, limit: maxPixels)) }
         return .success((width, height))
     }
 
-    /// Makes every file of a picture in `folder` (which exists and is empty).
-    static func process(_ path: String, into folder: String, key: String, stem: String, settings: PictureSettings,
-                        preview: Bool) -> Result<ProcessedPicture, PictureProblem> {
+    /// Makes every file of a picture in `folder` (which exists and is empty): checked from its
+    /// bytes (`data`), decoded from its file.
+    static func process(_ path: String, data: Data, into folder: String, key: String, stem: String,
+                        settings: PictureSettings, preview: Bool) -> Result<ProcessedPicture, PictureProblem> {
         let size: (width: Int, height: Int)
-        switch probe(path, maxPixels: settings.maxPixels) {
+        switch data.withUnsafeBytes({ probe($0, maxPixels: settings.maxPixels) }) {
         case .success(let found): size = found
         case .failure(let problem): return .failure(problem)
         }
@@ -113,7 +111,8 @@ enum PictureProcessor {
         let quality = Int32(settings.quality)
         var picture = ProcessedPicture(
             key: key, stem: stem, width: Int(vips_image_get_width(decoded)), height: Int(vips_image_get_height(decoded)),
-            widths: widths, formats: settings.formats, color: "#808080", hasPreview: preview, sizes: [])
+            widths: widths, formats: settings.formats, color: "#808080", hasPreview: preview, sizes: [],
+            sourcePixels: size.width * size.height)
         for width in widths {
             var scaled: UnsafeMutablePointer<VipsImage>?, scaledOpaque: UnsafeMutablePointer<VipsImage>?
             if width == largest {
@@ -130,7 +129,7 @@ enum PictureProcessor {
             }
             defer { foodpin_unref(scaled); foodpin_unref(scaledOpaque) }
             for format in settings.formats {
-                let file = folder + "/\(width).\(format.fileExtension)"
+                let file = folder + "/" + ProcessedPicture.fileName(width: width, format: format)
                 let result: Int32 = switch format {
                 case .webp: foodpin_save_webp(scaled, file, quality, strip)
                 case .jpeg: foodpin_save_jpeg(scaledOpaque, file, quality, strip)
@@ -147,7 +146,7 @@ enum PictureProcessor {
                 return .failure(.cannotWrite(takeError()))
             }
             defer { foodpin_unref(cover) }
-            guard foodpin_save_jpeg(cover, folder + "/preview.jpg", quality, strip) == 0 else {
+            guard foodpin_save_jpeg(cover, folder + "/" + ProcessedPicture.previewFile, quality, strip) == 0 else {
                 return .failure(.cannotWrite(takeError()))
             }
         }
@@ -202,11 +201,13 @@ enum PictureProcessor {
         return "#" + channels.map { String(format: "%02x", Int(max(0, min(255, $0.rounded())))) }.joined()
     }
 
-    /// libvips's last error, cleared, as one line.
+    /// libvips's last error, cleared, as one line. libvips keeps one error text for the process, so
+    /// with pictures processed side by side the detail is best-effort; the failure itself is not.
     @discardableResult
     private static func takeError() -> String {
-        let text = String(cString: vips_error_buffer())
-        vips_error_clear()
+        guard let copy = vips_error_buffer_copy() else { return "libvips gave no reason" }
+        let text = String(cString: copy)
+        g_free(copy)
         let lines = text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         return lines.last ?? "libvips gave no reason"
     }

@@ -18,6 +18,8 @@ public struct PictureSettings: Sendable, Equatable {
     public var widths = [320, 640, 960, 1280, 1920]
     /// In the order a `<picture>` offers them: the smallest files first, JPEG last.
     public var formats: [PictureFormat] = [.webp, .jpeg]
+    /// Where `picture_formats` is written, for a warning when this machine cannot write one of them.
+    public var formatsLocation: SourceLocation?
     public var quality = 75
     /// Whether EXIF, XMP and ICC data (GPS positions included) are kept; stripped by default.
     public var keepMetadata = false
@@ -42,6 +44,7 @@ public struct PictureSettings: Sendable, Equatable {
             if !widths.isEmpty { self.widths = Array(Set(widths)).sorted() }
         }
         if let list = fields.stringList("picture_formats") {
+            formatsLocation = fields.location("picture_formats")
             var formats: Set<PictureFormat> = [.jpeg]
             for text in list {
                 guard let format = PictureFormat(rawValue: text.lowercased() == "jpg" ? "jpeg" : text.lowercased()) else {

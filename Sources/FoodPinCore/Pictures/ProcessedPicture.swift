@@ -18,25 +18,33 @@ public struct ProcessedPicture: Sendable, Hashable {
     public var hasPreview: Bool
     /// Each file's size in bytes, in `files` order: a cache entry cut short by a crash is not reused.
     public var sizes: [Int]
+    /// The source's own pixel count: a cached picture over a limit lowered since is refused too.
+    public var sourcePixels: Int
+
+    static let previewFile = "preview.jpg"
+    static func fileName(width: Int, format: PictureFormat) -> String { "\(width).\(format.fileExtension)" }
 
     /// The files in the cache folder, named `<width>.<ext>` and `preview.jpg`.
     public var files: [String] {
-        var names = widths.flatMap { width in formats.map { "\(width).\($0.fileExtension)" } }
-        if hasPreview { names.append("preview.jpg") }
+        var names = widths.flatMap { width in formats.map { Self.fileName(width: width, format: $0) } }
+        if hasPreview { names.append(Self.previewFile) }
         return names
     }
 
-    /// Where a cache file is published, relative to the site root.
+    /// Where a cache file is published, relative to the site root: `pictures/<key>/<stem>-<width>w.<ext>`.
     public func publishedPath(of file: String) -> String {
-        let name = file == "preview.jpg" ? "\(stem)-preview.jpg" : "\(stem)-\(file.replacingOccurrences(of: ".", with: "w."))"
+        let name = file == Self.previewFile ? "\(stem)-preview.jpg" : "\(stem)-\(file.replacingOccurrences(of: ".", with: "w."))"
         return "pictures/\(key)/\(name)"
     }
 
     public func publishedPath(width: Int, format: PictureFormat) -> String {
-        publishedPath(of: "\(width).\(format.fileExtension)")
+        publishedPath(of: Self.fileName(width: width, format: format))
     }
 
-    public var previewPath: String? { hasPreview ? publishedPath(of: "preview.jpg") : nil }
+    /// The largest JPEG: what a plain link, a Markdown link and `src` show.
+    public var largestJPEG: String { publishedPath(width: widths.last!, format: .jpeg) }
+
+    public var previewPath: String? { hasPreview ? publishedPath(of: Self.previewFile) : nil }
 
     public func height(atWidth published: Int) -> Int {
         max(1, Int((Double(height) * Double(published) / Double(width)).rounded()))
@@ -54,6 +62,7 @@ extension ProcessedPicture: BinaryCodable {
         writer.write(color)
         writer.write(hasPreview)
         writer.write(sizes)
+        writer.write(sourcePixels)
     }
 
     init(from reader: inout BinaryReader) throws(BinaryReader.Malformed) {
@@ -71,5 +80,6 @@ extension ProcessedPicture: BinaryCodable {
         color = try reader.readString()
         hasPreview = try reader.readBool()
         sizes = try reader.readArray(Int.self)
+        sourcePixels = try reader.readInt()
     }
 }

@@ -26,7 +26,6 @@ struct PicturePresentation: Sendable {
         func srcset(_ format: PictureFormat) -> String {
             picture.widths.map { "\(url($0, format)) \($0)w" }.joined(separator: ", ")
         }
-        let largest = picture.widths.last!
         let sources: [TemplateValue] = picture.formats.filter { $0 != .jpeg }.map {
             ["type": .string($0.mimeType), "srcset": .string(srcset($0))]
         }
@@ -37,7 +36,7 @@ struct PicturePresentation: Sendable {
             }
         }
         return [
-            "src": .string(url(largest, .jpeg)), "full": .string(url(largest, .jpeg)),
+            "src": .string(links.link(picture.largestJPEG)), "full": .string(links.link(picture.largestJPEG)),
             "srcset": .string(srcset(.jpeg)), "sources": .list(sources), "hasSources": .bool(!sources.isEmpty),
             "variants": .list(variants),
             "width": .int(picture.width), "height": .int(picture.height), "color": .string(picture.color),
@@ -51,7 +50,7 @@ struct PicturePresentation: Sendable {
         case .web(let url)?: return url
         case .file(let path)?:
             guard let picture = catalog[image] else { return links.absolute(path) }
-            return links.absolute(picture.previewPath ?? picture.publishedPath(width: picture.widths.last!, format: .jpeg))
+            return links.absolute(picture.previewPath ?? picture.largestJPEG)
         case nil: return nil
         }
     }

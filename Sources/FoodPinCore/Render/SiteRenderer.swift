@@ -70,7 +70,7 @@ public struct SiteRenderer: Sendable {
             let clean = path.split(separator: "#").first.map(String.init) ?? path
             // A raster picture is published only in its processed sizes: the link goes to the largest.
             if let picture = catalog.pictures[clean] {
-                return SiteRenderer.rootMarker + picture.publishedPath(width: picture.widths.last!, format: .jpeg)
+                return SiteRenderer.rootMarker + picture.largestJPEG
             }
             if ImageReference.isRaster(clean) { return nil }
             return contentFiles.contains(clean) || clean.hasPrefix("images/") ? SiteRenderer.rootMarker + path : nil
@@ -266,7 +266,6 @@ public struct SiteRenderer: Sendable {
         let photos: [TemplateValue] = restaurant.photos.enumerated().compactMap { index, photo in
             let alt = photo.alt ?? "Photo \(index + 1) of \(restaurant.name)"
             guard var value = pictures.value(photo.image, alt: alt, links: links, fallbackSize: (480, 360)) else { return nil }
-            value["index"] = .int(index)
             value["position"] = .int(index + 1)
             if let caption = photo.caption { value["caption"] = .string(caption) }
             return .object(value)
@@ -381,7 +380,7 @@ public struct SiteRenderer: Sendable {
     /// The picture's address as one URL: the largest JPEG of a processed picture.
     private func imageURL(_ image: ImageReference?, links: PageLinks) -> String? {
         if let picture = pictures.catalog[image] {
-            return links.link(picture.publishedPath(width: picture.widths.last!, format: .jpeg))
+            return links.link(picture.largestJPEG)
         }
         switch image {
         case .file(let path)?: return links.link(path)

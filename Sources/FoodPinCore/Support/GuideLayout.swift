@@ -18,6 +18,9 @@ public struct GuideLayout: Sendable {
     public var store: URL { content.appending(path: "guide.sqlite") }
     public var templates: URL { root.appending(path: "Templates", directoryHint: .isDirectory) }
     public var defaultOutput: URL { root.appending(path: "Output", directoryHint: .isDirectory) }
+    /// What builds keep for the next one: the build state and processed pictures.
+    public var cache: URL { root.appending(path: ".foodpin-cache", directoryHint: .isDirectory) }
+    public var pictureCache: URL { cache.appending(path: "pictures", directoryHint: .isDirectory) }
 
     /// How a file is named in messages: relative to the current folder when inside it.
     public static func displayPath(_ url: URL) -> String {

@@ -24,12 +24,13 @@
   function show(index) {
     current = (index + links.length) % links.length;
     var link = links[current];
-    // The thumbnail's own <picture>, offered at the screen's width: the browser picks the size.
-    var picture = link.querySelector("picture").cloneNode(true);
+    // The thumbnail's own <picture> (or lone <img>, for an SVG or JPEG-only guide), offered at the
+    // screen's width: the browser picks the size.
+    var picture = (link.querySelector("picture") || link.querySelector("img")).cloneNode(true);
     Array.prototype.forEach.call(picture.querySelectorAll("source, img"), function (element) {
       if (element.hasAttribute("sizes")) element.setAttribute("sizes", "100vw");
     });
-    var image = picture.querySelector("img");
+    var image = picture.tagName === "IMG" ? picture : picture.querySelector("img");
     image.loading = "eager";
     image.removeAttribute("style");
     frame.replaceChildren(picture);
