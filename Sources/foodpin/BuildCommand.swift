@@ -20,11 +20,15 @@ struct BuildCommand: ParsableCommand {
     @Flag(help: "Ignore what earlier builds left (the build cache) and redo everything.")
     var clean = false
 
+    @Flag(help: "Download remote pictures (image_url, image: https://…) once, and publish them in every size like local ones.")
+    var fetchImages = false
+
     func run() throws {
         let console = guide.console()
-        let options = BuildOptions(
+        var options = BuildOptions(
             root: guide.rootURL, output: output.map { URL(fileURLWithPath: $0, isDirectory: true) },
             baseURL: site.baseURL, includeDrafts: drafts, clean: clean)
+        options.fetchImages = fetchImages
         let report = try SiteBuilder.build(options) { console.progress($0) }
         console.report(report.diagnostics)
         guard report.succeeded else {

@@ -259,7 +259,8 @@ import Testing
         #expect((found.width, found.height) == (1200, 630))
         let key = URL(fileURLWithPath: preview).deletingLastPathComponent().lastPathComponent
         let url = "https://food.example/guide/pictures/\(key)/dish-preview.jpg"
-        #expect(try guide.page("restaurants/plate/index.html").contains("<meta property=\"og:image\" content=\"\(url)\">"))
+        let page = try guide.page("restaurants/plate/index.html")
+        #expect(page.contains("<meta property=\"og:image\" content=\"\(url)\">\n<meta name=\"twitter:image\" content=\"\(url)\">"))
         // The list shows its first restaurant's preview.
         #expect(try guide.page("index.html").contains("<meta property=\"og:image\" content=\"\(url)\">"))
     }

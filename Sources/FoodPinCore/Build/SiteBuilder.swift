@@ -14,6 +14,8 @@ public struct BuildOptions: Sendable {
     public var clean = false
     /// Save the build state after each build for the next process (`serve` saves it when it stops).
     public var savesState = true
+    /// Download remote pictures (once) and process them like local ones (`--fetch-images`).
+    public var fetchImages = false
 
     public init(root: URL, output: URL? = nil, baseURL: BaseURL? = nil, includeDrafts: Bool = false, writes: Bool = true,
                 clean: Bool = false) {
@@ -194,10 +196,12 @@ public final class SiteBuilder: @unchecked Sendable {
         // GPS position); one that no page names is still processed, for links in Markdown.
         progress("Processing pictures")
         let referenced = Set(site.contentFiles)
-        let pictureUses = PicturePipeline.uses(of: site, extra: imageFiles.filter { !referenced.contains($0) }, layout: layout)
+        let pictureUses = PicturePipeline.uses(of: site, extra: imageFiles.filter { !referenced.contains($0) }, layout: layout,
+                                               fetchRemote: options.fetchImages || site.config.pictures.fetchRemote)
         try PictureCache.refuseLinkedFolder(layout.pictureCache.path)
         let pictureCache = PictureCache(folder: layout.pictureCache.path)
-        let processed = PicturePipeline.run(pictureUses, layout: layout, settings: site.config.pictures, cache: pictureCache)
+        let processed = PicturePipeline.run(pictureUses, layout: layout, settings: site.config.pictures, cache: pictureCache,
+                                            remote: RemotePictures(folder: layout.cache.appending(path: "remote").path))
         log.add(contentsOf: processed.diagnostics)
         report.picturesProcessed = processed.processed
         report.picturesReused = processed.reused
@@ -362,7 +366,10 @@ public final class SiteBuilder: @unchecked Sendable {
         }
         // The site now published uses these pictures only: other cache entries are stale.
         if pictureCache.changed {
-            pictureCache.saveIndex(keeping: Set(pictureUses.map { layout.content.appending(path: $0.relativePath).path }))
+            pictureCache.saveIndex(keeping: Set(pictureUses.map {
+                $0.remote ? RemotePictures(folder: layout.cache.appending(path: "remote").path).path(for: $0.relativePath)
+                    : layout.content.appending(path: $0.relativePath).path
+            }))
         }
         if writes || pictureCache.changed { pictureCache.removeAll(except: processed.keys) }
         let changed = writes || nextInputs != pageInputs || contentCache.changed || last?.fingerprint != fingerprint

@@ -20,8 +20,9 @@ public enum SiteModelBuilder {
             slugOwner[slug] = "restaurant \(record.id) from \(record.source)"
             restaurants.append(Restaurant(
                 id: record.id, slug: slug, name: record.name, facts: record.facts,
-                image: record.facts.imageURL.map { .web($0) }, favorite: record.favorite, verdict: nil,
-                descriptionMarkdown: ""))
+                image: record.facts.imageURL.map { .web($0) },
+                imageLocation: SourceLocation(path: GuideLayout.displayPath(layout.content.appending(path: record.source))),
+                favorite: record.favorite, verdict: nil, descriptionMarkdown: ""))
         }
 
         func resolve(_ written: WrittenImage?) -> ImageReference? {

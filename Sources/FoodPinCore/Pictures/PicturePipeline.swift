@@ -2,12 +2,15 @@ import Foundation
 
 /// A raster picture content uses, and where it is named (errors about it point there).
 struct PictureUse: Sendable {
+    /// The path under Content/, or the URL of a remote picture (then `remote` is true).
     var relativePath: String
     var location: SourceLocation
     /// Whether a link-preview JPEG is wanted (a restaurant's main picture).
     var preview: Bool
     /// A picture no page names (only found in Content/images/): a problem with it is a warning.
     var unnamed = false
+    /// A remote picture, fetched with `--fetch-images`: one that cannot be fetched is a warning.
+    var remote = false
 }
 
 /// The processed pictures of a build, by path under Content/.
@@ -17,8 +20,11 @@ public struct PictureCatalog: Sendable {
     public init() {}
 
     public subscript(_ image: ImageReference?) -> ProcessedPicture? {
-        guard case .file(let path)? = image else { return nil }
-        return pictures[path]
+        switch image {
+        case .file(let path)?: pictures[path]
+        case .web(let url)?: pictures[url]
+        case nil: nil
+        }
     }
 }
 
@@ -37,12 +43,18 @@ enum PicturePipeline {
     /// Bumped when processing changes, so old cache entries are not taken for new ones.
     private static let version = "foodpin-pictures 2"
 
-    static func uses(of site: Site, extra rasters: [String], layout: GuideLayout) -> [PictureUse] {
+    static func uses(of site: Site, extra rasters: [String], layout: GuideLayout, fetchRemote: Bool) -> [PictureUse] {
         var uses: [PictureUse] = []
         func add(_ image: ImageReference?, at location: SourceLocation?, preview: Bool) {
-            guard case .file(let path)? = image, ImageReference.isRaster(path) else { return }
-            uses.append(PictureUse(relativePath: path, location: location ?? SourceLocation(path: displayPath(path, layout)),
-                                   preview: preview))
+            switch image {
+            case .file(let path)? where ImageReference.isRaster(path):
+                uses.append(PictureUse(relativePath: path, location: location ?? SourceLocation(path: displayPath(path, layout)),
+                                       preview: preview))
+            case .web(let url)? where fetchRemote:
+                uses.append(PictureUse(relativePath: url, location: location ?? SourceLocation(path: url), preview: preview,
+                                       remote: true))
+            default: break
+            }
         }
         for restaurant in site.restaurants {
             add(restaurant.image, at: restaurant.imageLocation, preview: true)
@@ -60,7 +72,8 @@ enum PicturePipeline {
         GuideLayout.displayPath(layout.content.appending(path: path))
     }
 
-    static func run(_ uses: [PictureUse], layout: GuideLayout, settings asked: PictureSettings, cache: PictureCache) -> Outcome {
+    static func run(_ uses: [PictureUse], layout: GuideLayout, settings asked: PictureSettings, cache: PictureCache,
+                    remote: RemotePictures) -> Outcome {
         // One job per file, whatever the number of places naming it.
         var grouped: [String: [PictureUse]] = [:]
         for use in uses { grouped[use.relativePath, default: []].append(use) }
@@ -83,7 +96,15 @@ enum PicturePipeline {
         let settingsDigest = ContentDigest(settingsWriter.bytes)
 
         let results = ParallelMap.map(paths) { path -> (Result<ProcessedPicture, PictureProblem>, fresh: Bool) in
-            let absolute = layout.content.appending(path: path).path
+            let absolute: String
+            if usesByPath[path]![0].remote {
+                switch remote.fetch(path) {
+                case .success(let file): absolute = file
+                case .failure(let problem): return (.failure(.notFetched(problem.message(for: path))), false)
+                }
+            } else {
+                absolute = layout.content.appending(path: path).path
+            }
             guard access(absolute, F_OK) == 0 else { return (.failure(.missing), false) }
             // Mapped once, for the digest and the header check.
             var data: Data?
@@ -119,6 +140,11 @@ enum PicturePipeline {
                 // Where pages name the picture, each place is an error; a picture only lying in
                 // Content/images/ gets a warning.
                 let named = usesByPath[path]!.filter { !$0.unnamed }
+                if let use = named.first, use.remote {
+                    // Shown from its host, as without fetching: a host that is down never fails a build.
+                    outcome.diagnostics.append(.warning(at: use.location, problem.message(for: path) + "; it is shown from its host"))
+                    continue
+                }
                 if named.isEmpty {
                     outcome.diagnostics.append(.warning(at: usesByPath[path]![0].location,
                         problem.message(for: path) + "; it is not published", hint: problem.hint))
@@ -144,7 +170,7 @@ enum PicturePipeline {
 
     /// The file name without its extension, as a slug: `Grand Café.JPG` → `grand-cafe`.
     static func stem(of path: String) -> String {
-        let name = (path as NSString).lastPathComponent
+        let name = (URL(string: path)?.path ?? path as String).split(separator: "/").last.map(String.init) ?? path
         let base = (name as NSString).deletingPathExtension
         let slug = Slug.make(base)
         return slug.isEmpty ? "picture" : String(slug.prefix(60))

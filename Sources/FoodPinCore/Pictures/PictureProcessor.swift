@@ -12,9 +12,12 @@ public enum PictureProblem: Error, Equatable, Sendable {
     /// Decoding failed part-way: a truncated or damaged file; libvips's words.
     case damaged(String)
     case cannotWrite(String)
+    /// A remote picture that could not be downloaded: the whole message.
+    case notFetched(String)
 
     func message(for written: String) -> String {
         switch self {
+        case .notFetched(let message): message
         case .missing: "picture \"\(written)\" does not exist"
         case .unreadable: "picture \"\(written)\" cannot be read (permissions?)"
         case .notAPicture: "\"\(written)\" is not a picture: its bytes are not JPEG, PNG, WebP, GIF or AVIF"

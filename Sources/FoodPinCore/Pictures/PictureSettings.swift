@@ -25,6 +25,8 @@ public struct PictureSettings: Sendable, Equatable {
     public var keepMetadata = false
     /// A picture with more pixels is refused from its header, before anything is decoded.
     public var maxPixels = 100_000_000
+    /// Whether remote pictures are downloaded (once) and processed like local ones; `--fetch-images` too.
+    public var fetchRemote = false
 
     public static let widthRange = 16...8192
     /// Link previews (`og:image`) are this size, the one social networks show best.
@@ -58,6 +60,7 @@ public struct PictureSettings: Sendable, Equatable {
         if let quality = fields.int("picture_quality", in: 1...100) { self.quality = quality }
         if let keep = fields.bool("keep_metadata") { keepMetadata = keep }
         if let limit = fields.int("picture_max_pixels", in: 1...1_000_000_000) { maxPixels = limit }
+        if let fetch = fields.bool("fetch_images") { fetchRemote = fetch }
     }
 
     /// The widths to make for a picture `width` pixels wide: every setting below it, and its own

@@ -46,11 +46,10 @@ struct PicturePresentation: Sendable {
 
     /// The absolute URL of a link preview: the 1200 × 630 JPEG, else the picture as it is.
     func previewURL(_ image: ImageReference?, links: PageLinks) -> String? {
+        if let picture = catalog[image] { return links.absolute(picture.previewPath ?? picture.largestJPEG) }
         switch image {
         case .web(let url)?: return url
-        case .file(let path)?:
-            guard let picture = catalog[image] else { return links.absolute(path) }
-            return links.absolute(picture.previewPath ?? picture.largestJPEG)
+        case .file(let path)?: return links.absolute(path)
         case nil: return nil
         }
     }
