@@ -265,12 +265,15 @@ import Testing
         #expect(try guide.page("index.html").contains("<meta property=\"og:image\" content=\"\(url)\">"))
     }
 
-    @Test func aMarkdownLinkToAPictureGoesToItsLargestJPEG() throws {
+    @Test func aMarkdownImageIsAPictureAndALinkGoesToItsLargestJPEG() throws {
         let guide = try guide("", pictures: ["menu.png": "alpha.png"])
-        try guide.write("Content/restaurants/plate.md", "---\nname: The Plate\n---\n![The menu](images/menu.png)\n")
+        try guide.write("Content/restaurants/plate.md",
+                        "---\nname: The Plate\n---\n![The *lunch* menu](images/menu.png)\n\n[Menu](images/menu.png)\n")
         #expect(try guide.build().succeeded)
         let page = try guide.page("restaurants/plate/index.html")
         let key = URL(fileURLWithPath: try file(guide, "menu-300w.jpg")).deletingLastPathComponent().lastPathComponent
-        #expect(page.contains("<img src=\"../../pictures/\(key)/menu-300w.jpg\" alt=\"The menu\""))
+        let base = "../../pictures/\(key)/menu-300w"
+        #expect(page.contains("<p><picture><source type=\"image/webp\" srcset=\"\(base).webp 300w\" sizes=\"100vw\"><img src=\"\(base).jpg\" srcset=\"\(base).jpg 300w\" sizes=\"100vw\" alt=\"The lunch menu\" width=\"300\" height=\"200\" loading=\"lazy\" decoding=\"async\" style=\"background-color:#"))
+        #expect(page.contains("<p><a href=\"\(base).jpg\">Menu</a></p>"))
     }
 }

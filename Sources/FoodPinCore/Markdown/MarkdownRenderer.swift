@@ -8,11 +8,20 @@ public struct MarkdownRenderer: Sendable {
     public var allowRawHTML: Bool
     /// Rewrites a relative link or image URL written in content; nil leaves it as written.
     public var rewriteURL: @Sendable (String) -> String?
+    /// The markup that replaces an image (its URL as written, its alt text): a processed picture's
+    /// `<picture>`; nil keeps the image, its URL rewritten.
+    public var pictureHTML: @Sendable (String, String) -> String?
 
-    public init(allowRawHTML: Bool = false, rewriteURL: @escaping @Sendable (String) -> String? = { _ in nil }) {
+    public init(allowRawHTML: Bool = false, rewriteURL: @escaping @Sendable (String) -> String? = { _ in nil },
+                pictureHTML: @escaping @Sendable (String, String) -> String? = { _, _ in nil }) {
         self.allowRawHTML = allowRawHTML
         self.rewriteURL = rewriteURL
+        self.pictureHTML = pictureHTML
     }
+
+    /// Stands in the tree for a picture's markup until the HTML is rendered: cmark would drop raw
+    /// HTML in safe mode, and rendering unsafe would keep `javascript:` links.
+    private static func pictureMarker(_ index: Int) -> String { "foodpin-picture:\(index);" }
 
     private static let registerExtensions: Void = { cmark_gfm_core_extensions_ensure_registered() }()
     private static let extensionNames = ["table", "strikethrough", "autolink", "tasklist"]
@@ -32,17 +41,35 @@ public struct MarkdownRenderer: Sendable {
         markdown.withCString { pointer in cmark_parser_feed(parser, pointer, strlen(pointer)) }
         guard let document = cmark_parser_finish(parser) else { return "" }
         defer { cmark_node_free(document) }
-        rewrite(document)
+        let pictures = rewrite(document)
         guard let rendered = cmark_render_html(document, options, cmark_parser_get_syntax_extensions(parser)) else { return "" }
         defer { free(rendered) }
-        return String(cString: rendered)
+        var html = String(cString: rendered)
+        for (index, markup) in pictures.enumerated() {
+            html = html.replacingOccurrences(of: Self.pictureMarker(index), with: markup)
+        }
+        return html
     }
 
-    /// Walks the tree: raw HTML becomes text (when not allowed), local URLs are rewritten.
-    private func rewrite(_ document: OpaquePointer) {
-        guard let iterator = cmark_iter_new(document) else { return }
+    /// The text of a node's descendants: an image's alt text.
+    private static func text(of node: OpaquePointer) -> String {
+        var result = ""
+        var child = cmark_node_first_child(node)
+        while let current = child {
+            if let literal = cmark_node_get_literal(current) { result += String(cString: literal) }
+            result += text(of: current)
+            child = cmark_node_next(current)
+        }
+        return result
+    }
+
+    /// Walks the tree: raw HTML becomes text (when not allowed), local URLs are rewritten, processed
+    /// pictures become markers; returns the markup of each marker, in order.
+    private func rewrite(_ document: OpaquePointer) -> [String] {
+        guard let iterator = cmark_iter_new(document) else { return [] }
         defer { cmark_iter_free(iterator) }
         var rawHTML: [OpaquePointer] = []
+        var pictures: [(node: OpaquePointer, markup: String)] = []
         while true {
             let event = cmark_iter_next(iterator)
             if event == CMARK_EVENT_DONE { break }
@@ -51,7 +78,10 @@ public struct MarkdownRenderer: Sendable {
             case CMARK_NODE_HTML_BLOCK, CMARK_NODE_HTML_INLINE:
                 if !allowRawHTML { rawHTML.append(node) }
             case CMARK_NODE_LINK, CMARK_NODE_IMAGE:
-                if let url = cmark_node_get_url(node).map({ String(cString: $0) }), let rewritten = rewriteURL(url) {
+                guard let url = cmark_node_get_url(node).map({ String(cString: $0) }) else { break }
+                if cmark_node_get_type(node) == CMARK_NODE_IMAGE, let markup = pictureHTML(url, Self.text(of: node)) {
+                    pictures.append((node, markup))
+                } else if let rewritten = rewriteURL(url) {
                     cmark_node_set_url(node, rewritten)
                 }
             default:
@@ -74,6 +104,13 @@ public struct MarkdownRenderer: Sendable {
             }
             cmark_node_free(node)
         }
+        for (index, picture) in pictures.enumerated() {
+            let marker = cmark_node_new(CMARK_NODE_TEXT)
+            cmark_node_set_literal(marker, Self.pictureMarker(index))
+            cmark_node_replace(picture.node, marker)
+            cmark_node_free(picture.node)
+        }
+        return pictures.map(\.markup)
     }
 
     /// Plain text of rendered HTML, for descriptions in meta tags and JSON-LD: tags dropped, the

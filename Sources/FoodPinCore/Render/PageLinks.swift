@@ -6,10 +6,12 @@ struct PageLinks {
     /// The page's path inside the site, like `restaurants/o-ya-28066/index.html`.
     let pagePath: String
     let baseURL: BaseURL?
+    /// A fixed root instead of the page's (the marker Markdown is rendered with, filled in per page).
+    var fixedRoot: String? = nil
 
     /// `../` once per folder between the page and the site root.
     var root: String {
-        String(repeating: "../", count: pagePath.split(separator: "/").count - 1)
+        fixedRoot ?? String(repeating: "../", count: pagePath.split(separator: "/").count - 1)
     }
 
     func link(_ sitePath: String) -> String { root + sitePath }

@@ -61,20 +61,31 @@ public struct SiteRenderer: Sendable {
         self.cardDigests = ParallelMap.map(Array(site.restaurants.indices)) { CardKey(site.restaurants[$0]).digest }
         self.colors = theme.colors
         let contentFiles = Set(site.contentFiles)
-        self.markdown = MarkdownRenderer(allowRawHTML: site.config.unsafeHTML) { url in
-            // A link written relative to Content/ (images/x.jpg) points at the copied file; the
-            // page path is filled in per page by the `{{root}}` marker, replaced after rendering.
+        let presentation = self.pictures
+        let library = theme.library
+        @Sendable func localPath(_ url: String) -> String? {
             guard !url.contains(":"), !url.hasPrefix("#"), !url.hasPrefix("//") else { return nil }
             var path = url
             while path.hasPrefix("/") { path.removeFirst() }
+            return path
+        }
+        self.markdown = MarkdownRenderer(allowRawHTML: site.config.unsafeHTML, rewriteURL: { url in
+            // A link written relative to Content/ (images/x.jpg) points at the copied file; the
+            // page path is filled in per page by the `{{root}}` marker, replaced after rendering.
+            guard let path = localPath(url) else { return nil }
             let clean = path.split(separator: "#").first.map(String.init) ?? path
             // A raster picture is published only in its processed sizes: the link goes to the largest.
-            if let picture = catalog.pictures[clean] {
-                return SiteRenderer.rootMarker + picture.largestJPEG
-            }
+            if let picture = catalog.pictures[clean] { return SiteRenderer.rootMarker + picture.largestJPEG }
             if ImageReference.isRaster(clean) { return nil }
             return contentFiles.contains(clean) || clean.hasPrefix("images/") ? SiteRenderer.rootMarker + path : nil
-        }
+        }, pictureHTML: { url, alt in
+            // An image of a processed picture is shown like any other: the theme's `picture` partial.
+            guard let path = localPath(url), catalog.pictures[path] != nil,
+                  let value = presentation.value(.file(relativePath: path), alt: alt,
+                                                 links: PageLinks(pagePath: "", baseURL: nil, fixedRoot: SiteRenderer.rootMarker),
+                                                 fallbackSize: (0, 0)) else { return nil }
+            return library.render("picture", .object(value))
+        })
     }
 
     /// Replaced by the page's relative root after Markdown is rendered; plain ASCII so cmark keeps it as is.
