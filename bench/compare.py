@@ -9,25 +9,16 @@ wall clock and reading peak memory from /usr/bin/time -v. Prints a Markdown tabl
 """
 import argparse
 import os
-import re
 import shutil
 import statistics
 import subprocess
 import sys
 import tempfile
-import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+from timing import timed  # noqa: E402
 
-
-def timed(command, cwd=None):
-    started = time.perf_counter()
-    result = subprocess.run(["/usr/bin/time", "-v", *command], cwd=cwd, capture_output=True, text=True)
-    seconds = time.perf_counter() - started
-    if result.returncode != 0:
-        sys.exit(f"{' '.join(command)} failed:\n{result.stdout[-2000:]}\n{result.stderr[-2000:]}")
-    peak = int(re.search(r"Maximum resident set size \(kbytes\): (\d+)", result.stderr).group(1))
-    return seconds, peak / 1024
 
 
 def main():

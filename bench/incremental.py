@@ -10,24 +10,16 @@ usage: bench/incremental.py N [--runs 3] [--foodpin .build/release/foodpin] [--w
 import argparse
 import filecmp
 import os
-import re
 import shutil
 import statistics
 import subprocess
 import sys
 import tempfile
-import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+from timing import timed  # noqa: E402
 
-
-def timed(command):
-    started = time.perf_counter()
-    result = subprocess.run(["/usr/bin/time", "-v", *command], capture_output=True, text=True)
-    seconds = time.perf_counter() - started
-    if result.returncode != 0:
-        sys.exit(f"{' '.join(command)} failed:\n{result.stderr[-2000:]}")
-    return seconds, int(re.search(r"Maximum resident set size \(kbytes\): (\d+)", result.stderr).group(1)) / 1024
 
 
 def same_tree(a, b):

@@ -10,10 +10,12 @@ a 1200 × 630 JPEG crop for link previews. Cold runs (caches and output removed)
 medians, peak memory from /usr/bin/time -v. Then FoodPin's second build after a text edit: how
 many photos it processes, and what the picture stage costs.
 """
-import argparse, os, random, re, shutil, statistics, subprocess, sys, tempfile, time
+import argparse, os, random, re, shutil, statistics, sys, tempfile
 from multiprocessing import Pool
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+from timing import timed, timed_with_output  # noqa: E402
 WIDTHS = [320, 640, 960, 1280, 1920]
 
 
@@ -34,15 +36,6 @@ def photo(job):
     draw.text((100, 100), f"photo {number}", fill=(255, 255, 255), font_size=200)
     image.save(path, quality=88)
 
-
-def timed(command):
-    started = time.perf_counter()
-    result = subprocess.run(["/usr/bin/time", "-v", *command], capture_output=True, text=True)
-    seconds = time.perf_counter() - started
-    if result.returncode != 0:
-        sys.exit(f"{' '.join(command)} failed:\n{result.stdout[-2000:]}\n{result.stderr[-2000:]}")
-    peak = int(re.search(r"Maximum resident set size \(kbytes\): (\d+)", result.stderr).group(1))
-    return seconds, peak / 1024, result.stdout + result.stderr
 
 
 HUGO_TEMPLATE = """{{ with .Resources.GetMatch "*.jpg" }}{{ $photo := . }}
@@ -100,12 +93,12 @@ def main():
     for run in range(args.runs):
         shutil.rmtree(os.path.join(foodpin, ".foodpin-cache"), ignore_errors=True)
         shutil.rmtree(os.path.join(foodpin, "Output"), ignore_errors=True)
-        foodpin_runs.append(timed([args.foodpin, "build", "--quiet", "--root", foodpin])[:2])
+        foodpin_runs.append(timed([args.foodpin, "build", "--quiet", "--root", foodpin]))
         print(f"foodpin run {run + 1}: {foodpin_runs[-1][0]:.1f} s, {foodpin_runs[-1][1]:.0f} MB", flush=True)
         if not args.no_hugo and shutil.which("hugo"):
             shutil.rmtree(os.path.join(hugo, "resources"), ignore_errors=True)
             shutil.rmtree(os.path.join(hugo, "public"), ignore_errors=True)
-            hugo_runs.append(timed(["hugo", "--quiet", "-s", hugo])[:2])
+            hugo_runs.append(timed(["hugo", "--quiet", "-s", hugo]))
             print(f"hugo run {run + 1}: {hugo_runs[-1][0]:.1f} s, {hugo_runs[-1][1]:.0f} MB", flush=True)
     published = sum(1 for _, _, files in os.walk(os.path.join(foodpin, "Output", "pictures")) for _ in files)
     print(f"FoodPin published {published} picture files for {args.count} photos")
@@ -118,7 +111,7 @@ def main():
     page = os.path.join(foodpin, "Content/restaurants/r00000.md")
     with open(page, "a") as handle:
         handle.write("Edited.\n")
-    seconds, peak, out = timed([args.foodpin, "build", "--verbose", "--root", foodpin])
+    seconds, peak, out = timed_with_output([args.foodpin, "build", "--verbose", "--root", foodpin])
     stage = re.search(r"([\d.]+) s\s+process pictures", out)
     print(f"second build after a text edit: {seconds:.2f} s, picture stage {stage.group(1) if stage else '?'} s")
 

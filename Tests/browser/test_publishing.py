@@ -17,7 +17,7 @@ def test_every_page_is_valid_html5(sample_site, empty_site):
     assert vnu_errors(sample_site, empty_site) == []
 
 
-PAGES = ["", "?q=caf", "?q=xqzzvw", "restaurants/harbor-noodle-bar/", "restaurants/o-ya-28066/", "cities/", "cities/boston/",
+PAGES = ["", "?q=caf", "?q=xqzzvw", "restaurants/harbor-noodle-bar/", "restaurants/o-ya-28066/", "restaurants/sakura-ramen-house/", "cities/", "cities/boston/",
          "cuisines/tapas/", "welcome/", "page/2/", "404.html"]
 
 
@@ -79,7 +79,7 @@ def test_assets_are_fingerprinted(sample_site):
         "core.js", "first-visit.js", "gallery.js", "search-engine.js", "search-ui.js", "share.js", "walkthrough.js"]
 
 
-@pytest.mark.parametrize("path", ["", "restaurants/o-ya-28066/"])
+@pytest.mark.parametrize("path", ["", "restaurants/o-ya-28066/", "restaurants/sakura-ramen-house/"])
 def test_dark_mode_has_no_accessibility_violations(browser, sample_url, path):
     browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": "dark"}]})
     try:

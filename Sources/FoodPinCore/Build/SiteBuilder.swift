@@ -198,10 +198,10 @@ public final class SiteBuilder: @unchecked Sendable {
         let referenced = Set(site.contentFiles)
         let pictureUses = PicturePipeline.uses(of: site, extra: imageFiles.filter { !referenced.contains($0) }, layout: layout,
                                                fetchRemote: options.fetchImages || site.config.pictures.fetchRemote)
-        try PictureCache.refuseLinkedFolder(layout.pictureCache.path)
+        try BuildState.refuseLinkedFolder(layout.pictureCache.path, keeping: "processed pictures")
         let pictureCache = PictureCache(folder: layout.pictureCache.path)
         let processed = PicturePipeline.run(pictureUses, layout: layout, settings: site.config.pictures, cache: pictureCache,
-                                            remote: RemotePictures(folder: layout.cache.appending(path: "remote").path))
+                                            remote: RemotePictures(folder: layout.remotePictureCache.path))
         log.add(contentsOf: processed.diagnostics)
         report.picturesProcessed = processed.processed
         report.picturesReused = processed.reused
@@ -366,10 +366,7 @@ public final class SiteBuilder: @unchecked Sendable {
         }
         // The site now published uses these pictures only: other cache entries are stale.
         if pictureCache.changed {
-            pictureCache.saveIndex(keeping: Set(pictureUses.map {
-                $0.remote ? RemotePictures(folder: layout.cache.appending(path: "remote").path).path(for: $0.relativePath)
-                    : layout.content.appending(path: $0.relativePath).path
-            }))
+            pictureCache.saveIndex(keeping: processed.sourceFiles)
         }
         if writes || pictureCache.changed { pictureCache.removeAll(except: processed.keys) }
         let changed = writes || nextInputs != pageInputs || contentCache.changed || last?.fingerprint != fingerprint

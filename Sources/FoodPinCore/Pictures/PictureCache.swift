@@ -18,16 +18,6 @@ final class PictureCache: @unchecked Sendable {
         loadIndex()
     }
 
-    /// The cache lives only in a real folder of the guide: through a link, removing stale entries
-    /// would remove files anywhere.
-    static func refuseLinkedFolder(_ folder: String) throws(FoodPinError) {
-        var info = stat()
-        if lstat(folder, &info) == 0, (info.st_mode & S_IFMT) != S_IFDIR {
-            throw .usage("this is not a folder (a link, or a file); FoodPin keeps processed pictures only in a folder of its own",
-                         at: GuideLayout.displayPath(URL(fileURLWithPath: folder)), hint: "remove it; the next build makes the folder")
-        }
-    }
-
     private var indexPath: String { folder + "/index" }
 
     private func loadIndex() {

@@ -38,6 +38,8 @@ enum PicturePipeline {
         var reused = 0
         /// The cache entries this build uses; the others can go.
         var keys: Set<String> = []
+        /// The files read (local pictures and fetched copies): the digest index keeps these.
+        var sourceFiles: Set<String> = []
     }
 
     /// Bumped when processing changes, so old cache entries are not taken for new ones.
@@ -95,6 +97,10 @@ enum PicturePipeline {
         settingsWriter.write(settings.keepMetadata)
         let settingsDigest = ContentDigest(settingsWriter.bytes)
 
+        /// Where a picture's bytes are: under Content/, or the fetched copy of a remote one.
+        @Sendable func file(of path: String, remote isRemote: Bool) -> String {
+            isRemote ? remote.path(for: path) : layout.content.appending(path: path).path
+        }
         let results = ParallelMap.map(paths) { path -> (Result<ProcessedPicture, PictureProblem>, fresh: Bool) in
             let absolute: String
             if usesByPath[path]![0].remote {
@@ -103,7 +109,7 @@ enum PicturePipeline {
                 case .failure(let problem): return (.failure(.notFetched(problem.message(for: path))), false)
                 }
             } else {
-                absolute = layout.content.appending(path: path).path
+                absolute = file(of: path, remote: false)
             }
             guard access(absolute, F_OK) == 0 else { return (.failure(.missing), false) }
             // Mapped once, for the digest and the header check.
@@ -131,6 +137,7 @@ enum PicturePipeline {
         }
 
         for (path, (result, fresh)) in zip(paths, results) {
+            outcome.sourceFiles.insert(file(of: path, remote: usesByPath[path]![0].remote))
             switch result {
             case .success(let picture):
                 outcome.catalog.pictures[path] = picture

@@ -272,7 +272,7 @@ public struct SiteRenderer: Sendable {
         context["shareText"] = "Just checking in at \(restaurant.name)"
         context.set("pageURL", links.absolute(pagePath))
         let absoluteImage = pictures.previewURL(restaurant.image, links: links)
-        context["hero"] = pictures.value(restaurant.image, alt: "Photo of \(restaurant.name)", links: links,
+        context["hero"] = pictures.value(restaurant.image, alt: Self.photoAlt(restaurant), links: links,
                                          fallbackSize: (960, 540))?.templateValue
         let photos: [TemplateValue] = restaurant.photos.enumerated().compactMap { index, photo in
             let alt = photo.alt ?? "Photo \(index + 1) of \(restaurant.name)"
@@ -324,12 +324,14 @@ public struct SiteRenderer: Sendable {
 
     private func renderWelcome(links: PageLinks) -> String {
         let steps: [[String: TemplateValue]] = site.steps.enumerated().map { position, step in
-            present([
+            // The theme's own picture for steps one to three, for a step without one.
+            let defaultPicture = links.link(asset("assets/step\(min(position + 1, 3)).svg"))
+            return present([
                 "number": step.number, "position": position + 1, "total": site.steps.count,
                 "heading": step.heading, "subheading": step.subheading,
-                "image": imageURL(step.image, links: links) ?? links.link(asset("assets/step\(min(position + 1, 3)).svg")),
+                "image": imageURL(step.image, links: links) ?? defaultPicture,
                 "picture": TemplateValue.object(pictures.value(step.image, alt: "", links: links, fallbackSize: (280, 280)) ?? [
-                    "src": .string(links.link(asset("assets/step\(min(position + 1, 3)).svg"))), "alt": "",
+                    "src": .string(defaultPicture), "alt": "",
                     "width": 280, "height": 280,
                 ]),
                 "html": localize(markdown.html(step.markdown), links),
@@ -365,8 +367,8 @@ public struct SiteRenderer: Sendable {
             "name": restaurant.name,
             "url": links.link(restaurant.path),
             "image": imageURL(restaurant.image, links: links),
-            "imageAlt": "Photo of \(restaurant.name)",
-            "picture": pictures.value(restaurant.image, alt: "Photo of \(restaurant.name)", links: links, fallbackSize: (480, 320)),
+            "imageAlt": Self.photoAlt(restaurant),
+            "picture": pictures.value(restaurant.image, alt: Self.photoAlt(restaurant), links: links, fallbackSize: (480, 320)),
             "cuisines": restaurant.cuisines.joined(separator: " · "),
             "favorite": restaurant.favorite,
             "reviewCount": restaurant.reviews.count,
@@ -382,6 +384,9 @@ public struct SiteRenderer: Sendable {
         }
         return card
     }
+
+    /// The alt text of a restaurant's main picture (editors name the restaurant, not the photo).
+    private static func photoAlt(_ restaurant: Restaurant) -> String { "Photo of \(restaurant.name)" }
 
     /// A list's link preview: that of its first restaurant with a picture.
     private func previewURL(of slice: ArraySlice<Int>, links: PageLinks) -> String? {

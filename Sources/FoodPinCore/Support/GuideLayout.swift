@@ -21,6 +21,7 @@ public struct GuideLayout: Sendable {
     /// What builds keep for the next one: the build state and processed pictures.
     public var cache: URL { root.appending(path: ".foodpin-cache", directoryHint: .isDirectory) }
     public var pictureCache: URL { cache.appending(path: "pictures", directoryHint: .isDirectory) }
+    public var remotePictureCache: URL { cache.appending(path: "remote", directoryHint: .isDirectory) }
 
     /// How a file is named in messages: relative to the current folder when inside it.
     public static func displayPath(_ url: URL) -> String {
