@@ -265,5 +265,8 @@ extension SiteConfig: BinaryEncodable {
         writer.write(pageSize)
         writer.write(unsafeHTML)
         writer.write(author)
+        writer.write(mapTiles)
+        writer.write(mapAttribution)
+        writer.write(contributeURL)
     }
 }

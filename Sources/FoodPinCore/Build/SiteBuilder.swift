@@ -208,7 +208,11 @@ public final class SiteBuilder: @unchecked Sendable {
         finished("process pictures")
         let folderPictures = imageFiles.filter { !referenced.contains($0) && !ImageReference.isRaster($0) }
 
-        let renderer = SiteRenderer(site: site, theme: theme, pictures: processed.catalog)
+        let (strings, stringDiagnostics) = ThemeStrings.load(themeFiles: theme.files, overridePaths: theme.overrides,
+                                                             language: site.config.language, custom: site.config.stringOverrides,
+                                                             languageLocation: site.config.languageLocation)
+        log.add(contentsOf: stringDiagnostics)
+        let renderer = SiteRenderer(site: site, theme: theme, strings: strings, pictures: processed.catalog)
         let pages = renderer.pages
         report.pages = pages.count
         report.diagnostics = log.sorted
@@ -237,7 +241,8 @@ public final class SiteBuilder: @unchecked Sendable {
         let previous = written
         var now: [String: WrittenState] = [:]
         now.reserveCapacity(pages.count + 64)
-        let settings = settingsDigest(site.config, contentFiles: site.contentFiles, pictures: processed.catalog, theme: theme)
+        let settings = settingsDigest(site.config, contentFiles: site.contentFiles, pictures: processed.catalog, theme: theme,
+                                      strings: strings)
         let plan = ParallelMap.map(pages) { page -> (path: String, inputs: ContentDigest, render: Bool) in
             let path = renderer.path(of: page)
             var writer = BinaryWriter()
@@ -264,6 +269,7 @@ public final class SiteBuilder: @unchecked Sendable {
         finished("plan pages")
 
         let assets = theme.assets.files.sorted(by: { $0.key < $1.key }).map { OutputFile(path: $0.key, data: $0.value) }
+            + [OutputFile(path: ThemeStrings.scriptPath(strings.script), data: Data(strings.script.utf8))]
         let pictures = (site.contentFiles.filter { !ImageReference.isRaster($0) } + folderPictures)
             .map { OutputFile(path: $0, copyOf: layout.content.appending(path: $0)) }
             // Two files with the same bytes and name are one picture, published once.
@@ -432,9 +438,12 @@ public final class SiteBuilder: @unchecked Sendable {
 
     /// What every page depends on besides its own inputs: the settings and the whole theme.
     private func settingsDigest(_ config: SiteConfig, contentFiles: [String], pictures: PictureCatalog,
-                                theme: LoadedTheme) -> ContentDigest {
+                                theme: LoadedTheme, strings: ThemeStrings) -> ContentDigest {
         var writer = BinaryWriter()
         writer.write(config)
+        // The words in use: site.yml's overrides and the language's file, resolved.
+        writer.write(strings.script)
+        writer.write(strings.templateDigestText)
         // Pictures show on lists, detail pages and in Markdown anywhere: a changed one renders every
         // page again (rare next to text edits, which stay incremental).
         for (path, picture) in pictures.pictures.sorted(by: { $0.key < $1.key }) {

@@ -10,8 +10,33 @@ public struct SiteConfig: Sendable, Equatable {
     public var unsafeHTML = false
     public var author: String?
     public var pictures = PictureSettings()
+    /// A tile server for city maps (`{z}`, `{x}`, `{y}` filled in) and the credit it asks for.
+    public var mapTiles: String?
+    public var mapAttribution: String?
+    /// Where the review form proposes new files: a repository's "new file" page, like
+    /// https://github.com/owner/guide/new/main; nil means the form only makes the file.
+    public var contributeURL: String?
+    /// site.yml's `strings`: single theme strings the guide words its own way.
+    var stringOverrides: FieldValue?
+    /// Where `language` is written, for the warning when the theme has no strings for it.
+    var languageLocation: SourceLocation?
 
     public init() {}
+
+    /// The fence added before parsing shifts every line by one.
+    private static func shifted(_ location: SourceLocation) -> SourceLocation {
+        var location = location
+        location.line = max(1, location.line - 1)
+        return location
+    }
+
+    private static func shifted(_ value: FieldValue) -> FieldValue {
+        switch value {
+        case .scalar(let text, let plain, let location): .scalar(text, plain: plain, at: shifted(location))
+        case .list(let items, let location): .list(items.map(shifted), at: shifted(location))
+        case .mapping(let entries, let location): .mapping(entries.mapValues(shifted), at: shifted(location))
+        }
+    }
 
     /// Reads site.yml; a missing file means the defaults.
     static func load(from url: URL, displayPath: String, boundary: GuideBoundary) -> (SiteConfig, [Diagnostic]) {
@@ -37,17 +62,43 @@ public struct SiteConfig: Sendable, Equatable {
                     fields.error("base_url", BaseURL.problem(base, name: "`base_url`"))
                 }
             }
-            if let language = fields.string("language") { config.language = language }
+            if let language = fields.string("language") {
+                if language.range(of: #"^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$"#, options: .regularExpression) != nil {
+                    config.language = language
+                    config.languageLocation = shifted(fields.location("language"))
+                } else {
+                    fields.error("language", "`language` must be a language tag like en, zh-Hans or pt-BR; found \"\(language)\"")
+                }
+            }
+            config.stringOverrides = fields.entries["strings"].map { shifted($0.value) }
+            fields.accept(["strings"])
             if let size = fields.int("page_size", in: 1...1000) { config.pageSize = size }
             if let unsafe = fields.bool("unsafe_html") { config.unsafeHTML = unsafe }
             config.author = fields.string("author")
+            if let tiles = fields.string("map_tiles") {
+                if WebURL.isSafe(tiles.replacingOccurrences(of: "{z}", with: "1").replacingOccurrences(of: "{x}", with: "1")
+                    .replacingOccurrences(of: "{y}", with: "1")), tiles.contains("{z}"), tiles.contains("{x}"), tiles.contains("{y}") { config.mapTiles = tiles } else {
+                    fields.error("map_tiles", "`map_tiles` must be an http or https address with {z}, {x} and {y}; found \"\(tiles)\"",
+                                 hint: "for example https://tile.openstreetmap.org/{z}/{x}/{y}.png")
+                }
+            }
+            config.mapAttribution = fields.string("map_attribution")
+            if config.mapTiles != nil, config.mapAttribution == nil {
+                fields.warning("map_tiles", "`map_tiles` without `map_attribution`: most tile servers require their credit on the map")
+            }
+            if let contribute = fields.string("contribute_url") {
+                if WebURL.isSafe(contribute) { config.contributeURL = contribute } else {
+                    fields.error("contribute_url", "`contribute_url` must be an http or https address; found \"\(contribute)\"",
+                                 hint: "for example https://github.com/owner/guide/new/main")
+                }
+            }
             config.pictures.read(&fields)
             fields.warnAboutUnknownFields(kind: "site.yml")
             // The fence we added shifts every line by one.
             let diagnostics = fields.diagnostics.map { diagnostic -> Diagnostic in
-                var shifted = diagnostic
-                shifted.location.line = max(1, diagnostic.location.line - 1)
-                return shifted
+                var moved = diagnostic
+                moved.location = shifted(diagnostic.location)
+                return moved
             }
             return (config, diagnostics)
         }

@@ -1,12 +1,12 @@
 import Foundation
 
-/// How values read on a page: prices, ratings, phones, dates, map links.
+/// How values are written where no language applies (structured data, links): ratings, phones,
+/// map links. Words a visitor reads come from `ThemeStrings`.
 enum Formatting {
-    static let priceWords = ["Inexpensive", "Moderate", "Expensive", "Very expensive"]
-
-    static func price(_ level: Int?) -> (symbols: String, label: String)? {
+    /// A price level as `$` signs, as schema.org's `priceRange` reads it.
+    static func priceRange(_ level: Int?) -> String? {
         guard let level, (1...4).contains(level) else { return nil }
-        return (String(repeating: "$", count: level), priceWords[level - 1])
+        return String(repeating: "$", count: level)
     }
 
     /// One decimal, always with a point whatever the locale: 3.5, 4.0.
@@ -36,16 +36,6 @@ enum Formatting {
         guard national.count == 10 else { return phone }
         let chars = Array(national)
         return "(\(String(chars[0..<3]))) \(String(chars[3..<6]))-\(String(chars[6..<10]))"
-    }
-
-    static let months = ["January", "February", "March", "April", "May", "June", "July", "August",
-                         "September", "October", "November", "December"]
-
-    /// "2024-05-01" → "1 May 2024".
-    static func date(_ iso: String) -> String {
-        let parts = iso.split(separator: "-").compactMap { Int($0) }
-        guard parts.count == 3, (1...12).contains(parts[1]) else { return iso }
-        return "\(parts[2]) \(months[parts[1] - 1]) \(parts[0])"
     }
 
     static func mapURL(name: String, address: String?, lat: Double?, long: Double?) -> String? {

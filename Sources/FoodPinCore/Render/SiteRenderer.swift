@@ -6,8 +6,6 @@ public struct SiteRenderer: Sendable {
 
     public enum BrowseKind: String, Sendable {
         case cities, cuisines
-        var title: String { self == .cities ? "Cities" : "Cuisines" }
-        var singular: String { self == .cities ? "city" : "cuisine" }
     }
 
     public enum Page: Sendable {
@@ -16,6 +14,8 @@ public struct SiteRenderer: Sendable {
         case browseIndex(BrowseKind)
         case browse(BrowseKind, group: Int, page: Int)
         case welcome
+        /// My guide: the visitor's pins, drawn in the browser from the search index.
+        case mine
         case notFound
         case robots
         case manifest
@@ -39,6 +39,9 @@ public struct SiteRenderer: Sendable {
     let colors: ThemeColors
     let markdown: MarkdownRenderer
     let pictures: PicturePresentation
+    let strings: ThemeStrings
+    /// `strings` as templates read them (`{{t.nav.restaurants}}`), made once.
+    private let stringsValue: TemplateValue
     /// A restaurant's card appears on several pages; within a batch it is rendered once per folder depth.
     private let cards = CardCache()
 
@@ -48,15 +51,18 @@ public struct SiteRenderer: Sendable {
 
     public let pages: [Page]
 
-    init(site: Site, theme: LoadedTheme, pictures catalog: PictureCatalog = PictureCatalog(),
+    init(site: Site, theme: LoadedTheme, strings: ThemeStrings = .english, pictures catalog: PictureCatalog = PictureCatalog(),
          sitemapLimit: Int = SiteRenderer.sitemapProtocolLimit) {
         self.site = site
+        self.strings = strings
+        self.stringsValue = strings.templateValue
         self.pictures = PicturePresentation(catalog: catalog)
         self.sitemapLimit = sitemapLimit
         self.pages = Self.pages(of: site, sitemapLimit: sitemapLimit)
         self.library = theme.library
         self.assetNames = theme.assets.names
-        self.scripts = theme.scripts.map { theme.assets.names[$0] ?? $0 }
+        // The strings script first: the theme's scripts read their words from it.
+        self.scripts = [ThemeStrings.scriptPath(strings.script)] + theme.scripts.map { theme.assets.names[$0] ?? $0 }
         // Each card shows up on several pages (list, browse, search): digested once.
         self.cardDigests = ParallelMap.map(Array(site.restaurants.indices)) { CardKey(site.restaurants[$0]).digest }
         self.colors = theme.colors
@@ -105,7 +111,7 @@ public struct SiteRenderer: Sendable {
             }
         }
         let htmlPages = pages.count + 1 // and welcome/
-        pages += [.welcome, .notFound, .robots, .manifest, .searchIndex]
+        pages += [.welcome, .mine, .notFound, .robots, .manifest, .searchIndex]
         pages += (0..<SearchIndex.shardCount(site)).map { .searchShard($0) }
         if site.config.baseURL != nil {
             let parts = htmlPages > sitemapLimit ? (htmlPages + sitemapLimit - 1) / sitemapLimit : 0
@@ -125,6 +131,7 @@ public struct SiteRenderer: Sendable {
         case .browse(let kind, let group, let number):
             "\(kind.rawValue)/\(groups(kind)[group].slug)/" + (number == 1 ? "" : "page/\(number)/") + "index.html"
         case .welcome: "welcome/index.html"
+        case .mine: "my-guide/index.html"
         case .notFound: "404.html"
         case .robots: "robots.txt"
         case .manifest: "manifest.webmanifest"
@@ -171,7 +178,7 @@ public struct SiteRenderer: Sendable {
                               numbers: [kind == .cities ? 0 : 1, group, number, members.members.count])
         case .welcome:
             return PageInputs(steps: site.steps)
-        case .notFound:
+        case .notFound, .mine:
             return PageInputs()
         case .searchIndex:
             return PageInputs(cards: cardDigests, groups: site.cities + site.cuisines)
@@ -199,6 +206,7 @@ public struct SiteRenderer: Sendable {
         case .browseIndex(let kind): text = renderBrowseIndex(kind, links: links)
         case .browse(let kind, let group, let number): text = renderBrowse(kind, group: group, page: number, links: links)
         case .welcome: text = renderWelcome(links: links)
+        case .mine: text = renderMine(links: links)
         case .notFound: text = renderNotFound()
         case .robots: text = Sitemap.robots(baseURL: site.config.baseURL)
         case .manifest: text = manifest()
@@ -216,21 +224,33 @@ public struct SiteRenderer: Sendable {
 
     private func renderList(_ number: Int, links: PageLinks) -> String {
         if site.restaurants.isEmpty {
-            return page("empty", links: links, title: "Your guide is empty", description: site.config.description, extra: [
+            // Each step's words around its command, which stays as written.
+            func step(_ key: String, _ name: String, _ code: String) -> TemplateValue {
+                let marker = "\u{1}"
+                let words = HTMLEscaping.escape(strings.text(key, [name: marker]))
+                return .string(words.replacingOccurrences(of: marker, with: "<code>\(HTMLEscaping.escape(code))</code>"))
+            }
+            return page("empty", links: links, title: strings.text("empty.title"), description: site.config.description, extra: [
                 "emptyImage": .string(links.link(asset("assets/empty.svg"))),
+                "steps": .object([
+                    "file": step("empty.step_file", "file", "Content/restaurants/my-favourite-place.md"),
+                    "new": step("empty.step_new", "command", "foodpin new restaurant --name \"My Favourite Place\""),
+                    "import": step("empty.step_import", "command", "foodpin import city.json"),
+                    "build": step("empty.step_build", "command", "foodpin build"),
+                ]),
             ])
         }
         let slice = pageSlice(site.restaurants.indices.map { $0 }, page: number)
         return page("index", links: links,
-                    title: number == 1 ? site.config.title : "\(site.config.title) — page \(number)",
+                    title: number == 1 ? site.config.title : strings.text("title.page", ["title": site.config.title, "number": strings.number(number)]),
                     description: site.config.description, canonicalPath: PageLinks.folderURL(of: path(of: .list(page: number))),
                     image: previewURL(of: slice, links: links), extra: present([
                         "restaurants": slice.map { listEntry($0, links: links) },
                         "count": site.restaurants.count,
-                        "countLabel": plural(site.restaurants.count, "restaurant"),
+                        "countLabel": strings.count("count.restaurants", site.restaurants.count),
                         "pagination": pagination(number, total: site.restaurants.count) { path(of: .list(page: $0)) },
                         "hasSteps": !site.steps.isEmpty,
-                        "searchIndex": links.link("search.json"),
+                        "priceOptions": (1...4).map { ["value": String($0), "symbols": String(repeating: strings.text("price.symbol"), count: $0)] },
                         "searchPageSize": site.config.pageSize,
                         "welcomeURL": links.link("welcome/"),
                         "isFirstPage": number == 1,
@@ -242,9 +262,9 @@ public struct SiteRenderer: Sendable {
         let reviews: [[String: TemplateValue]] = zip(restaurant.reviews, reviewHTML).map { review, html in
             present([
                 "rating": review.rating, "starHalves": Formatting.starHalves(Double(review.rating)),
-                "ratingLabel": "Rated \(review.rating) out of 5", "html": html,
+                "ratingLabel": strings.text("rating.label", ["rating": strings.number(review.rating)]), "html": html,
                 "reviewer": review.reviewer, "title": review.title,
-                "date": review.date, "dateLabel": review.date.map(Formatting.date),
+                "date": review.date, "dateLabel": review.date.map(strings.date),
             ])
         }
         var context = card(restaurant, links: links)
@@ -254,6 +274,20 @@ public struct SiteRenderer: Sendable {
         context["reviews"] = reviews.templateValue
         context["hasReviews"] = .bool(!reviews.isEmpty)
         context.set("address", Formatting.fullAddress(restaurant))
+        if let lat = restaurant.lat, let long = restaurant.long { context["geoURL"] = .string("geo:\(lat),\(long)") }
+        if let count = context["reviewCountLabel"], case .string(let label) = count {
+            context["reviewsFrom"] = .string(strings.text("rating.from", ["reviews": label]))
+        }
+        context["aboutLabel"] = .string(strings.text("restaurant.about", ["name": restaurant.name]))
+        var contribute: [String: TemplateValue] = [
+            "intro": .string(strings.text("contribute.intro", ["path": "Content/reviews/\(restaurant.slug)/"])),
+            "ratings": .list((1...5).map { value in
+                ["value": .int(value), "first": .bool(value == 1), "stars": .string(String(repeating: "★", count: value)),
+                 "label": .string(strings.text("rating.label", ["rating": strings.number(value)]))]
+            }),
+        ]
+        if let url = site.config.contributeURL { contribute["url"] = .string(url) }
+        context["contribute"] = .object(contribute)
         context.set("mapURL", Formatting.mapURL(name: restaurant.name, address: Formatting.fullAddress(restaurant),
                                                 lat: restaurant.lat, long: restaurant.long))
         if let phone = restaurant.phone {
@@ -265,17 +299,17 @@ public struct SiteRenderer: Sendable {
         var fields: [String: String] = [:]
         for field in RestaurantField.all { if let text = field.text(in: restaurant.facts) { fields[field.key] = text } }
         context["fields"] = fields.templateValue
-        context.set("verdict", restaurant.verdict?.label)
+        context.set("verdict", restaurant.verdict.map { strings.text("verdict.\($0.rawValue)") })
         context["cuisineLinks"] = restaurant.cuisines.map { ["name": $0, "url": links.link("cuisines/\(Slug.make($0))/")] }.templateValue
         if let city = restaurant.city { context["cityLink"] = ["name": .string(city), "url": .string(links.link("cities/\(Slug.make(city))/"))] }
         context.set("area", restaurant.area)
-        context["shareText"] = "Just checking in at \(restaurant.name)"
+        context["shareText"] = .string(strings.text("restaurant.share_text", ["name": restaurant.name]))
         context.set("pageURL", links.absolute(pagePath))
         let absoluteImage = pictures.previewURL(restaurant.image, links: links)
-        context["hero"] = pictures.value(restaurant.image, alt: Self.photoAlt(restaurant), links: links,
+        context["hero"] = pictures.value(restaurant.image, alt: photoAlt(restaurant), links: links,
                                          fallbackSize: (960, 540))?.templateValue
         let photos: [TemplateValue] = restaurant.photos.enumerated().compactMap { index, photo in
-            let alt = photo.alt ?? "Photo \(index + 1) of \(restaurant.name)"
+            let alt = photo.alt ?? strings.text("restaurant.photo_alt", ["number": strings.number(index + 1), "name": restaurant.name])
             guard var value = pictures.value(photo.image, alt: alt, links: links, fallbackSize: (480, 360)) else { return nil }
             value["position"] = .int(index + 1)
             if let caption = photo.caption { value["caption"] = .string(caption) }
@@ -288,7 +322,7 @@ public struct SiteRenderer: Sendable {
                                                       reviewHTML: reviewHTML))
         let summary = [restaurant.cuisines.joined(separator: ", "), restaurant.city].compactMap { $0 }.filter { !$0.isEmpty }
         let description = MarkdownRenderer.plainText(fromHTML: descriptionHTML, limit: 160)
-        return page("restaurant", links: links, title: "\(restaurant.name) — \(site.config.title)",
+        return page("restaurant", links: links, title: strings.text("title.section", ["name": restaurant.name, "title": site.config.title]),
                     description: description.isEmpty ? summary.joined(separator: " · ") : description,
                     canonicalPath: pagePath, image: absoluteImage, extra: ["restaurant": .object(context)])
     }
@@ -296,12 +330,12 @@ public struct SiteRenderer: Sendable {
     private func renderBrowseIndex(_ kind: BrowseKind, links: PageLinks) -> String {
         let entries: [TemplateValue] = groups(kind).map { group in
             ["name": .string(group.name), "url": .string(links.link("\(kind.rawValue)/\(group.slug)/")),
-             "count": .int(group.members.count), "countLabel": .string(plural(group.members.count, "restaurant"))]
+             "count": .int(group.members.count), "countLabel": .string(strings.count("count.restaurants", group.members.count))]
         }
-        return page("browse-index", links: links, title: "\(kind.title) — \(site.config.title)",
-                    description: "Restaurants by \(kind.singular) in \(site.config.title)",
+        return page("browse-index", links: links, title: strings.text("title.section", ["name": title(kind), "title": site.config.title]),
+                    description: strings.text("browse.\(kind.rawValue)_description", ["title": site.config.title]),
                     canonicalPath: "\(kind.rawValue)/", extra: [
-                        "kindTitle": .string(kind.title), "groups": .list(entries), "hasGroups": .bool(!entries.isEmpty),
+                        "kindTitle": .string(title(kind)), "groups": .list(entries), "hasGroups": .bool(!entries.isEmpty),
                         "isCities": .bool(kind == .cities), "isCuisines": .bool(kind == .cuisines),
                     ])
     }
@@ -309,13 +343,14 @@ public struct SiteRenderer: Sendable {
     private func renderBrowse(_ kind: BrowseKind, group groupIndex: Int, page number: Int, links: PageLinks) -> String {
         let group = groups(kind)[groupIndex]
         let slice = pageSlice(group.members, page: number)
-        return page("browse", links: links, title: "\(group.name) — \(site.config.title)",
-                    description: "\(plural(group.members.count, "restaurant")) · \(group.name)",
+        return page("browse", links: links, title: strings.text("title.section", ["name": group.name, "title": site.config.title]),
+                    description: "\(strings.count("count.restaurants", group.members.count)) · \(group.name)",
                     canonicalPath: PageLinks.folderURL(of: path(of: .browse(kind, group: groupIndex, page: number))),
                     image: previewURL(of: slice, links: links), extra: present([
-                        "groupName": group.name, "kindTitle": kind.title, "kindURL": links.link("\(kind.rawValue)/"),
+                        "map": kind == .cities && number == 1 ? cityMap(group, links: links) : nil,
+                        "groupName": group.name, "kindTitle": title(kind), "kindURL": links.link("\(kind.rawValue)/"),
                         "restaurants": slice.map { listEntry($0, links: links) },
-                        "countLabel": plural(group.members.count, "restaurant"),
+                        "countLabel": strings.count("count.restaurants", group.members.count),
                         "pagination": pagination(number, total: group.members.count) {
                             path(of: .browse(kind, group: groupIndex, page: $0))
                         },
@@ -329,6 +364,7 @@ public struct SiteRenderer: Sendable {
             return present([
                 "number": step.number, "position": position + 1, "total": site.steps.count,
                 "heading": step.heading, "subheading": step.subheading,
+                "stepLabel": strings.text("welcome.step", ["number": strings.number(position + 1), "total": strings.number(site.steps.count)]),
                 "image": imageURL(step.image, links: links) ?? defaultPicture,
                 "picture": TemplateValue.object(pictures.value(step.image, alt: "", links: links, fallbackSize: (280, 280)) ?? [
                     "src": .string(defaultPicture), "alt": "",
@@ -338,16 +374,84 @@ public struct SiteRenderer: Sendable {
                 "isFirst": position == 0, "isLast": position == site.steps.count - 1,
             ])
         }
-        return page("welcome", links: links, title: "Welcome — \(site.config.title)",
+        return page("welcome", links: links, title: strings.text("title.section", ["name": strings.text("welcome.title"), "title": site.config.title]),
                     description: site.steps.first?.heading ?? site.config.description, canonicalPath: "welcome/",
                     extra: ["steps": steps.templateValue, "hasSteps": .bool(!steps.isEmpty),
-                           "dots": .list(steps.indices.map { ["position": .int($0 + 1)] })])
+                            "welcomeLabel": .string(strings.text("welcome.label", ["title": site.config.title])),
+                            "dots": .list(steps.indices.map {
+                                ["position": .int($0 + 1), "label": .string(strings.text("welcome.dot", ["number": strings.number($0 + 1)]))]
+                            })])
+    }
+
+    private func renderMine(links: PageLinks) -> String {
+        page("mine", links: links, title: strings.text("title.section", ["name": strings.text("mine.title"), "title": site.config.title]),
+             description: strings.text("mine.description"), canonicalPath: "my-guide/",
+             extra: ["emptyImage": .string(links.link(asset("assets/empty.svg")))])
+    }
+
+    /// A city's map: a pin per restaurant with coordinates (grouped where they overlap), the rest listed beside it.
+    private func cityMap(_ group: BrowseGroup, links: PageLinks) -> [String: TemplateValue] {
+        var places: [CityMap.Place] = []
+        var unplaced: [TemplateValue] = []
+        var unplacedCount = 0
+        for index in group.members {
+            let restaurant = site.restaurants[index]
+            let url = links.link(restaurant.path)
+            if let lat = restaurant.lat, let long = restaurant.long {
+                places.append(CityMap.Place(name: restaurant.name, url: url, lat: lat, long: long))
+            } else {
+                unplacedCount += 1
+                if unplaced.count < CityMap.unplacedShown { unplaced.append(["name": .string(restaurant.name), "url": .string(url)]) }
+            }
+        }
+        let map = CityMap(places: places, tileURL: site.config.mapTiles)
+        var pins: [TemplateValue] = [], groupLists: [TemplateValue] = []
+        for pin in map.pins {
+            let shown = pin.members.prefix(CityMap.namesPerGroup)
+            let hidden = pin.members.count - shown.count
+            var names = shown.map(\.name).joined(separator: ", ")
+            if hidden > 0 { names += " " + strings.text("map.more", ["count": strings.number(hidden)]) }
+            var value: [String: TemplateValue] = ["x": .string(CityMap.rounded(pin.x)), "y": .string(CityMap.rounded(pin.y))]
+            if pin.members.count == 1 {
+                value["url"] = .string(pin.members[0].url)
+                value["label"] = .string(pin.members[0].name)
+                value["radius"] = "9"
+            } else {
+                let anchor = "map-group-\(groupLists.count + 1)"
+                value["url"] = .string("#" + anchor)
+                value["label"] = .string(strings.text("map.group", ["count": strings.number(pin.members.count), "names": names]))
+                value["isGroup"] = true
+                value["count"] = .string(strings.number(pin.members.count))
+                value["radius"] = pin.members.count < 10 ? "13" : "16"
+                groupLists.append(.object([
+                    "anchor": .string(anchor), "count": .string(strings.number(pin.members.count)),
+                    "members": .list(shown.enumerated().map { offset, place in
+                        ["name": .string(place.name), "url": .string(place.url), "last": .bool(offset == shown.count - 1)]
+                    }),
+                    "more": hidden > 0 ? .string(strings.text("map.more", ["count": strings.number(hidden)])) : .bool(false),
+                ]))
+            }
+            pins.append(.object(value))
+        }
+        let hiddenUnplaced = unplacedCount - unplaced.count
+        return [
+            "title": .string(strings.text("map.title", ["city": group.name])),
+            "width": .string(CityMap.rounded(CityMap.width)), "height": .string(CityMap.rounded(CityMap.height)),
+            "hasPins": .bool(!pins.isEmpty), "pins": .list(pins),
+            "tiles": .list(map.tiles.map { ["url": .string($0.url), "x": .string(CityMap.rounded($0.x)), "y": .string(CityMap.rounded($0.y)), "size": "256"] }),
+            "grid": CityMap.grid.templateValue,
+            "attribution": .string(site.config.mapTiles != nil ? (site.config.mapAttribution ?? "") : strings.text("map.attribution")),
+            "hasGroups": .bool(!groupLists.isEmpty), "groupLists": .list(groupLists),
+            "hasUnplaced": .bool(unplacedCount > 0), "unplaced": .list(unplaced),
+            "unplacedMore": hiddenUnplaced > 0 ? .string(strings.text("map.more", ["count": strings.number(hiddenUnplaced)])) : .bool(false),
+        ]
     }
 
     /// 404.html is served at any depth, so it links from the site's absolute root path.
     private func renderNotFound() -> String {
-        return page("404", root: site.config.baseURL?.path ?? "/", title: "Page not found — \(site.config.title)",
-                    description: "This page does not exist.", canonical: nil, image: nil, extra: [:])
+        return page("404", root: site.config.baseURL?.path ?? "/",
+                    title: strings.text("title.section", ["name": strings.text("notfound.title"), "title": site.config.title]),
+                    description: strings.text("notfound.description"), canonical: nil, image: nil, extra: [:])
     }
 
     // MARK: Parts
@@ -367,26 +471,35 @@ public struct SiteRenderer: Sendable {
             "name": restaurant.name,
             "url": links.link(restaurant.path),
             "image": imageURL(restaurant.image, links: links),
-            "imageAlt": Self.photoAlt(restaurant),
-            "picture": pictures.value(restaurant.image, alt: Self.photoAlt(restaurant), links: links, fallbackSize: (480, 320)),
+            "imageAlt": photoAlt(restaurant),
+            "picture": pictures.value(restaurant.image, alt: photoAlt(restaurant), links: links, fallbackSize: (480, 320)),
             "cuisines": restaurant.cuisines.joined(separator: " · "),
             "favorite": restaurant.favorite,
             "reviewCount": restaurant.reviews.count,
         ])
         card.set("place", restaurant.city ?? restaurant.address ?? restaurant.area)
-        if let price = Formatting.price(restaurant.price) { card["price"] = .string(price.symbols); card["priceLabel"] = .string(price.label) }
+        if let level = restaurant.price, (1...4).contains(level) {
+            card["price"] = .string(String(repeating: strings.text("price.symbol"), count: level))
+            card["priceLabel"] = .string(strings.text("price.\(level)"))
+            card["priceSpoken"] = .string(strings.text("price.label", ["label": strings.text("price.\(level)")]))
+        }
         if let average = restaurant.averageRating {
-            card["rating"] = .string(Formatting.rating(average))
+            let rating = strings.decimal(tenths: Int((average * 10).rounded()))
+            card["rating"] = .string(rating)
             card["starHalves"] = Formatting.starHalves(average).templateValue
             // The number of reviews is shown beside the stars; the label need not repeat it.
-            card["ratingLabel"] = "Rated \(Formatting.rating(average)) out of 5"
-            card["reviewCountLabel"] = .string(plural(restaurant.reviews.count, "review"))
+            card["ratingLabel"] = .string(strings.text("rating.label", ["rating": rating]))
+            card["reviewCountLabel"] = .string(strings.count("count.reviews", restaurant.reviews.count))
         }
+        card["slug"] = .string(restaurant.slug)
+        card["t"] = stringsValue
         return card
     }
 
     /// The alt text of a restaurant's main picture (editors name the restaurant, not the photo).
-    private static func photoAlt(_ restaurant: Restaurant) -> String { "Photo of \(restaurant.name)" }
+    private func photoAlt(_ restaurant: Restaurant) -> String { strings.text("card.photo_alt", ["name": restaurant.name]) }
+
+    private func title(_ kind: BrowseKind) -> String { strings.text("browse.\(kind.rawValue)") }
 
     /// A list's link preview: that of its first restaurant with a picture.
     private func previewURL(of slice: ArraySlice<Int>, links: PageLinks) -> String? {
@@ -450,8 +563,6 @@ public struct SiteRenderer: Sendable {
         return context
     }
 
-    private func plural(_ count: Int, _ word: String) -> String { "\(count) \(word)\(count == 1 ? "" : "s")" }
-
     /// The HTML pages come first in `pages`, up to and including the walkthrough: a part of the
     /// sitemap lists its slice of them (so a million pages cost one pass, not one per part).
     private func sitemap(part: Int, links: PageLinks) -> String {
@@ -492,7 +603,8 @@ public struct SiteRenderer: Sendable {
             "root": root,
             "home": root.isEmpty ? "./" : root,
             "site": present(["title": site.config.title, "description": site.config.description, "language": site.config.language,
-                             "author": site.config.author]),
+                             "direction": strings.isRightToLeft ? "rtl" : "ltr", "author": site.config.author]),
+            "t": stringsValue,
             "pageTitle": title,
             "pageDescription": description,
             "css": root + asset("assets/site.css"),
@@ -500,6 +612,8 @@ public struct SiteRenderer: Sendable {
             "themeColor": colors.theme,
             "favicon": root + asset("assets/favicon.svg"),
             "manifest": root + "manifest.webmanifest",
+            "mineURL": root + "my-guide/",
+            "searchIndex": root + "search.json",
             "logo": root + asset("assets/favicon.svg"),
         ])
         context.set("canonical", canonical)

@@ -8,7 +8,7 @@ enum StructuredData {
         if let imageURL { fields.append(("image", q(imageURL))) }
         if let phone = restaurant.phone { fields.append(("telephone", q(phone))) }
         if !restaurant.cuisines.isEmpty { fields.append(("servesCuisine", "[" + restaurant.cuisines.map(q).joined(separator: ",") + "]")) }
-        if let price = Formatting.price(restaurant.price) { fields.append(("priceRange", q(price.symbols))) }
+        if let price = Formatting.priceRange(restaurant.price) { fields.append(("priceRange", q(price))) }
         var address: [(String, String)] = [("@type", q("PostalAddress"))]
         if let street = restaurant.address { address.append(("streetAddress", q(street))) }
         if let city = restaurant.city { address.append(("addressLocality", q(city))) }

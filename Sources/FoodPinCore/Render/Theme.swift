@@ -43,7 +43,8 @@ public struct Theme: Sendable {
         let scripts = files.keys.filter { $0.hasPrefix("assets/js/") && $0.hasSuffix(".js") }.sorted()
         let css = files["assets/site.css"] ?? ""
         let colors = ThemeColors(theme: Self.cssVariable("--theme-color", in: css), background: Self.cssVariable("--paper", in: css))
-        return LoadedTheme(files: files, library: library, diagnostics: diagnostics, assets: assets, scripts: scripts, colors: colors)
+        return LoadedTheme(files: files, overrides: overrides, library: library, diagnostics: diagnostics, assets: assets,
+                           scripts: scripts, colors: colors)
     }
 
     /// The first value given to a CSS custom property (the light scheme's, in `:root`).
@@ -160,6 +161,8 @@ public struct ThemeColors: Sendable, Equatable {
 /// The theme ready to render with: parsed templates, fingerprinted assets, scripts and colours.
 struct LoadedTheme: Sendable {
     var files: [String: String]
+    /// Display paths of the files that came from Templates/.
+    var overrides: [String: String]
     var library: TemplateLibrary
     var diagnostics: [Diagnostic]
     var assets: (files: [String: Data], names: [String: String])

@@ -145,6 +145,12 @@ private struct TemplateRendering {
 
 /// Mustache's escaping of `{{name}}`: the five characters that matter in HTML text and attributes.
 enum HTMLEscaping {
+    static func escape(_ text: String) -> String {
+        var output = ""
+        append(text, to: &output)
+        return output
+    }
+
     static func append(_ text: String, to output: inout String) {
         let utf8 = text.utf8
         guard utf8.contains(where: { $0 == 38 || $0 == 60 || $0 == 62 || $0 == 34 || $0 == 39 }) else {
