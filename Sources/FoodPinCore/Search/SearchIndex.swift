@@ -27,6 +27,7 @@ enum SearchIndex {
         }
         var names: [String] = [], cuisineIDs: [String] = [], cityIDs: [String] = [], areaIDs: [String] = []
         var prices: [String] = [], favorites: [String] = [], texts: [String] = []
+        var slugs: [String] = [], ratings: [String] = [], reviews: [String] = [], lats: [String] = [], longs: [String] = []
         for (position, restaurant) in site.restaurants.enumerated() {
             names.append(JSONText.quote(restaurant.name))
             // In the restaurant's own order of cuisines.
@@ -36,6 +37,17 @@ enum SearchIndex {
             cityIDs.append(String(cityOf[position]))
             areaIDs.append(restaurant.area.flatMap { areaIndex[$0] }.map(String.init) ?? "-1")
             prices.append(String(restaurant.price ?? 0))
+            slugs.append(JSONText.quote(restaurant.slug))
+            ratings.append(String(restaurant.averageRating.map { Int(($0 * 10).rounded()) } ?? 0))
+            reviews.append(String(restaurant.reviews.count))
+            // Five decimals: about a metre, plenty for "near me".
+            if let lat = restaurant.lat, let long = restaurant.long {
+                lats.append(coordinate(lat))
+                longs.append(coordinate(long))
+            } else {
+                lats.append("null")
+                longs.append("null")
+            }
             if restaurant.favorite { favorites.append(String(position)) }
             if !searchable.isEmpty {
                 texts.append(JSONText.quote(searchable.compactMap { $0.text(in: restaurant.facts) }.joined(separator: " ")))
@@ -43,7 +55,7 @@ enum SearchIndex {
         }
         // Columns, not rows: runs of small numbers compress far better, which keeps the first query light.
         return """
-        {"version":1,"count":\(site.restaurants.count),"shardSize":\(shardSize),
+        {"version":2,"count":\(site.restaurants.count),"shardSize":\(shardSize),
         "cities":\(list(site.cities.map(\.name))),
         "cuisines":\(list(site.cuisines.map(\.name))),
         "areas":\(list(areas)),
@@ -52,6 +64,11 @@ enum SearchIndex {
         "city":[\(cityIDs.joined(separator: ","))],
         "area":[\(areaIDs.joined(separator: ","))],
         "price":[\(prices.joined(separator: ","))],
+        "slug":[\(slugs.joined(separator: ","))],
+        "rating":[\(ratings.joined(separator: ","))],
+        "reviews":[\(reviews.joined(separator: ","))],
+        "lat":[\(lats.joined(separator: ","))],
+        "lon":[\(longs.joined(separator: ","))],
         "favorites":[\(favorites.joined(separator: ","))]\(searchable.isEmpty ? "" : ",\n\"text\":[" + texts.joined(separator: ",") + "]")}
 
         """
@@ -63,6 +80,12 @@ enum SearchIndex {
         let start = number * shardSize
         let rows = (start..<min(start + shardSize, site.restaurants.count)).map { JSONText.quote(card($0)) }
         return "[\n" + rows.joined(separator: ",\n") + "\n]\n"
+    }
+
+    private static func coordinate(_ value: Double) -> String {
+        let scaled = Int((value * 100_000).rounded())
+        let digits = String(scaled.magnitude), padded = String(repeating: "0", count: max(0, 6 - digits.count)) + digits
+        return (scaled < 0 ? "-" : "") + padded.dropLast(5) + "." + padded.suffix(5)
     }
 
     private static func list(_ names: [String]) -> String { "[" + names.map(JSONText.quote).joined(separator: ",") + "]" }

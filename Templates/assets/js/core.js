@@ -1,6 +1,6 @@
 // FoodPin theme scripts: plain files loaded in name order with `defer`, no modules, so pages work
-// opened from disk too. Everything is an enhancement: pages read fine without JavaScript (search
-// is only offered when it runs). This file holds what the others share.
+// opened from disk too. Everything is an enhancement: pages read fine without JavaScript (search,
+// pins and the review form are only offered when it runs). This file holds what the others share.
 (function (FoodPin) {
   "use strict";
 
@@ -8,7 +8,8 @@
   FoodPin.storageKeys = {
     walkthroughDone: "hasViewedWalkthrough", // localStorage: the visitor finished or skipped the walkthrough
     walkthroughShown: "walkthroughShown",    // sessionStorage: sent to the walkthrough once this session
-    walkthroughReturn: "walkthroughReturn"   // sessionStorage: the list URL to come back to
+    walkthroughReturn: "walkthroughReturn",  // sessionStorage: the list URL to come back to
+    pins: "pinnedRestaurants"                // localStorage: the visitor's pins, a JSON list of slugs
   };
 
   FoodPin.storageGet = function (storage, key) {
@@ -19,6 +20,29 @@
   };
   FoodPin.storageRemove = function (storage, key) {
     try { window[storage].removeItem(key); } catch (error) { /* nothing to forget */ }
+  };
+
+  // The theme's words (strings.js, made from Templates/strings/ in the guide's language), with
+  // `{name}` filled in; a `count` picks the plural form the language uses.
+  var plurals = typeof Intl === "object" && Intl.PluralRules ? new Intl.PluralRules(FoodPin.language || "en") : null;
+  FoodPin.number = function (value, digits) {
+    try {
+      return Number(value).toLocaleString(FoodPin.language || "en",
+        digits === undefined ? undefined : { minimumFractionDigits: digits, maximumFractionDigits: digits });
+    } catch (error) { return String(value); }
+  };
+  FoodPin.t = function (key, values) {
+    var entry = (FoodPin.strings || {})[key];
+    values = values || {};
+    if (entry && typeof entry === "object") {
+      var form = plurals && values.count !== undefined ? plurals.select(values.count) : "other";
+      entry = entry[form] || entry.other;
+    }
+    if (typeof entry !== "string") return key;
+    return entry.replace(/\{(\w+)\}/g, function (whole, name) {
+      if (!(name in values)) return whole;
+      return name === "count" ? FoodPin.number(values.count) : String(values[name]);
+    });
   };
 
   // A folder link opened straight from disk would show a listing: point it at index.html.
@@ -44,6 +68,77 @@
     });
   };
 
+  // Cards drawn by a script (search results, My guide) get what the list's own cards get:
+  // file links, picture fallbacks and whatever later scripts add (pins).
+  var cardHooks = [];
+  FoodPin.onCards = function (hook) { cardHooks.push(hook); hook(document); };
+  FoodPin.prepareCards = function (scope) {
+    FoodPin.fixFileLinks(scope);
+    FoodPin.watchPictures(scope);
+    cardHooks.forEach(function (hook) { hook(scope); });
+  };
+
+  // The search index and its card shards, fetched once per page and shared by every script.
+  var root = document.body.dataset.root === "./" ? "" : (document.body.dataset.root || "");
+  var indexURL = document.body.dataset.index;
+  var indexPromise = null, shards = {};
+  FoodPin.data = {
+    index: function () {
+      if (!indexPromise) {
+        indexPromise = fetch(indexURL).then(function (response) {
+          if (!response.ok) throw new Error("search index: HTTP " + response.status);
+          return response.json();
+        });
+        indexPromise.catch(function () { indexPromise = null; }); // the next call asks again
+      }
+      return indexPromise;
+    },
+    shard: function (number) {
+      if (!shards[number]) {
+        shards[number] = fetch(indexURL.replace(/search\.json$/, "search/" + number + ".json")).then(function (response) {
+          if (!response.ok) throw new Error("search results: HTTP " + response.status);
+          return response.json();
+        });
+        shards[number].catch(function () { delete shards[number]; });
+      }
+      return shards[number];
+    },
+    // The list cards of restaurants at these positions, in that order, linked from this page.
+    cards: function (positions, shardSize) {
+      var needed = positions.map(function (p) { return Math.floor(p / shardSize); })
+        .filter(function (n, i, all) { return all.indexOf(n) === i; });
+      return Promise.all(needed.map(FoodPin.data.shard)).then(function (loaded) {
+        var byNumber = {};
+        needed.forEach(function (n, i) { byNumber[n] = loaded[i]; });
+        return positions.map(function (p) { return card(byNumber[Math.floor(p / shardSize)][p % shardSize]); });
+      });
+    }
+  };
+
+  // A card from a shard, its site-root links made relative to this page.
+  function card(html) {
+    var template = document.createElement("template");
+    template.innerHTML = html.trim();
+    var item = template.content.firstElementChild;
+    item.querySelectorAll("[href], [src], [srcset]").forEach(function (element) {
+      ["href", "src"].forEach(function (name) {
+        var value = element.getAttribute(name);
+        if (value !== null && !/^[a-z]+:|^\/|^#/i.test(value)) element.setAttribute(name, root + value);
+      });
+      var srcset = element.getAttribute("srcset");
+      if (srcset !== null) {
+        element.setAttribute("srcset", srcset.split(",").map(function (part) {
+          part = part.trim();
+          return /^[a-z]+:|^\//i.test(part) ? part : root + part;
+        }).join(", "));
+      }
+    });
+    return item;
+  }
+
+  // What needs scripts shows (My guide in the menu); what explains their absence goes.
+  document.querySelectorAll(".needs-script").forEach(function (element) { element.hidden = false; });
+  document.querySelectorAll(".no-script").forEach(function (element) { element.hidden = true; });
   FoodPin.fixFileLinks(document);
   FoodPin.watchPictures(document);
 })(window.FoodPin = window.FoodPin || {});

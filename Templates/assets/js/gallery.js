@@ -1,20 +1,23 @@
 // A restaurant's photos, full size: without JavaScript each photo is a plain link to its largest
 // JPEG; with it, a dialog that moves by arrow keys, buttons and swipes, and closes with Escape,
 // giving focus back to the photo it ended on.
-(function () {
+(function (FoodPin) {
   "use strict";
   var links = Array.prototype.slice.call(document.querySelectorAll(".gallery-link"));
   if (!links.length || typeof HTMLDialogElement !== "function") return;
 
   var dialog = document.createElement("dialog");
   dialog.className = "lightbox";
-  dialog.setAttribute("aria-label", "Photos");
+  dialog.setAttribute("aria-label", FoodPin.t("photos"));
   dialog.innerHTML =
     '<figure class="lightbox-figure"><div class="lightbox-frame"></div><figcaption class="lightbox-caption"></figcaption></figure>' +
     '<p class="lightbox-count" aria-live="polite"></p>' +
-    '<button type="button" class="lightbox-button lightbox-previous" aria-label="Previous photo">&#8249;</button>' +
-    '<button type="button" class="lightbox-button lightbox-next" aria-label="Next photo">&#8250;</button>' +
-    '<button type="button" class="lightbox-button lightbox-close" aria-label="Close">&#215;</button>';
+    '<button type="button" class="lightbox-button lightbox-previous">&#8249;</button>' +
+    '<button type="button" class="lightbox-button lightbox-next">&#8250;</button>' +
+    '<button type="button" class="lightbox-button lightbox-close">&#215;</button>';
+  dialog.querySelector(".lightbox-previous").setAttribute("aria-label", FoodPin.t("photo_previous"));
+  dialog.querySelector(".lightbox-next").setAttribute("aria-label", FoodPin.t("photo_next"));
+  dialog.querySelector(".lightbox-close").setAttribute("aria-label", FoodPin.t("close"));
   document.body.appendChild(dialog);
   var frame = dialog.querySelector(".lightbox-frame");
   var caption = dialog.querySelector(".lightbox-caption");
@@ -37,7 +40,7 @@
     var figcaption = link.parentNode.querySelector("figcaption");
     caption.textContent = figcaption ? figcaption.textContent : "";
     caption.hidden = !figcaption;
-    count.textContent = "Photo " + (current + 1) + " of " + links.length;
+    count.textContent = FoodPin.t("photo_count", { number: FoodPin.number(current + 1), total: FoodPin.number(links.length) });
   }
 
   links.forEach(function (link, index) {
@@ -68,4 +71,4 @@
     startX = null;
     if (Math.abs(moved) > 50) show(current + (moved < 0 ? 1 : -1));
   });
-})();
+})(window.FoodPin = window.FoodPin || {});

@@ -19,11 +19,16 @@
     var favorites = {};
     index.favorites.forEach(function (position) { favorites[position] = true; });
     var texts = index.text || [];
+    function column(name, fallback) { return index[name] || index.name.map(function () { return fallback; }); }
+    var slugs = column("slug", ""), ratings = column("rating", 0), reviews = column("reviews", 0);
+    var lats = column("lat", null), lons = column("lon", null);
     this.records = index.name.map(function (name, position) {
       return {
         position: position, name: name, folded: fold(name), cuisines: index.cuisine[position],
         city: index.city[position], area: index.area[position], price: index.price[position],
-        favorite: favorites[position] === true, text: fold(texts[position] || "")
+        favorite: favorites[position] === true, text: fold(texts[position] || ""),
+        slug: slugs[position], rating: ratings[position], reviews: reviews[position],
+        lat: lats[position], lon: lons[position]
       };
     });
     this.cuisineNames = index.cuisines.map(fold);
@@ -54,8 +59,26 @@
     return best;
   };
 
-  // Matching restaurants, best rank first, in list (name) order within a rank.
-  SearchEngine.prototype.run = function (query, filters) {
+  // Kilometres between two points on the Earth (haversine).
+  function distance(a, b) {
+    var radians = Math.PI / 180, dLat = (b.lat - a.lat) * radians, dLon = (b.lon - a.lon) * radians;
+    var h = Math.sin(dLat / 2) * Math.sin(dLat / 2) +
+      Math.cos(a.lat * radians) * Math.cos(b.lat * radians) * Math.sin(dLon / 2) * Math.sin(dLon / 2);
+    return 12742 * Math.asin(Math.min(1, Math.sqrt(h)));
+  }
+
+  // Sort keys, smallest first; a restaurant without the value (no reviews, no price, no position)
+  // comes after every one with it. Ties keep list (name) order.
+  var sortKeys = {
+    rating: function (r) { return r.rating > 0 ? -r.rating : Infinity; },
+    reviews: function (r) { return -r.reviews; },
+    price: function (r) { return r.price > 0 ? r.price : Infinity; },
+    distance: function (r, origin) { return r.lat === null || !origin ? Infinity : distance(origin, r); }
+  };
+
+  // Matching restaurants: by `sort` (rating, reviews, price, distance from `origin`) when given, else
+  // best rank first, in list (name) order within a rank.
+  SearchEngine.prototype.run = function (query, filters, sort, origin) {
     var folded = fold(query || ""), words = folded.split(" ").filter(Boolean), results = [];
     filters = filters || {};
     for (var i = 0; i < this.records.length; i++) {
@@ -65,12 +88,15 @@
       if (filters.price && record.price !== Number(filters.price)) continue;
       if (filters.favorites && !record.favorite) continue;
       var rank = this.rank(record, folded, words);
-      if (rank >= 0) results.push({ rank: rank, record: record });
+      if (rank >= 0) results.push({ rank: sortKeys[sort] ? sortKeys[sort](record, origin) : rank, record: record });
     }
-    results.sort(function (a, b) { return a.rank - b.rank || a.record.position - b.record.position; });
+    results.sort(function (a, b) {
+      return (a.rank === b.rank ? 0 : a.rank < b.rank ? -1 : 1) || a.record.position - b.record.position;
+    });
     return results.map(function (result) { return result.record; });
   };
 
+  FoodPin.distance = distance;
   FoodPin.fold = fold;
   FoodPin.SearchEngine = SearchEngine;
 })(window.FoodPin = window.FoodPin || {});

@@ -1,28 +1,29 @@
-// The search box on the list: filters and `?q=` links, results drawn as the list's own cards.
+// The search box on the list: filters, sorting and `?q=` links, "near me", results drawn as the
+// list's own cards.
 (function (FoodPin) {
   "use strict";
-  var panel = document.querySelector(".search[data-index]");
+  var panel = document.querySelector(".search[data-page-size]");
   if (!panel || FoodPin.leaving) return;
 
   var form = panel.querySelector("form");
   var input = form.elements.q;
+  var sort = form.elements.sort;
   var status = panel.querySelector(".search-status");
   var list = panel.querySelector(".search-results");
   var noResults = panel.querySelector(".no-results");
   var everything = document.querySelector(".all-restaurants");
   var more = panel.querySelector(".more-results");
-  // Cards in the shards link from the site root; this page may sit deeper.
-  var root = panel.dataset.root === "./" ? "" : panel.dataset.root;
+  var nearMe = panel.querySelector(".near-me");
+  var distanceOption = sort.querySelector("option[value=distance]");
   var pageSize = Number(panel.dataset.pageSize);
-  var shardCache = {};
   var engine = null;
   var generation = 0;
   var shown = pageSize;
+  // The visitor's position, only once they pressed "Near me" and the browser gave it.
+  var origin = null;
+  var nearNote = "";
 
-  var ready = fetch(panel.dataset.index).then(function (response) {
-    if (!response.ok) throw new Error("search index: HTTP " + response.status);
-    return response.json();
-  }).then(function (index) {
+  var ready = FoodPin.data.index().then(function (index) {
     engine = new FoodPin.SearchEngine(index);
     fill(form.elements.city, index.cities);
     fill(form.elements.cuisine, index.cuisines);
@@ -65,6 +66,9 @@
       if (match) select.value = match.value;
     });
     form.elements.favorites.checked = params.get("favorites") === "1";
+    // Distance needs a position asked for by a press of "Near me": never from a link.
+    var order = params.get("sort");
+    sort.value = order && order !== "distance" && sort.querySelector("option[value='" + order.replace(/\W/g, "") + "']") ? order : "";
   }
 
   function writeURL() {
@@ -76,36 +80,21 @@
     });
     if (form.elements.price.value) params.set("price", form.elements.price.value);
     if (form.elements.favorites.checked) params.set("favorites", "1");
+    if (sort.value && sort.value !== "distance") params.set("sort", sort.value);
     var query = params.toString();
     history.replaceState(null, "", location.pathname + (query ? "?" + query : "") + location.hash);
   }
 
-  function shard(number) {
-    if (!shardCache[number]) {
-      var url = panel.dataset.index.replace(/search\.json$/, "search/" + number + ".json");
-      shardCache[number] = fetch(url).then(function (response) {
-        if (!response.ok) throw new Error("search results: HTTP " + response.status);
-        return response.json();
-      }).catch(function (error) {
-        delete shardCache[number]; // the next search asks again
-        throw error;
-      });
-    }
-    return shardCache[number];
-  }
-
-  // A card from a shard, its site-root links made relative to this page.
-  function card(html) {
-    var template = document.createElement("template");
-    template.innerHTML = html.trim();
-    var item = template.content.firstElementChild;
-    item.querySelectorAll("[href], [src]").forEach(function (element) {
-      ["href", "src"].forEach(function (name) {
-        var value = element.getAttribute(name);
-        if (value !== null && !/^[a-z]+:|^\/|^#/i.test(value)) element.setAttribute(name, root + value);
-      });
-    });
-    return item;
+  // "1.2 km away" on a result card, when both ends are known.
+  function addDistance(item, record) {
+    if (!origin || record.lat === null) return;
+    var km = FoodPin.distance(origin, record);
+    var text = km < 1 ? FoodPin.t("distance_m", { distance: FoodPin.number(Math.max(10, Math.round(km * 100) * 10)) })
+      : FoodPin.t("distance_km", { distance: FoodPin.number(km, km < 10 ? 1 : 0) });
+    var line = document.createElement("p");
+    line.className = "distance";
+    line.textContent = text;
+    item.querySelector(".card-body").appendChild(line);
   }
 
   function update(changeURL, keepShown) {
@@ -113,38 +102,52 @@
     if (changeURL) writeURL();
     if (!keepShown) shown = pageSize;
     var f = filters();
-    var active = input.value.trim() !== "" || f.city !== "" || f.cuisine !== "" || f.price !== "" || f.favorites;
+    var active = input.value.trim() !== "" || f.city !== "" || f.cuisine !== "" || f.price !== "" || f.favorites || sort.value !== "";
     everything.hidden = active;
     if (!active) {
       more.hidden = true;
       list.hidden = true;
       noResults.hidden = true;
-      status.textContent = "";
+      status.textContent = nearNote;
       return;
     }
-    var results = engine.run(input.value, f);
+    var results = engine.run(input.value, f, sort.value, origin);
     var mine = ++generation;
     noResults.hidden = results.length !== 0;
     list.hidden = results.length === 0;
-    status.textContent = results.length === 0 ? "No results"
-      : results.length + (results.length === 1 ? " restaurant found" : " restaurants found");
+    status.textContent = (results.length === 0 ? FoodPin.t("no_results") : FoodPin.t("found", { count: results.length }))
+      + (nearNote && sort.value === "distance" ? " " + nearNote : "");
     var visible = results.slice(0, shown);
     more.hidden = results.length <= shown;
-    var size = engine.index.shardSize;
-    var needed = visible.map(function (r) { return Math.floor(r.position / size); })
-      .filter(function (n, i, all) { return all.indexOf(n) === i; });
-    Promise.all(needed.map(shard)).then(function (loaded) {
+    FoodPin.data.cards(visible.map(function (r) { return r.position; }), engine.index.shardSize).then(function (items) {
       if (mine !== generation) return;
-      var shards = {};
-      needed.forEach(function (n, i) { shards[n] = loaded[i]; });
-      list.replaceChildren.apply(list, visible.map(function (record) {
-        return card(shards[Math.floor(record.position / size)][record.position % size]);
-      }));
-      FoodPin.fixFileLinks(list);
-      FoodPin.watchPictures(list);
+      items.forEach(function (item, i) { addDistance(item, visible[i]); });
+      list.replaceChildren.apply(list, items);
+      FoodPin.prepareCards(list);
     }, function () {
-      if (mine === generation) status.textContent = "The results could not be loaded; check the connection and search again.";
+      if (mine === generation) status.textContent = FoodPin.t("load_failed");
     });
+  }
+
+  function near() {
+    if (!navigator.geolocation) {
+      status.textContent = FoodPin.t("near_unsupported");
+      return;
+    }
+    status.textContent = FoodPin.t("near_asking");
+    nearMe.disabled = true;
+    navigator.geolocation.getCurrentPosition(function (position) {
+      nearMe.disabled = false;
+      origin = { lat: position.coords.latitude, lon: position.coords.longitude };
+      nearNote = FoodPin.t("near_sorted");
+      distanceOption.disabled = false;
+      sort.value = "distance";
+      update(true);
+    }, function (error) {
+      // A refusal or a failure is explained; the list and its order stay as they were.
+      nearMe.disabled = false;
+      status.textContent = FoodPin.t(error.code === 1 ? "near_denied" : "near_failed");
+    }, { timeout: 15000, maximumAge: 300000 });
   }
 
   var timer = null;
@@ -152,7 +155,11 @@
     clearTimeout(timer);
     timer = setTimeout(function () { update(true); }, 80);
   });
-  form.addEventListener("change", function (event) { if (event.target !== input) update(true); });
+  form.addEventListener("change", function (event) {
+    if (event.target === input) return;
+    if (event.target === sort && sort.value !== "distance") nearNote = "";
+    update(true);
+  });
   form.addEventListener("submit", function (event) { event.preventDefault(); update(true); });
   input.addEventListener("keydown", function (event) {
     if (event.key === "Escape" && input.value) { input.value = ""; update(true); }
@@ -161,6 +168,7 @@
     shown += pageSize;
     update(false, true);
   });
+  nearMe.addEventListener("click", near);
   panel.querySelector(".clear-search").addEventListener("click", function () {
     form.reset();
     update(true);

@@ -1,20 +1,23 @@
-// Share a restaurant: the Web Share API where there is one, else copy the link.
-(function () {
+// Sharing: the Web Share API where there is one, else the link copied, else the link shown.
+(function (FoodPin) {
   "use strict";
-  var share = document.querySelector("button.share");
-  if (!share) return;
-  var status = document.querySelector(".share-status");
-  function say(text) { if (status) status.textContent = text; }
-  share.hidden = false;
-  share.addEventListener("click", function () {
-    var data = { title: share.dataset.shareTitle, text: share.dataset.shareText, url: location.href };
+  FoodPin.share = function (data, status) {
+    function say(text) { if (status) status.textContent = text; }
     if (navigator.share) {
       navigator.share(data).catch(function () {});
     } else if (navigator.clipboard) {
-      navigator.clipboard.writeText(data.text + " " + data.url).then(function () { say("Link copied"); },
-        function () { say("Copy this link: " + data.url); });
+      navigator.clipboard.writeText((data.text ? data.text + " " : "") + data.url).then(function () { say(FoodPin.t("share_copied")); },
+        function () { say(FoodPin.t("share_copy", { url: data.url })); });
     } else {
-      say("Copy this link: " + data.url);
+      say(FoodPin.t("share_copy", { url: data.url }));
     }
+  };
+
+  var share = document.querySelector("button.share");
+  if (!share) return;
+  share.hidden = false;
+  share.addEventListener("click", function () {
+    FoodPin.share({ title: share.dataset.shareTitle, text: share.dataset.shareText, url: location.href },
+      document.querySelector(".share-status"));
   });
-})();
+})(window.FoodPin = window.FoodPin || {});

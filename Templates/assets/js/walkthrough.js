@@ -27,10 +27,12 @@
       if (position === current) dot.setAttribute("aria-current", "step"); else dot.removeAttribute("aria-current");
     });
     var last = current === steps.length - 1;
-    next.textContent = last ? "GET STARTED" : "NEXT";
+    next.textContent = last ? next.dataset.start : next.dataset.next;
     skip.hidden = last;
     var heading = steps[current].querySelector("h2");
-    announcer.textContent = "Step " + (current + 1) + " of " + steps.length + ": " + heading.textContent;
+    announcer.textContent = FoodPin.t("step_announce", {
+      number: FoodPin.number(current + 1), total: FoodPin.number(steps.length), heading: heading.textContent
+    });
     if (moveFocus) heading.focus();
   }
 
