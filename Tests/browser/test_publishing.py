@@ -5,6 +5,8 @@ import re
 import subprocess
 
 import pytest
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
 
 from conftest import axe_violations, vnu_errors
 
@@ -17,7 +19,7 @@ def test_every_page_is_valid_html5(sample_site, empty_site):
     assert vnu_errors(sample_site, empty_site) == []
 
 
-PAGES = ["", "?q=caf", "?q=xqzzvw", "restaurants/harbor-noodle-bar/", "restaurants/o-ya-28066/", "restaurants/sakura-ramen-house/", "cities/", "cities/boston/",
+PAGES = ["", "?q=caf", "?q=xqzzvw", "?sort=rating", "my-guide/", "restaurants/harbor-noodle-bar/", "restaurants/o-ya-28066/", "restaurants/sakura-ramen-house/", "cities/", "cities/boston/",
          "cuisines/tapas/", "welcome/", "page/2/", "404.html"]
 
 
@@ -53,7 +55,9 @@ def test_no_url_leaves_the_sub_folder(sample_site):
     assert locations and all(u.startswith("https://example.org/guide/") for u in locations)
     pages = {str(p.relative_to(sample_site).parent) + "/" for p in html_pages(sample_site) if p.name == "index.html"}
     listed = {u.removeprefix("https://example.org/guide/") or "./" for u in locations}
-    assert {p.replace("./", "") or "./" for p in pages} <= listed | {"./"}
+    # My guide is each visitor's own (and marked noindex): not a page for search engines.
+    assert "my-guide/" not in listed
+    assert {p.replace("./", "") or "./" for p in pages} - {"my-guide/"} <= listed | {"./"}
     assert "Sitemap: https://example.org/guide/sitemap.xml" in (sample_site / "robots.txt").read_text()
     not_found = (sample_site / "404.html").read_text()
     assert 'href="/guide/"' in not_found
@@ -76,20 +80,30 @@ def test_assets_are_fingerprinted(sample_site):
     assert any(re.fullmatch(r"site\.[0-9a-f]{8}\.css", n) for n in names)
     scripts = sorted(p.name for p in (sample_site / "assets" / "js").iterdir())
     assert [re.sub(r"\.[0-9a-f]{8}\.js$", ".js", n) for n in scripts] == [
-        "core.js", "first-visit.js", "gallery.js", "search-engine.js", "search-ui.js", "share.js", "walkthrough.js"]
+        "core.js", "first-visit.js", "gallery.js", "mine.js", "pins.js", "review-form.js", "search-engine.js", "search-ui.js",
+        "share.js", "walkthrough.js"]
+    # The theme's words for scripts come first, so every script can use them.
+    strings = [n for n in names if re.fullmatch(r"strings\.[0-9a-f]{8}\.js", n)]
+    assert len(strings) == 1
+    first_script = re.search(r'<script src="([^"]+)" defer>', (sample_site / "index.html").read_text()).group(1)
+    assert first_script == "assets/" + strings[0]
 
 
-@pytest.mark.parametrize("path", ["", "restaurants/o-ya-28066/", "restaurants/sakura-ramen-house/"])
+@pytest.mark.parametrize("path", ["", "restaurants/o-ya-28066/", "restaurants/sakura-ramen-house/", "cities/boston/", "my-guide/"])
 def test_dark_mode_has_no_accessibility_violations(browser, sample_url, path):
     browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": "dark"}]})
     try:
         browser.get(sample_url + "404.html")
-        browser.execute_script("localStorage.setItem('hasViewedWalkthrough', 'true')")
+        browser.execute_script("localStorage.setItem('hasViewedWalkthrough', 'true');"
+                               "localStorage.setItem('pinnedRestaurants', JSON.stringify(['o-ya-28066', 'abby-lane-98821']))")
         browser.get(sample_url + path)
+        if path == "my-guide/":
+            WebDriverWait(browser, 5).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, ".mine-cards .card")) == 2)
         assert browser.execute_script("return matchMedia('(prefers-color-scheme: dark)').matches")
         assert axe_violations(browser) == []
     finally:
         browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
+        browser.execute_script("localStorage.removeItem('pinnedRestaurants')")
 
 
 def test_stars_are_drawn_on_a_page_opened_from_disk(browser, sample_site):
