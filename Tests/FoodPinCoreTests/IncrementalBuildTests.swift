@@ -28,10 +28,12 @@ import Testing
         #expect(edit.changedPaths == ["restaurants/a/index.html"])
         #expect(try guide.snapshot() == cleanBuild(of: guide))
 
-        // A review: the page, the list page it is on, its browse pages and the search shard.
+        // A review: the page, the list page it is on, its browse pages, the search shard and the
+        // index (which sorts by rating and number of reviews).
         try guide.write("Content/reviews/r.md", "---\nrestaurant: a\nrating: 5\n---\n")
         let review = try builder.build()
-        #expect(review.changedPaths.sorted() == ["cities/boston/index.html", "index.html", "restaurants/a/index.html", "search/0.json"])
+        #expect(review.changedPaths.sorted() == ["cities/boston/index.html", "index.html", "restaurants/a/index.html", "search.json",
+                                                 "search/0.json"])
         #expect(try guide.snapshot() == cleanBuild(of: guide))
 
         // A new restaurant shifts the list pages; a deleted one loses its page.

@@ -35,8 +35,8 @@ import Testing
         #expect(shard.count == 1)
         let card = shard[position % shardSize]
         #expect(card == """
-            <li class="card"><article>
-            <div class="card-picture"><img src="images/r.svg" alt="Photo of 桜ラーメン" width="480" height="320" loading="lazy" decoding="async"><span class="pin"><span class="visually-hidden">Favourite</span></span></div>
+            <li class="card" data-slug="sakura"><article>
+            <div class="card-picture"><img src="images/r.svg" alt="Photo of 桜ラーメン" width="480" height="320" loading="lazy" decoding="async"><span class="pin"><span class="visually-hidden">Editor’s favourite</span></span></div>
             <div class="card-body">
             <h2 class="card-title"><a href="restaurants/sakura/">桜ラーメン</a></h2>
             <p class="cuisines">Ramen</p>

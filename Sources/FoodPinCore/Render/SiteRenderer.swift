@@ -172,8 +172,9 @@ public struct SiteRenderer: Sendable {
             return PageInputs(groups: groups(kind).map { BrowseGroup(name: $0.name, slug: $0.slug, members: [$0.members.count]) })
         case .browse(let kind, let group, let number):
             let members = groups(kind)[group]
-            let slice = pageSlice(members.members, page: number)
-            return PageInputs(cards: slice.map { cardDigests[$0] },
+            // A city's first page also draws every member on its map.
+            let shown = kind == .cities && number == 1 ? members.members[...] : pageSlice(members.members, page: number)
+            return PageInputs(cards: shown.map { cardDigests[$0] },
                               groups: [BrowseGroup(name: members.name, slug: members.slug, members: [])],
                               numbers: [kind == .cities ? 0 : 1, group, number, members.members.count])
         case .welcome:

@@ -17,6 +17,8 @@ public struct ThemeStrings: Sendable, Equatable {
     let entries: [String: Entry]
 
     static let fallbackLanguage = "en"
+    /// Missing keys warned about one by one; the rest share one warning.
+    static let missingNamedOneByOne = 10
     static let folder = "strings/"
 
     /// English from the built-in theme alone: for tests and tools that render without a guide.
@@ -70,10 +72,17 @@ public struct ThemeStrings: Sendable, Equatable {
                 let translated = read(name)
                 let path = overridePaths[folder + name + ".yml"] ?? "(built-in theme)/\(folder)\(name).yml"
                 let missing = english.keys.filter { translated[$0] == nil }.sorted()
-                for key in missing {
+                for key in missing.prefix(missingNamedOneByOne) {
                     diagnostics.append(.warning(at: SourceLocation(path: path),
                                                 "no string `\(key)` for language `\(language)`; the English one is shown",
                                                 hint: "add a line `\(key): …` to \(path)"))
+                }
+                // A file just begun misses most keys: named all the same, in one warning rather than a flood.
+                if missing.count > missingNamedOneByOne {
+                    let rest = missing.dropFirst(missingNamedOneByOne)
+                    diagnostics.append(.warning(at: SourceLocation(path: path),
+                                                "no strings for language `\(language)` for these \(rest.count) keys either; the English ones are shown: "
+                                                    + rest.map { "`\($0)`" }.joined(separator: ", ")))
                 }
                 for (key, (entry, location)) in translated {
                     if english[key] == nil {
