@@ -30,7 +30,14 @@ import Testing
         #expect(lone.pins[0].x == CityMap.width / 2 && lone.pins[0].y == CityMap.height / 2)
     }
 
-    @Test func aMillionPlacesMakeAtMostOnePinPerCell() {
+    @Test func pinsEitherSideOfACellEdgeAreGroupedToo() {
+        // Three places a few pixels apart straddling cell edges, and one far away fixing the scale.
+        let map = CityMap(places: [place("a", 42.0, -71.0), place("b", 42.0, -70.9999), place("c", 42.00005, -71.00005),
+                                   place("far", 42.5, -70.0)])
+        #expect(map.pins.map { $0.members.map(\.name).sorted() }.sorted { $0.count > $1.count } == [["a", "b", "c"], ["far"]])
+    }
+
+    @Test func twentyThousandPlacesMakeAtMostOnePinPerCell() {
         var places: [CityMap.Place] = []
         for index in 0..<20_000 { places.append(place("p\(index)", 42.3 + Double(index % 200) * 0.0005, -71.1 + Double(index / 200) * 0.001)) }
         let map = CityMap(places: places)

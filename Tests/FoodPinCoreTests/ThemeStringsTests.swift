@@ -72,6 +72,21 @@ import Testing
         #expect(rest.contains("`welcome.title`"))
     }
 
+    @Test func aGuidesOwnEnglishFileChangesSingleStrings() {
+        var files = Theme.builtInFiles
+        files["strings/en.yml"] = "nav.cities: Towns\nnav.citis: x\n"
+        let (loaded, diagnostics) = ThemeStrings.load(themeFiles: files, overridePaths: ["strings/en.yml": "Templates/strings/en.yml"],
+                                                      language: "en", custom: nil)
+        #expect(loaded.text("nav.cities") == "Towns")
+        #expect(loaded.text("nav.restaurants") == "Restaurants")
+        #expect(diagnostics.map(\.description) == ["Templates/strings/en.yml:2:12: warning: unknown string `nav.citis`; it is ignored\n    hint: did you mean `nav.cities`?"])
+    }
+
+    @Test func placeholdersAreFilledOnceSoNamesWithBracesStayAsWritten() {
+        let english = strings("en").0
+        #expect(english.text("title.section", ["name": "{title}", "title": "Guide"]) == "{title} — Guide")
+    }
+
     @Test func scriptsGetOnlyTheirStrings() {
         let script = strings("zh-Hans").0.script
         #expect(script.contains("FoodPin.language = \"zh-Hans\";"))

@@ -190,11 +190,21 @@ def test_sorting_by_rating_and_by_name_is_kept_in_the_url(browser, sample_url):
     box.send_keys("o")
     Select(browser.find_element(By.NAME, "sort")).select_by_value("rating")
     wait(browser, lambda d: shown_results(d)[:2] == ["La Cocina de Abuela", "Harbor Noodle Bar"])
+    # By name, a search keeps list order rather than best match first.
+    Select(browser.find_element(By.NAME, "sort")).select_by_value("name")
+    wait(browser, lambda d: (lambda names: names == sorted(names, key=index_order(browser)))(shown_results(d)))
+    assert "sort=name" in browser.current_url
     box.clear()
     Select(browser.find_element(By.NAME, "sort")).select_by_value("")
     wait(browser, lambda d: d.find_element(By.CSS_SELECTOR, ".all-restaurants").is_displayed())
     assert card_names(browser, ".all-restaurants")[:3] == ["10pin Bowling Lounge", "Abby Lane", "Absinthe Brasserie and Bar"]
     assert "sort=" not in browser.current_url
+
+
+def index_order(browser):
+    """A restaurant's place in the list (name) order, from the page's own search index."""
+    names = browser.execute_async_script("FoodPin.data.index().then(i => arguments[arguments.length - 1](i.name))")
+    return {name: position for position, name in enumerate(names)}.__getitem__
 
 
 def distance_km(a, b):
@@ -237,10 +247,8 @@ REVIEW_PAGE = "restaurants/harbor-noodle-bar/"
 def fill(browser, **values):
     form = browser.find_element(By.CSS_SELECTOR, ".review-form")
     for name in ["title", "name", "text"]:
-        field = form.find_element(By.NAME, name)
-        field.clear()
-        if values.get(name):
-            field.send_keys(values[name])
+        # Set as typed text would be (send_keys cannot type an emoji).
+        browser.execute_script("arguments[0].value = arguments[1]", form.find_element(By.NAME, name), values.get(name, ""))
     if "rating" in values:
         form.find_element(By.CSS_SELECTOR, f"input[name=rating][value='{values['rating']}']").click()
     # A date field takes only real dates: set as a script would, so impossible ones are tried too.
@@ -271,13 +279,13 @@ def test_the_review_form_checks_values_and_makes_a_file_the_build_reads(browser,
     fill(browser, title="Fine", rating=3, date="2999-01-01", text="x")
     assert errors(browser) == {"review-date-error": "The date of your visit cannot be in the future."}
 
-    fill(browser, title='Best "bowl": truly', name="Zoë Q.", rating=4, date="2024-05-01",
+    fill(browser, title='- [Best] "bowl": truly \\ & more 🍜', name="Zoë Q.", rating=4, date="2024-05-01",
          text="Deep broth.\n\n- springy noodles\n- *kind* staff")
     assert errors(browser) == {}
     download = browser.find_element(By.CSS_SELECTOR, ".review-download")
     assert download.get_attribute("download") == "2024-05-01-zoe-q.md"
     text = urllib.parse.unquote(download.get_attribute("href").split(",", 1)[1])
-    assert text == ('---\nrestaurant: harbor-noodle-bar\nname: "Zoë Q."\ntitle: "Best \\"bowl\\": truly"\nrating: 4\n'
+    assert text == ('---\nrestaurant: "harbor-noodle-bar"\nname: "Zoë Q."\ntitle: "- [Best] \\"bowl\\": truly \\\\ & more 🍜"\nrating: 4\n'
                     'date: 2024-05-01\n---\nDeep broth.\n\n- springy noodles\n- *kind* staff\n')
     assert browser.find_element(By.CSS_SELECTOR, ".review-status").text == \
         "The file Content/reviews/harbor-noodle-bar/2024-05-01-zoe-q.md"
@@ -291,7 +299,7 @@ def test_the_review_form_checks_values_and_makes_a_file_the_build_reads(browser,
     result = build(guide)
     assert "warning" not in result.stderr
     page = (guide / "Output" / REVIEW_PAGE / "index.html").read_text(encoding="utf-8")
-    assert '<h3>Best &quot;bowl&quot;: truly</h3>' in page
+    assert '<h3>- [Best] &quot;bowl&quot;: truly \\ &amp; more 🍜</h3>' in page
     assert '<span class="reviewer">Zoë Q.</span>' in page
     assert '<time datetime="2024-05-01">1 May 2024</time>' in page
     assert "from 3 reviews" in page
@@ -313,7 +321,7 @@ def test_with_contribute_url_the_form_opens_a_prefilled_new_file_page(browser, s
     assert opened.netloc + opened.path == "github.com/example/guide/new/main"
     assert urllib.parse.parse_qs(opened.query) == {
         "filename": ["Content/reviews/harbor-noodle-bar/2024-05-02-ann.md"],
-        "value": ['---\nrestaurant: harbor-noodle-bar\nname: "Ann"\ntitle: "Good"\nrating: 5\ndate: 2024-05-02\n---\nYes.\n'],
+        "value": ['---\nrestaurant: "harbor-noodle-bar"\nname: "Ann"\ntitle: "Good"\nrating: 5\ndate: 2024-05-02\n---\nYes.\n'],
     }
 
 

@@ -12,7 +12,5 @@ public enum Verdict: String, CaseIterable, Sendable {
         }
     }
 
-    public var label: String { rawValue.prefix(1).uppercased() + rawValue.dropFirst() }
-
     static var wordList: String { allCases.map(\.rawValue).joined(separator: ", ") }
 }

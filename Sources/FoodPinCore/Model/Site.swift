@@ -28,6 +28,9 @@ public struct Restaurant: Sendable, Equatable {
         guard !reviews.isEmpty else { return nil }
         return Double(reviews.reduce(0) { $0 + $1.rating }) / Double(reviews.count)
     }
+
+    /// The mean rating in tenths (45 for 4.5), as pages show it and the search index sorts by it.
+    public var ratingTenths: Int? { averageRating.map { Int(($0 * 10).rounded()) } }
 }
 
 /// A picture of a restaurant's gallery.

@@ -94,6 +94,20 @@ struct CityMap {
             pins[index].x = sums[index].x / count
             pins[index].y = sums[index].y / count
         }
+        // Two pins either side of a cell's edge would still overlap: a neighbour closer than a cell joins in.
+        var merged = [Bool](repeating: false, count: pins.count)
+        for (key, index) in cells.sorted(by: { $0.key < $1.key }) where !merged[index] {
+            for offset in [1, columns - 1, columns, columns + 1] {
+                guard let other = cells[key + offset], !merged[other], other != index,
+                      hypot(pins[index].x - pins[other].x, pins[index].y - pins[other].y) < Self.cell else { continue }
+                let (a, b) = (Double(pins[index].members.count), Double(pins[other].members.count))
+                pins[index].x = (pins[index].x * a + pins[other].x * b) / (a + b)
+                pins[index].y = (pins[index].y * a + pins[other].y * b) / (a + b)
+                pins[index].members += pins[other].members
+                merged[other] = true
+            }
+        }
+        pins = pins.indices.filter { !merged[$0] }.map { pins[$0] }
     }
 
     /// Web Mercator, as a fraction of the world (0…1 both ways).

@@ -10,10 +10,7 @@ enum Formatting {
     }
 
     /// One decimal, always with a point whatever the locale: 3.5, 4.0.
-    static func rating(_ value: Double) -> String {
-        let tenths = Int((value * 10).rounded())
-        return "\(tenths / 10).\(tenths % 10)"
-    }
+    static func rating(tenths: Int) -> String { "\(tenths / 10).\(tenths % 10)" }
 
     /// A rating in half stars, 0 to 10: the stars partial fills that many halves (CSS draws them).
     static func starHalves(_ value: Double) -> Int { min(10, max(0, Int((value * 2).rounded()))) }

@@ -484,8 +484,8 @@ public struct SiteRenderer: Sendable {
             card["priceLabel"] = .string(strings.text("price.\(level)"))
             card["priceSpoken"] = .string(strings.text("price.label", ["label": strings.text("price.\(level)")]))
         }
-        if let average = restaurant.averageRating {
-            let rating = strings.decimal(tenths: Int((average * 10).rounded()))
+        if let average = restaurant.averageRating, let tenths = restaurant.ratingTenths {
+            let rating = strings.decimal(tenths: tenths)
             card["rating"] = .string(rating)
             card["starHalves"] = Formatting.starHalves(average).templateValue
             // The number of reviews is shown beside the stars; the label need not repeat it.

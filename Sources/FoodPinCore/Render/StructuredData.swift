@@ -19,9 +19,9 @@ enum StructuredData {
         if let lat = restaurant.lat, let long = restaurant.long {
             fields.append(("geo", object([("@type", q("GeoCoordinates")), ("latitude", "\(lat)"), ("longitude", "\(long)")])))
         }
-        if let average = restaurant.averageRating {
+        if let tenths = restaurant.ratingTenths {
             fields.append(("aggregateRating", object([
-                ("@type", q("AggregateRating")), ("ratingValue", Formatting.rating(average)),
+                ("@type", q("AggregateRating")), ("ratingValue", Formatting.rating(tenths: tenths)),
                 ("reviewCount", "\(restaurant.reviews.count)"), ("bestRating", "5"), ("worstRating", "1"),
             ])))
             let reviews = zip(restaurant.reviews, reviewHTML).map { review, html -> String in

@@ -61,7 +61,20 @@ public struct ThemeStrings: Sendable, Equatable {
             diagnostics += problems
             return entries
         }
-        let english = read(fallbackLanguage)
+        // The built-in English is the base of every key: a guide's own en.yml changes single strings.
+        var english = overridePaths[folder + fallbackLanguage + ".yml"] == nil ? read(fallbackLanguage)
+            : load(themeFiles: Theme.builtInFiles, overridePaths: [:], language: fallbackLanguage, custom: nil).strings.entries
+                .mapValues { ($0, SourceLocation(path: "(built-in theme)/\(folder)\(fallbackLanguage).yml")) }
+        if overridePaths[folder + fallbackLanguage + ".yml"] != nil {
+            for (key, value) in read(fallbackLanguage) {
+                if english[key] == nil {
+                    diagnostics.append(.warning(at: value.1, "unknown string `\(key)`; it is ignored",
+                                                hint: Suggestion.nearest(to: key, in: Array(english.keys)).map { "did you mean `\($0)`?" }))
+                } else {
+                    english[key] = value
+                }
+            }
+        }
         var entries = english.mapValues(\.0)
         let available = Set(themeFiles.keys.compactMap { key -> String? in
             guard key.hasPrefix(folder), key.hasSuffix(".yml") else { return nil }
@@ -218,11 +231,22 @@ public struct ThemeStrings: Sendable, Equatable {
                                   "month_number": String(parts[1]), "year": String(parts[0])])
     }
 
+    /// One pass over the template: a value that itself holds `{name}` (a restaurant called "{title}") stays as it is.
     private static func fill(_ template: String, _ values: [String: String]) -> String {
         guard !values.isEmpty, template.contains("{") else { return template }
-        var result = template
-        for (name, value) in values { result = result.replacingOccurrences(of: "{\(name)}", with: value) }
-        return result
+        var result = ""
+        var rest = template[...]
+        while let open = rest.firstIndex(of: "{") {
+            result += rest[..<open]
+            if let close = rest[open...].firstIndex(of: "}"), let value = values[String(rest[rest.index(after: open)..<close])] {
+                result += value
+                rest = rest[rest.index(after: close)...]
+            } else {
+                result.append("{")
+                rest = rest[rest.index(after: open)...]
+            }
+        }
+        return result + rest
     }
 
     // MARK: For templates and scripts

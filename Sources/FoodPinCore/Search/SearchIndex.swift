@@ -38,7 +38,7 @@ enum SearchIndex {
             areaIDs.append(restaurant.area.flatMap { areaIndex[$0] }.map(String.init) ?? "-1")
             prices.append(String(restaurant.price ?? 0))
             slugs.append(JSONText.quote(restaurant.slug))
-            ratings.append(String(restaurant.averageRating.map { Int(($0 * 10).rounded()) } ?? 0))
+            ratings.append(String(restaurant.ratingTenths ?? 0))
             reviews.append(String(restaurant.reviews.count))
             // Five decimals: about a metre, plenty for "near me".
             if let lat = restaurant.lat, let long = restaurant.long {

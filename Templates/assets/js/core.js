@@ -24,7 +24,8 @@
 
   // The theme's words (strings.js, made from Templates/strings/ in the guide's language), with
   // `{name}` filled in; a `count` picks the plural form the language uses.
-  var plurals = typeof Intl === "object" && Intl.PluralRules ? new Intl.PluralRules(FoodPin.language || "en") : null;
+  var plurals = null;
+  try { plurals = new Intl.PluralRules(FoodPin.language || "en"); } catch (error) { /* a tag Intl does not know: "other" */ }
   FoodPin.number = function (value, digits) {
     try {
       return Number(value).toLocaleString(FoodPin.language || "en",
@@ -105,8 +106,11 @@
     },
     // The list cards of restaurants at these positions, in that order, linked from this page.
     cards: function (positions, shardSize) {
-      var needed = positions.map(function (p) { return Math.floor(p / shardSize); })
-        .filter(function (n, i, all) { return all.indexOf(n) === i; });
+      var seen = {}, needed = [];
+      positions.forEach(function (p) {
+        var n = Math.floor(p / shardSize);
+        if (!seen[n]) { seen[n] = true; needed.push(n); }
+      });
       return Promise.all(needed.map(FoodPin.data.shard)).then(function (loaded) {
         var byNumber = {};
         needed.forEach(function (n, i) { byNumber[n] = loaded[i]; });

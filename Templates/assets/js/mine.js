@@ -10,7 +10,15 @@
   var sharedBox = panel.querySelector(".mine-shared");
   var actions = panel.querySelector(".mine-actions");
   var param = new URLSearchParams(location.search).get("pins");
-  var shared = param === null ? null : param.split(",").map(function (slug) { return slug.trim(); }).filter(Boolean);
+  var shared = null;
+  if (param !== null) {
+    var seen = {};
+    shared = param.split(",").map(function (slug) { return slug.trim(); }).filter(function (slug) {
+      if (!slug || seen[slug]) return false;
+      return (seen[slug] = true);
+    });
+  }
+  var afterDraw = null;
   var drawing = 0;
   panel.hidden = false;
 
@@ -46,6 +54,8 @@
     if (shared !== null) words.push(FoodPin.t("shared_count", { count: items.length }));
     else if (items.length) words.push(FoodPin.t("mine_count", { count: items.length }));
     if (missing) words.push(FoodPin.t("shared_missing", { count: missing }));
+    if (afterDraw) words.unshift(afterDraw);
+    afterDraw = null;
     status.textContent = words.join(" ");
     panel.dataset.slugs = (slugs || []).join(",");
     // An unpinned card leaves: focus goes to the next pin, or the page, never to nowhere.
@@ -57,11 +67,12 @@
 
   sharedBox.querySelector(".keep-shared").addEventListener("click", function () {
     var slugs = panel.dataset.slugs ? panel.dataset.slugs.split(",") : [];
-    FoodPin.pins.addAll(slugs);
     shared = null;
     history.replaceState(null, "", location.pathname + location.hash);
-    draw();
-    status.textContent = FoodPin.t("shared_kept") + " " + status.textContent;
+    afterDraw = FoodPin.t("shared_kept");
+    // The button goes with the shared view: focus waits on the page, and the status says what happened.
+    document.getElementById("main").focus();
+    FoodPin.pins.addAll(slugs); // redraws My guide through onChange
   });
 
   actions.querySelector(".share-mine").addEventListener("click", function () {

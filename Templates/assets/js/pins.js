@@ -23,15 +23,15 @@
 
   FoodPin.pins = {
     list: read,
-    has: function (slug) { return read().indexOf(slug) >= 0; },
     set: function (slug, pinned) {
       var list = read().filter(function (other) { return other !== slug; });
       if (pinned) list.push(slug);
       write(list);
     },
     addAll: function (slugs) {
-      var list = read();
-      slugs.forEach(function (slug) { if (list.indexOf(slug) < 0) list.push(slug); });
+      var list = read(), kept = {};
+      list.forEach(function (slug) { kept[slug] = true; });
+      slugs.forEach(function (slug) { if (!kept[slug]) { kept[slug] = true; list.push(slug); } });
       write(list);
     },
     onChange: function (listener) { listeners.push(listener); }
@@ -57,17 +57,22 @@
     if (withText) toggle.querySelector(".pin-label").textContent = FoodPin.t("pin_short");
     else toggle.setAttribute("aria-label", FoodPin.t("pin", { name: name }));
     toggle.title = FoodPin.t("pin", { name: name });
-    show(toggle, read());
+    show(toggle, lookup(read()));
     toggle.addEventListener("click", function () {
-      var pinned = toggle.getAttribute("aria-pressed") !== "true";
-      FoodPin.pins.set(slug, pinned);
-      announcer.textContent = FoodPin.t(pinned ? "pinned" : "unpinned", { name: name });
+      FoodPin.pins.set(slug, toggle.getAttribute("aria-pressed") !== "true");
+      // What the browser kept, not what was asked: storage may be blocked.
+      announcer.textContent = FoodPin.t(read().indexOf(slug) >= 0 ? "pinned" : "unpinned", { name: name });
     });
     return toggle;
   }
 
-  function show(toggle, list) {
-    toggle.setAttribute("aria-pressed", list.indexOf(toggle.dataset.slug) >= 0 ? "true" : "false");
+  function show(toggle, pinned) {
+    toggle.setAttribute("aria-pressed", pinned[toggle.dataset.slug] ? "true" : "false");
+  }
+  function lookup(list) {
+    var pinned = {};
+    list.forEach(function (slug) { pinned[slug] = true; });
+    return pinned;
   }
 
   function decorate(scope) {
@@ -90,7 +95,8 @@
   }
 
   FoodPin.pins.onChange(function (list) {
-    document.querySelectorAll(".pin-toggle").forEach(function (toggle) { show(toggle, list); });
+    var pinned = lookup(list);
+    document.querySelectorAll(".pin-toggle").forEach(function (toggle) { show(toggle, pinned); });
     showCount(list);
   });
   showCount(read());

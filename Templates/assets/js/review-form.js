@@ -11,6 +11,7 @@
   var result = form.querySelector(".review-result");
   var download = form.querySelector(".review-download");
   var contributeURL = form.dataset.contributeUrl || "";
+  var maxURL = 8000;
   form.hidden = false;
   if (byHand) byHand.hidden = true;
 
@@ -32,7 +33,10 @@
 
   // One line of text, safe inside YAML double quotes (JSON's escapes are YAML's too).
   function quoted(text) {
-    return JSON.stringify(text.replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, " ").replace(/\s+/g, " ").trim());
+    // Control characters, C1, byte-order marks and lone surrogates are refused by YAML readers.
+    var clean = text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029\ufeff]+/g, " ")
+      .replace(/[\ud800-\udbff](?![\udc00-\udfff])|(^|[^\ud800-\udbff])[\udc00-\udfff]/g, "$1");
+    return JSON.stringify(clean.replace(/\s+/g, " ").trim());
   }
 
   // The reviewer's name as a file name part: letters and digits of any script, dashes between.
@@ -47,7 +51,7 @@
     return {
       title: form.elements.title.value.trim(), rating: rating ? Number(rating.value) : 0,
       date: form.elements.date.value.trim(), name: form.elements.name.value.trim(),
-      text: form.elements.text.value.replace(/\r\n?/g, "\n").trim()
+      text: form.elements.text.value.replace(/\r\n?/g, "\n").replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\ufeff]/g, "").trim()
     };
   }
 
@@ -74,7 +78,7 @@
   }
 
   function file(review) {
-    var lines = ["---", "restaurant: " + form.dataset.restaurant];
+    var lines = ["---", "restaurant: " + quoted(form.dataset.restaurant)];
     if (review.name) lines.push("name: " + quoted(review.name));
     lines.push("title: " + quoted(review.title), "rating: " + review.rating, "date: " + review.date, "---", review.text, "");
     return {
@@ -101,13 +105,14 @@
     form.querySelector(".review-file code").textContent = made.text;
     download.href = "data:text/markdown;charset=utf-8," + encodeURIComponent(made.text);
     download.setAttribute("download", name);
-    download.dataset.path = made.path;
     form.querySelector(".review-status").textContent = FoodPin.t("review_file", { path: made.path });
     result.hidden = false;
     if (contributeURL) {
-      var link = contributeURL + (contributeURL.indexOf("?") >= 0 ? "&" : "?") +
-        "filename=" + encodeURIComponent(made.path) + "&value=" + encodeURIComponent(made.text);
-      download.dataset.proposal = link;
+      var link = contributeURL + (contributeURL.indexOf("?") >= 0 ? "&" : "?") + "filename=" + encodeURIComponent(made.path);
+      var value = "&value=" + encodeURIComponent(made.text);
+      // Hosts refuse very long addresses: past that, the page opens with the name and the text is copied.
+      if (link.length + value.length <= maxURL) link += value;
+      else if (navigator.clipboard) navigator.clipboard.writeText(made.text).catch(function () {});
       window.open(link, "_blank", "noopener");
     }
   });

@@ -70,6 +70,7 @@
   // Sort keys, smallest first; a restaurant without the value (no reviews, no price, no position)
   // comes after every one with it. Ties keep list (name) order.
   var sortKeys = {
+    name: function (r) { return r.position; },
     rating: function (r) { return r.rating > 0 ? -r.rating : Infinity; },
     reviews: function (r) { return -r.reviews; },
     price: function (r) { return r.price > 0 ? r.price : Infinity; },

@@ -134,10 +134,12 @@
       status.textContent = FoodPin.t("near_unsupported");
       return;
     }
+    if (nearMe.getAttribute("aria-disabled") === "true") return;
     status.textContent = FoodPin.t("near_asking");
-    nearMe.disabled = true;
+    // Not `disabled`: that would take the keyboard focus away from the button.
+    nearMe.setAttribute("aria-disabled", "true");
     navigator.geolocation.getCurrentPosition(function (position) {
-      nearMe.disabled = false;
+      nearMe.removeAttribute("aria-disabled");
       origin = { lat: position.coords.latitude, lon: position.coords.longitude };
       nearNote = FoodPin.t("near_sorted");
       distanceOption.disabled = false;
@@ -145,7 +147,7 @@
       update(true);
     }, function (error) {
       // A refusal or a failure is explained; the list and its order stay as they were.
-      nearMe.disabled = false;
+      nearMe.removeAttribute("aria-disabled");
       status.textContent = FoodPin.t(error.code === 1 ? "near_denied" : "near_failed");
     }, { timeout: 15000, maximumAge: 300000 });
   }
@@ -171,6 +173,7 @@
   nearMe.addEventListener("click", near);
   panel.querySelector(".clear-search").addEventListener("click", function () {
     form.reset();
+    nearNote = "";
     update(true);
     input.focus();
   });
