@@ -234,8 +234,8 @@ public struct SiteRenderer: Sendable {
             return page("empty", links: links, title: strings.text("empty.title"), description: site.config.description, extra: [
                 "emptyImage": .string(links.link(asset("assets/empty.svg"))),
                 "steps": .object([
-                    "file": step("empty.step_file", "file", "Content/restaurants/my-favourite-place.md"),
-                    "new": step("empty.step_new", "command", "foodpin new restaurant --name \"My Favourite Place\""),
+                    "file": step("empty.step_file", "file", "Content/restaurants/\(Slug.make(strings.text("empty.example_name"))).md"),
+                    "new": step("empty.step_new", "command", "foodpin new restaurant --name \"\(strings.text("empty.example_name"))\""),
                     "import": step("empty.step_import", "command", "foodpin import city.json"),
                     "build": step("empty.step_build", "command", "foodpin build"),
                 ]),
