@@ -12,6 +12,16 @@ enum FrontMatter {
     /// Every failure becomes a located diagnostic; nothing throws.
     /// `shortcut`: false makes even simple front matter go through the YAML parser (tests compare the two).
     static func parse(_ text: String, path: String, shortcut: Bool = true) -> Result<FrontMatterDocument, Diagnostic> {
+        parse(text, path: path, shortcut: shortcut, linesBefore: 1)
+    }
+
+    /// A plain YAML file (site.yml, a strings file) read as front matter, located at its own lines.
+    static func parseYAMLFile(_ text: String, path: String) -> Result<FrontMatterDocument, Diagnostic> {
+        parse("---\n" + text + "\n---\n", path: path, shortcut: true, linesBefore: 0)
+    }
+
+    /// `linesBefore`: the file lines before the YAML's first (the opening fence; none when it was added).
+    private static func parse(_ text: String, path: String, shortcut: Bool, linesBefore: Int) -> Result<FrontMatterDocument, Diagnostic> {
         var text = text
         if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
         // Lines are split only up to the closing fence: the body is taken whole, as it is.
@@ -46,12 +56,11 @@ enum FrontMatter {
         let fenceLocation = SourceLocation(path: path, line: 1, column: 1)
         // Most front matter is plain `key: value` lines, read exactly without a YAML node tree;
         // anything else goes to the YAML parser.
-        if shortcut, let entries = SimpleFrontMatter.entries(lines[1..<closing], firstLine: 2, path: path) {
+        if shortcut, let entries = SimpleFrontMatter.entries(lines[1..<closing], firstLine: 1 + linesBefore, path: path) {
             return .success(FrontMatterDocument(fields: FieldReader(path: path, entries: entries, fallback: fenceLocation), body: body))
         }
         let yaml = lines[1..<closing].joined(separator: "\n")
-        // YAML line 1 is file line 2, after the opening fence.
-        let lineOffset = 1
+        let lineOffset = linesBefore
         let node: Node?
         do {
             // The encoding named, or Yams reads the process environment on every parse.
@@ -59,7 +68,7 @@ enum FrontMatter {
         } catch let error as YamlError {
             return .failure(diagnostic(for: error, path: path, lineOffset: lineOffset))
         } catch {
-            return .failure(.error(at: SourceLocation(path: path, line: 2), "front matter is not valid YAML: \(error)"))
+            return .failure(.error(at: SourceLocation(path: path, line: 1 + linesBefore), "front matter is not valid YAML: \(error)"))
         }
         func value(_ node: Node) -> FieldValue {
             let location = node.mark.map { SourceLocation(path: path, line: $0.line + lineOffset, column: $0.column) } ?? fenceLocation
@@ -109,9 +118,9 @@ enum FrontMatter {
                           "front matter repeats the field \(duplicates.map { "`\($0)`" }.joined(separator: ", "))",
                           hint: "keep one of them")
         case .reader(let problem, _, _, _):
-            return .error(at: SourceLocation(path: path, line: 2), "front matter cannot be read: \(problem)")
+            return .error(at: SourceLocation(path: path, line: 1 + lineOffset), "front matter cannot be read: \(problem)")
         default:
-            return .error(at: SourceLocation(path: path, line: 2), "front matter is not valid YAML: \(error)")
+            return .error(at: SourceLocation(path: path, line: 1 + lineOffset), "front matter is not valid YAML: \(error)")
         }
     }
 }

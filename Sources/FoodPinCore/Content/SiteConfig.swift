@@ -23,21 +23,6 @@ public struct SiteConfig: Sendable, Equatable {
 
     public init() {}
 
-    /// The fence added before parsing shifts every line by one.
-    private static func shifted(_ location: SourceLocation) -> SourceLocation {
-        var location = location
-        location.line = max(1, location.line - 1)
-        return location
-    }
-
-    private static func shifted(_ value: FieldValue) -> FieldValue {
-        switch value {
-        case .scalar(let text, let plain, let location): .scalar(text, plain: plain, at: shifted(location))
-        case .list(let items, let location): .list(items.map(shifted), at: shifted(location))
-        case .mapping(let entries, let location): .mapping(entries.mapValues(shifted), at: shifted(location))
-        }
-    }
-
     /// Reads site.yml; a missing file means the defaults.
     static func load(from url: URL, displayPath: String, boundary: GuideBoundary) -> (SiteConfig, [Diagnostic]) {
         var config = SiteConfig()
@@ -46,13 +31,9 @@ public struct SiteConfig: Sendable, Equatable {
         guard let text = String(data: data, encoding: .utf8) else {
             return (config, [.error(at: SourceLocation(path: displayPath), "site.yml is not UTF-8 text")])
         }
-        // site.yml is plain YAML; give it fences so it shares the front matter reader.
-        let parsed = FrontMatter.parse("---\n" + text + "\n---\n", path: displayPath)
-        switch parsed {
+        switch FrontMatter.parseYAMLFile(text, path: displayPath) {
         case .failure(let diagnostic):
-            var shifted = diagnostic
-            shifted.location.line = max(1, diagnostic.location.line - 1)
-            return (config, [shifted])
+            return (config, [diagnostic])
         case .success(let document):
             var fields = document.fields
             if let title = fields.string("title") { config.title = title }
@@ -65,12 +46,12 @@ public struct SiteConfig: Sendable, Equatable {
             if let language = fields.string("language") {
                 if language.range(of: #"^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$"#, options: .regularExpression) != nil {
                     config.language = language
-                    config.languageLocation = shifted(fields.location("language"))
+                    config.languageLocation = fields.location("language")
                 } else {
                     fields.error("language", "`language` must be a language tag like en, zh-Hans or pt-BR; found \"\(language)\"")
                 }
             }
-            config.stringOverrides = fields.entries["strings"].map { shifted($0.value) }
+            config.stringOverrides = fields.entries["strings"]?.value
             fields.accept(["strings"])
             if let size = fields.int("page_size", in: 1...1000) { config.pageSize = size }
             if let unsafe = fields.bool("unsafe_html") { config.unsafeHTML = unsafe }
@@ -94,13 +75,7 @@ public struct SiteConfig: Sendable, Equatable {
             }
             config.pictures.read(&fields)
             fields.warnAboutUnknownFields(kind: "site.yml")
-            // The fence we added shifts every line by one.
-            let diagnostics = fields.diagnostics.map { diagnostic -> Diagnostic in
-                var moved = diagnostic
-                moved.location = shifted(diagnostic.location)
-                return moved
-            }
-            return (config, diagnostics)
+            return (config, fields.diagnostics)
         }
     }
 }

@@ -133,22 +133,16 @@ public struct ThemeStrings: Sendable, Equatable {
 
     /// A strings file: flat dotted keys, each a text or a mapping of plural forms.
     static func parse(_ text: String, path: String) -> ([String: (Entry, SourceLocation)], [Diagnostic]) {
-        switch FrontMatter.parse("---\n" + text + "\n---\n", path: path) {
+        switch FrontMatter.parseYAMLFile(text, path: path) {
         case .failure(let diagnostic):
-            var shifted = diagnostic
-            shifted.location.line = max(1, diagnostic.location.line - 1)
-            return ([:], [shifted])
+            return ([:], [diagnostic])
         case .success(let document):
             var entries: [String: (Entry, SourceLocation)] = [:]
             var diagnostics: [Diagnostic] = []
             for (key, field) in document.fields.entries {
-                var location = field.value.location
-                location.line = max(1, location.line - 1) // the fence we added
                 switch entry(field.value) {
-                case .success(let entry): entries[key] = (entry, location)
-                case .failure(var problem):
-                    problem.location = location
-                    diagnostics.append(problem)
+                case .success(let entry): entries[key] = (entry, field.value.location)
+                case .failure(let problem): diagnostics.append(problem)
                 }
             }
             return (entries, diagnostics)
