@@ -1,6 +1,12 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
+/// `FOODPIN_FUZZ=<the toolchain's libclang_rt.fuzzer_no_main archive>` (scripts/fuzz.sh) builds the
+/// fuzzer: the core instrumented for libFuzzer, the fuzzer's own main, no tests (the fuzzer compiles
+/// the tests' property file itself).
+let libFuzzer = Context.environment["FOODPIN_FUZZ"] ?? ""
+let fuzzing = !libFuzzer.isEmpty
+
 let package = Package(
     name: "FoodPin",
     platforms: [.macOS(.v14)],
@@ -40,6 +46,7 @@ let package = Package(
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
+            swiftSettings: fuzzing ? [.unsafeFlags(["-sanitize=fuzzer,address"])] : [],
             plugins: ["EmbedTheme"]
         ),
         // The dev loop around the core: file watching, rebuilding, the live preview server.
@@ -62,7 +69,18 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+    ] + (fuzzing ? [
+        .target(name: "CFuzzer", path: "Tests/Fuzz/CFuzzer"),
+        .executableTarget(
+            name: "foodpin-fuzz",
+            dependencies: ["FoodPinCore", "CFuzzer"],
+            path: "Tests",
+            sources: ["Fuzz/FoodPinFuzz.swift", "FoodPinCoreTests/FuzzProperties.swift"],
+            swiftSettings: [.unsafeFlags(["-sanitize=address"])],
+            linkerSettings: [.unsafeFlags(["-sanitize=address", "-Xlinker", libFuzzer, "-lstdc++"])]
+        ),
+    ] : [
         .testTarget(name: "FoodPinCoreTests", dependencies: ["FoodPinCore", "foodpin", "CVips"]),
         .testTarget(name: "FoodPinDevTests", dependencies: ["FoodPinDev", "FoodPinCore"]),
-    ]
+    ])
 )

@@ -24,16 +24,28 @@ public enum Slug {
         let folded = Self.fold(text)
         var slug = ""
         var pendingDash = false
+        // Whether the scalar before was a non-Latin letter (or its mark) that was kept.
+        var afterKeptLetter = false
         for scalar in folded.unicodeScalars {
+            let wasAfterKeptLetter = afterKeptLetter
+            afterKeptLetter = false
             if scalar.isASCII, CharacterSet.alphanumerics.contains(scalar) {
                 if pendingDash && !slug.isEmpty { slug.append("-") }
                 pendingDash = false
                 slug.unicodeScalars.append(scalar)
+            } else if isCombiningMark(scalar) {
+                // A mark belongs to the letter just before it (a Devanagari vowel sign, say); folding
+                // has already taken accents off Latin letters, so any other mark is dropped.
+                if wasAfterKeptLetter {
+                    slug.unicodeScalars.append(scalar)
+                    afterKeptLetter = true
+                }
             } else if !scalar.isASCII, CharacterSet.letters.contains(scalar) || CharacterSet.decimalDigits.contains(scalar) {
                 // Letters with no Latin form (Chinese, Japanese, …) stay, percent-encoded by browsers.
                 if pendingDash && !slug.isEmpty { slug.append("-") }
                 pendingDash = false
                 slug.unicodeScalars.append(scalar)
+                afterKeptLetter = true
             } else if scalar == "&" {
                 pendingDash = true
             } else if scalar != "’" && scalar != "'" {
@@ -41,6 +53,13 @@ public enum Slug {
             }
         }
         return slug.isEmpty ? "restaurant" : slug
+    }
+
+    private static func isCombiningMark(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .spacingMark, .enclosingMark: true
+        default: false
+        }
     }
 
     /// The common case, plain ASCII, without Foundation's (slow) folding.

@@ -1,0 +1,32 @@
+import CFuzzer
+import Foundation
+
+/// `foodpin-fuzz <property> [libFuzzer options] [corpus folders]`: searches for inputs that break
+/// the property; an input that does is reported and the process aborts, so libFuzzer saves it.
+@main enum FoodPinFuzz {
+    nonisolated(unsafe) static var property = FuzzProperty.slug
+
+    static func main() {
+        var arguments = CommandLine.arguments
+        guard arguments.count > 1, let chosen = FuzzProperty(rawValue: arguments[1]) else {
+            let names = FuzzProperty.allCases.map(\.rawValue).joined(separator: ", ")
+            FileHandle.standardError.write(Data("usage: foodpin-fuzz <\(names)> [libFuzzer options]\n".utf8))
+            exit(2)
+        }
+        property = chosen
+        arguments.remove(at: 1)
+        var argc = Int32(arguments.count)
+        var pointers = arguments.map { strdup($0) } + [nil]
+        pointers.withUnsafeMutableBufferPointer { buffer in
+            var argv = buffer.baseAddress
+            exit(LLVMFuzzerRunDriver(&argc, &argv) { data, size in
+                let bytes = size == 0 ? [] : [UInt8](UnsafeBufferPointer(start: data, count: size))
+                if let violation = FoodPinFuzz.property.violation(bytes) {
+                    FileHandle.standardError.write(Data("\(FoodPinFuzz.property.rawValue): \(violation)\n".utf8))
+                    abort()
+                }
+                return 0
+            })
+        }
+    }
+}

@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# Fuzzes the readers of editors' and contributors' text with libFuzzer (see Tests/FoodPinCoreTests/
+# FuzzProperties.swift for what must hold), each property for SECONDS (default 600).
+#   scripts/fuzz.sh [SECONDS] [PROPERTY ...]      properties: front-matter city-file markdown slug
+# Seeds come from the sample guide and ../shared/data/cities; the corpus grows in .build-fuzz/corpus.
+# An input that breaks a property is saved as Tests/Fuzz/findings/<property>/<digest>: add it to git,
+# fix the cause, and the unit tests keep it fixed.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+seconds=${1:-600}
+shift || true
+properties=("$@")
+[ ${#properties[@]} -gt 0 ] || properties=(front-matter city-file markdown slug)
+
+swiftc=$(readlink -f "$(command -v swiftc)")
+archive="$(dirname "$swiftc")/../lib/swift/clang/lib/linux/libclang_rt.fuzzer_no_main-x86_64.a"
+[ -f "$archive" ] || { echo "fuzz.sh: this toolchain has no libFuzzer ($archive)" >&2; exit 1; }
+FOODPIN_FUZZ="$archive" swift build --build-path .build-fuzz --product foodpin-fuzz
+fuzzer=.build-fuzz/debug/foodpin-fuzz
+
+seed() {  # property, corpus folder
+    case "$1" in
+        front-matter) find Content -name '*.md' -exec sh -c 'tail -n +2 "$1" > "$2/$(basename "$1")"' _ {} "$2" \; ;;
+        city-file) cp Content/cities/*.json "$2"/ 2>/dev/null || true
+                   [ -d ../shared/data/cities ] && find ../shared/data/cities -name '*.json' -size -200k -exec cp {} "$2"/ \; || true ;;
+        markdown) find Content -name '*.md' -exec cp {} "$2"/ \; ;;
+        slug) printf '%s\n' "Café Ba-Ba-Reeba" "Joe's Diner & Grill" "桜ラーメン" "Ñandú" "Straße 12" > "$2/names" ;;
+    esac
+}
+
+status=0
+for property in "${properties[@]}"; do
+    corpus=.build-fuzz/corpus/$property findings=Tests/Fuzz/findings/$property
+    mkdir -p "$corpus" "$findings"
+    [ -n "$(ls -A "$corpus")" ] || seed "$property" "$corpus"
+    echo "== $property: ${seconds}s"
+    # One finding stops the run; it is saved under findings/ for the unit tests.
+    if ! SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0 "$fuzzer" "$property" -max_total_time="$seconds" -max_len=65536 -timeout=10 \
+            -rss_limit_mb=4096 -print_final_stats=1 -artifact_prefix="$findings/" "$corpus" "$findings" 2>&1 | tail -n 25; then
+        status=1
+    fi
+done
+exit $status
