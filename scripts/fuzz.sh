@@ -34,10 +34,13 @@ for property in "${properties[@]}"; do
     mkdir -p "$corpus" "$findings"
     [ -n "$(ls -A "$corpus")" ] || seed "$property" "$corpus"
     echo "== $property: ${seconds}s"
-    # One finding stops the run; it is saved under findings/ for the unit tests.
-    if ! SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0 "$fuzzer" "$property" -max_total_time="$seconds" -max_len=65536 -timeout=10 \
-            -rss_limit_mb=4096 -print_final_stats=1 -artifact_prefix="$findings/" "$corpus" "$findings" 2>&1 | tail -n 25; then
-        status=1
-    fi
+    before=$(ls "$findings" | wc -l)
+    # In a child process (fork mode), so that a finding is saved and the search goes on.
+    SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0 "$fuzzer" "$property" -fork=1 -ignore_crashes=1 \
+        -max_total_time="$seconds" -max_len=65536 -timeout=10 -rss_limit_mb=4096 -print_final_stats=1 \
+        -artifact_prefix="$findings/" "$corpus" "$findings" 2>&1 | grep -a -E "^$property: |INFO: fuzzed for|DONE|stat::" || true
+    found=$(( $(ls "$findings" | wc -l) - before ))
+    echo "== $property: $found new finding(s) in $findings"
+    [ "$found" -eq 0 ] || status=1
 done
 exit $status

@@ -35,6 +35,20 @@ import Testing
         #expect(diagnostic.severity == .error)
     }
 
+    /// Found by the fuzzer: YAML ended lines at a lone CR, FoodPin did not, so an error was placed
+    /// past the end of the file. Old Mac files (CR only) now read like any other.
+    @Test func aLoneCarriageReturnEndsALine() throws {
+        let document = try FrontMatter.parse("---\rname: Old Mac\rprice: 2\r---\rText.\r", path: "a.md").get()
+        var fields = document.fields
+        #expect(fields.string("name") == "Old Mac")
+        #expect(fields.entries["price"]?.keyLocation == SourceLocation(path: "a.md", line: 3, column: 1))
+        #expect(document.body == "Text.\n")
+        guard case .failure(let diagnostic) = FrontMatter.parse("---\rname: x\r\r\rprice: : :\r  - a\r---\r", path: "b.md") else {
+            Issue.record("expected an error"); return
+        }
+        #expect(diagnostic.location == SourceLocation(path: "b.md", line: 5, column: 8))
+    }
+
     @Test func duplicateKeysAreReported() {
         guard case .failure(let diagnostic) = FrontMatter.parse("---\nname: x\nname: y\n---\n", path: "c.md") else {
             Issue.record("expected an error"); return

@@ -27,7 +27,15 @@ enum FuzzProperty: String, CaseIterable, Sendable {
         }
     }
 
-    private static func lineCount(_ text: some Collection<UInt8>) -> Int { text.count { $0 == 0x0A } + 1 }
+    /// Lines as editors count them: a line ends at LF, CR LF or a lone CR.
+    private static func lineCount(_ bytes: some Collection<UInt8>) -> Int {
+        var count = 1, afterCR = false
+        for byte in bytes {
+            if byte == 0x0D || (byte == 0x0A && !afterCR) { count += 1 }
+            afterCR = byte == 0x0D
+        }
+        return count
+    }
 
     private static func frontMatter(_ body: String) -> String? {
         let text = "---\n" + body

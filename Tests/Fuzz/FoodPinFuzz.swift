@@ -8,13 +8,19 @@ import Foundation
 
     static func main() {
         var arguments = CommandLine.arguments
-        guard arguments.count > 1, let chosen = FuzzProperty(rawValue: arguments[1]) else {
+        // libFuzzer's fork mode starts this program again without the property: it is passed on
+        // in the environment.
+        if arguments.count > 1, let chosen = FuzzProperty(rawValue: arguments[1]) {
+            property = chosen
+            arguments.remove(at: 1)
+            setenv("FOODPIN_FUZZ_PROPERTY", chosen.rawValue, 1)
+        } else if let inherited = ProcessInfo.processInfo.environment["FOODPIN_FUZZ_PROPERTY"].flatMap(FuzzProperty.init) {
+            property = inherited
+        } else {
             let names = FuzzProperty.allCases.map(\.rawValue).joined(separator: ", ")
             FileHandle.standardError.write(Data("usage: foodpin-fuzz <\(names)> [libFuzzer options]\n".utf8))
             exit(2)
         }
-        property = chosen
-        arguments.remove(at: 1)
         var argc = Int32(arguments.count)
         var pointers = arguments.map { strdup($0) } + [nil]
         pointers.withUnsafeMutableBufferPointer { buffer in

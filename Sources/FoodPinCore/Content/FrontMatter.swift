@@ -24,6 +24,9 @@ enum FrontMatter {
     private static func parse(_ text: String, path: String, shortcut: Bool, linesBefore: Int) -> Result<FrontMatterDocument, Diagnostic> {
         var text = text
         if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
+        // YAML, cmark and editors all end a line at a lone CR too (old Mac files): so do the
+        // fences and every line number here.
+        if text.utf8.contains(13) { text = unixLineEnds(text) }
         // Lines are split only up to the closing fence: the body is taken whole, as it is.
         let utf8 = text.utf8
         var lines: [Substring] = []
@@ -93,6 +96,21 @@ enum FrontMatter {
         case let other?:
             return .failure(.error(at: value(other).location, "front matter must be a list of `key: value` fields"))
         }
+    }
+
+    private static func unixLineEnds(_ text: String) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count)
+        var afterCR = false
+        for byte in text.utf8 {
+            if byte == 13 {
+                bytes.append(10)
+            } else if !(byte == 10 && afterCR) {
+                bytes.append(byte)
+            }
+            afterCR = byte == 13
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     private static func trimmed(_ line: Substring) -> Substring {

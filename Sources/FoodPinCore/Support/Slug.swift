@@ -94,12 +94,15 @@ public enum Slug {
             .lowercased()
         guard folded.unicodeScalars.contains(where: { !$0.isASCII }) else { return folded }
         var result = ""
-        for character in folded { result += latinLetters[character] ?? String(character) }
+        // By scalar: a letter may share its character with a mark or a prefix sign (U+0600…) before it.
+        for scalar in folded.unicodeScalars {
+            if let latin = latinLetters[scalar] { result += latin } else { result.unicodeScalars.append(scalar) }
+        }
         return result
     }
 
     /// Letters that are not a base letter plus an accent, so folding leaves them alone.
-    private static let latinLetters: [Character: String] = [
+    private static let latinLetters: [Unicode.Scalar: String] = [
         "ø": "o", "æ": "ae", "œ": "oe", "ß": "ss", "ł": "l", "đ": "d", "þ": "th", "ð": "d", "ı": "i",
         "’": "'", "‘": "'", "“": "\"", "”": "\"", "–": "-", "—": "-",
     ]
