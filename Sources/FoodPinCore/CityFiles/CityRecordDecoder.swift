@@ -28,7 +28,7 @@ struct CityRecordDecoder {
                                         "skipped: the restaurant has no usable `id` (a positive whole number)"))
             return nil
         }
-        guard let name = Self.text(item["name"]) else {
+        guard let nameNode = item["name"], let written = Self.text(nameNode), let name = limited(written, key: "name", at: nameNode) else {
             diagnostics.append(.warning(at: item["name"].map(at) ?? at(item), "skipped: restaurant \(id) has no `name`"))
             return nil
         }
@@ -67,13 +67,20 @@ struct CityRecordDecoder {
         return node
     }
 
+    /// The value within its field's limit (a warning at it when cut); nil for a URL too long to keep.
+    private mutating func limited(_ value: String, key: String, at node: LocatedJSON) -> String? {
+        guard let (kept, message) = FieldLimit.check(value, key: key) else { return value }
+        diagnostics.append(.warning(at: at(node), kept == nil ? message + "; it is left out" : message))
+        return kept
+    }
+
     /// Reads one field's value; also used to move a value kept in `extra` into a new field.
     mutating func decode(_ field: RestaurantField, from node: LocatedJSON, into facts: inout RestaurantFacts) {
         switch field.kind {
         case .text(let path):
-            facts[keyPath: path] = Self.text(node)
+            facts[keyPath: path] = Self.text(node).flatMap { limited($0, key: field.key, at: node) }
         case .webURL(let path):
-            guard let value = Self.text(node) else { return }
+            guard let value = Self.text(node).flatMap({ limited($0, key: field.key, at: node) }) else { return }
             guard WebURL.isSafe(value) else {
                 diagnostics.append(.warning(at: at(node), "`\(field.key)` is not an http(s) URL; it is left out"))
                 return
@@ -111,9 +118,13 @@ struct CityRecordDecoder {
         case .list(let path):
             var names: [String] = []
             switch node.value {
-            case .array(let items): names = items.compactMap { Self.text($0) }
-            case .string(let raw): names = raw.split(separator: ",").map { String($0) }
+            case .array(let items): names = items.compactMap { item in Self.text(item).flatMap { limited($0, key: field.key, at: item) } }
+            case .string(let raw): names = raw.split(separator: ",").compactMap { limited($0.trimmed, key: field.key, at: node) }
             default: break
+            }
+            if names.count > FieldLimit.listItems {
+                diagnostics.append(.warning(at: at(node), FieldLimit.listMessage(key: field.key, count: names.count)))
+                names.removeSubrange(FieldLimit.listItems...)
             }
             facts[keyPath: path] = NameList.given(names)
         }

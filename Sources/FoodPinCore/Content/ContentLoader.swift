@@ -125,9 +125,7 @@ public enum ContentLoader {
         guard let text = String(data: data, encoding: .utf8) else {
             return (nil, [.error(at: SourceLocation(path: shown), "the file is not UTF-8 text")])
         }
-        // Windows line endings read as Unix ones (checked first: most files have none).
-        let unix = text.utf8.contains(0x0D) ? text.replacingOccurrences(of: "\r\n", with: "\n") : text
-        switch FrontMatter.parse(unix, path: shown) {
+        switch FrontMatter.parse(text, path: shown) {
         case .failure(let diagnostic): return (nil, [diagnostic])
         case .success(let document): return parse(document, path)
         }

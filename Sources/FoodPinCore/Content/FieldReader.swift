@@ -71,7 +71,14 @@ struct FieldReader {
         }
         if plain, ["", "~", "null", "Null", "NULL"].contains(text) { return nil }
         let value = text.trimmed
-        return value.isEmpty ? nil : value
+        guard !value.isEmpty else { return nil }
+        return withinLimit(value, key: key, at: node.location)
+    }
+
+    private mutating func withinLimit(_ value: String, key: String, at location: SourceLocation) -> String? {
+        guard let (kept, message) = FieldLimit.check(value, key: key) else { return value }
+        diagnostics.append(kept == nil ? .error(at: location, message) : .warning(at: location, message))
+        return kept
     }
 
     mutating func requiredString(_ key: String, _ purpose: String) -> String? {
@@ -121,28 +128,37 @@ struct FieldReader {
         }
     }
 
-    /// A YAML list of strings, or a single comma-separated string.
+    /// A YAML list of strings, or a single comma-separated string; each name and their number limited.
     mutating func stringList(_ key: String) -> [String]? {
         known.insert(key)
         guard let node = entries[key]?.value else { return nil }
+        var items: [String] = []
         switch node {
         case .list(let list, _):
-            var items: [String] = []
             for item in list {
                 guard case .scalar(let text, _, _) = item else {
                     diagnostics.append(.error(at: item.location, "each item of `\(key)` must be a single value"))
                     continue
                 }
                 let value = text.trimmed
-                if !value.isEmpty { items.append(value) }
+                if !value.isEmpty, let kept = withinLimit(value, key: key, at: item.location) { items.append(kept) }
             }
-            return items
-        case .scalar:
-            return string(key).map { $0.split(separator: ",").map { $0.trimmed }.filter { !$0.isEmpty } }
+        case .scalar(let text, let plain, _):
+            if plain, ["~", "null", "Null", "NULL"].contains(text) { return nil }
+            for name in text.split(separator: ",") {
+                let value = name.trimmed
+                if !value.isEmpty, let kept = withinLimit(value, key: key, at: node.location) { items.append(kept) }
+            }
+            if items.isEmpty { return nil }
         default:
             error(key, "`\(key)` must be a list, like [Thai, Noodles]")
             return nil
         }
+        if items.count > FieldLimit.listItems {
+            diagnostics.append(.warning(at: node.location, FieldLimit.listMessage(key: key, count: items.count)))
+            items.removeSubrange(FieldLimit.listItems...)
+        }
+        return items
     }
 
     /// Marks fields as known without reading them (read elsewhere or deliberately ignored).

@@ -57,6 +57,13 @@ enum FrontMatter {
                 "front matter is never closed: add a line of three dashes (---) after the last field"))
         }
         let fenceLocation = SourceLocation(path: path, line: 1, column: 1)
+        // A content file's front matter (site.yml and strings files are YAML files of their own).
+        let frontMatterBytes = lines[1..<closing].reduce(0) { $0 + $1.utf8.count + 1 }
+        if linesBefore > 0, frontMatterBytes > FieldLimit.frontMatterBytes {
+            return .failure(.error(at: fenceLocation,
+                "the front matter is \(frontMatterBytes) bytes long, over the limit of \(FieldLimit.frontMatterBytes)",
+                hint: "keep long text in the Markdown after the closing ---"))
+        }
         // Most front matter is plain `key: value` lines, read exactly without a YAML node tree;
         // anything else goes to the YAML parser.
         if shortcut, let entries = SimpleFrontMatter.entries(lines[1..<closing], firstLine: 1 + linesBefore, path: path) {
