@@ -45,7 +45,11 @@ enum FileList {
                 }
                 if type == UInt8(DT_UNKNOWN) || type == UInt8(DT_LNK) {
                     var info = stat()
-                    guard stat(path, &info) == 0 else { continue }
+                    guard stat(path, &info) == 0 else {
+                        let looping = errno == ELOOP
+                        if type == UInt8(DT_LNK) { listing.refused.append(GuideBoundary.brokenLink(path, looping: looping, shownAs: display.name(of: path))) }
+                        continue
+                    }
                     let format = info.st_mode & S_IFMT
                     if format == S_IFDIR && type == UInt8(DT_LNK) { continue }
                     type = format == S_IFDIR ? UInt8(DT_DIR) : format == S_IFREG ? UInt8(DT_REG) : UInt8(DT_FIFO)

@@ -39,6 +39,18 @@ public struct GuideBoundary: Sendable {
         return nil
     }
 
+    /// The error for a link that leads to nothing, or round in a loop: a source that was meant to
+    /// be there and is not.
+    static func brokenLink(_ path: String, looping: Bool, shownAs displayPath: String) -> Diagnostic {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = readlink(path, &buffer, buffer.count - 1)
+        let target = count > 0 ? String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self) : "?"
+        return .error(at: SourceLocation(path: displayPath),
+                      looping ? "this is a link to `\(target)`, which leads round in a loop of links"
+                              : "this is a link to `\(target)`, which does not exist",
+                      hint: "remove the link, or put the file itself here")
+    }
+
     /// The error for a named pipe, socket or device among the sources: reading one could block for ever.
     static func notARegularFile(_ displayPath: String) -> Diagnostic {
         .error(at: SourceLocation(path: displayPath),

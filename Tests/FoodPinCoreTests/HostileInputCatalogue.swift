@@ -1,0 +1,206 @@
+import Foundation
+import Testing
+@testable import FoodPinCore
+
+/// The catalogue of hostile inputs (README: "What FoodPin refuses, and how"). Each case is done to
+/// a guide that built cleanly, then `foodpin` runs as a user would: the exit status, the located
+/// message and an `Output/` and a store unchanged byte for byte are all checked.
+@Suite struct HostileInputCatalogue {
+    struct Case: CustomTestStringConvertible, Sendable {
+        var name: String
+        var arguments = ["build"]
+        var status: Int32 = 1
+        /// The first line of the message, exactly; `ROOT` stands for the guide's folder.
+        var message: String
+        var change: @Sendable (URL) throws -> Void
+        var testDescription: String { name }
+    }
+
+    static func write(_ root: URL, _ path: String, _ text: String) throws { try write(root, path, Data(text.utf8)) }
+
+    static func write(_ root: URL, _ path: String, _ data: Data) throws {
+        let url = root.appending(path: path)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try data.write(to: url)
+    }
+
+    static func link(_ root: URL, _ path: String, to target: String) throws {
+        try FileManager.default.createSymbolicLink(atPath: root.appending(path: path).path, withDestinationPath: target)
+    }
+
+    static let bad = "Content/restaurants/bad.md"
+    static let review = "Content/reviews/kept/2024-06-01-bo.md"
+    static let city = "Content/cities/Bad.json"
+
+    static func restaurant(_ name: String, _ frontMatter: String, _ message: String) -> Case {
+        Case(name: name, message: message) { try write($0, bad, "---\n" + frontMatter + "---\nText.\n") }
+    }
+
+    static func reviewCase(_ name: String, _ frontMatter: String, _ message: String) -> Case {
+        Case(name: name, message: message) { try write($0, review, "---\n" + frontMatter + "---\nNice.\n") }
+    }
+
+    static func cityCase(_ name: String, _ bytes: [UInt8], _ message: String) -> Case {
+        Case(name: name, message: message) { try write($0, city, Data(bytes)) }
+    }
+
+    static func siteCase(_ name: String, _ yaml: String, _ message: String) -> Case {
+        Case(name: name, message: message) { try write($0, "Content/site.yml", yaml) }
+    }
+
+    static let frontMatter: [Case] = [
+        Case(name: "no opening fence", message: "Content/restaurants/bad.md:1:1: error: missing front matter: the file must start with a line of three dashes (---)") {
+            try write($0, bad, "name: x\n")
+        },
+        Case(name: "front matter never closed", message: "Content/restaurants/bad.md:1:1: error: front matter is never closed: add a line of three dashes (---) after the last field") { try write($0, bad, "---\nname: x\n") },
+        restaurant("invalid YAML", "name: x\nprice: : :\n", "Content/restaurants/bad.md:3:8: error: front matter is not valid YAML: mapping values are not allowed in this context"),
+        restaurant("a tab in the indentation", "name: x\n\tcity: y\n", "Content/restaurants/bad.md:3:1: error: front matter is not valid YAML: found a tab character that violates indentation (while scanning a plain scalar at line 2)"),
+        restaurant("a field given twice", "name: x\nname: y\n", "Content/restaurants/bad.md:2:1: error: front matter repeats the field `name`"),
+        restaurant("a list instead of fields", "- a\n- b\n", "Content/restaurants/bad.md:2:1: error: front matter must be a list of `key: value` fields"),
+        restaurant("a YAML alias bomb", "name: &a [x,x,x,x,x,x,x,x,x]\nb: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a]\nc: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b]\nd: [*c,*c,*c,*c,*c,*c,*c,*c,*c]\n",
+                   "Content/restaurants/bad.md:2:7: error: `name` must be a single value, not a list or a mapping"),
+        restaurant("30,000 nested lists", "name: " + String(repeating: "[", count: 30_000) + "\n",
+                   "Content/restaurants/bad.md:2:8: error: front matter is not valid YAML: Maximum nesting level reached, set with yaml_set_max_nest_level()) (while parsing at line 2)"),
+        restaurant("a megabyte of front matter", "name: x\n" + String(repeating: "note: \(String(repeating: "v", count: 100))\n", count: 10_000),
+                   "Content/restaurants/bad.md:1:1: error: the front matter is 1070008 bytes long, over the limit of 65536"),
+        restaurant("a NUL byte", "name: a\u{0}b\n", "Content/restaurants/bad.md:2:1: error: front matter cannot be read: control characters are not allowed"),
+        Case(name: "UTF-16", message: "Content/restaurants/bad.md:1:1: error: the file is not UTF-8 text") {
+            try write($0, bad, "---\nname: x\n---\n".data(using: .utf16)!)
+        },
+        Case(name: "Latin-1 bytes", message: "Content/restaurants/bad.md:1:1: error: the file is not UTF-8 text") {
+            try write($0, bad, Data("---\nname: caf".utf8) + Data([0xE9]) + Data("\n---\n".utf8))
+        },
+    ]
+
+    static let semantics: [Case] = [
+        restaurant("no name", "city: Boston\n", "Content/restaurants/bad.md:1:1: error: `name` is required: every restaurant needs a name"),
+        restaurant("a price of 9", "name: x\nprice: 9\n", "Content/restaurants/bad.md:3:8: error: `price` must be from 1 to 4, or $ to $$$$; found \"9\""),
+        restaurant("a price in words", "name: x\nprice: cheap\n", "Content/restaurants/bad.md:3:8: error: `price` must be from 1 to 4, or $ to $$$$; found \"cheap\""),
+        restaurant("a latitude of 200", "name: x\nlat: 200\nlong: 10\n", "Content/restaurants/bad.md:3:6: error: `lat` must be between -90.0 and 90.0; found 200"),
+        restaurant("a script URL", "name: x\nreserve_url: javascript:alert(1)\n", "Content/restaurants/bad.md:3:14: error: `reserve_url` must be an http(s) URL; found \"javascript:alert(1)\""),
+        restaurant("a URL over the limit", "name: x\nreserve_url: https://example.org/\(String(repeating: "a", count: 2_000))\n",
+                   "Content/restaurants/bad.md:3:14: error: `reserve_url` is 2020 characters long, over the limit of 2000 for a URL"),
+        restaurant("a picture outside Content/", "name: x\nimage: ../../../etc/passwd\n", "Content/restaurants/bad.md:3:8: error: image path \"../../../etc/passwd\" leads outside Content/"),
+        restaurant("a picture that does not exist", "name: x\nimage: images/none.jpg\n", "Content/restaurants/bad.md:3:8: error: image \"images/none.jpg\" does not exist under Content/"),
+        Case(name: "a restaurant whose page another file has", message: "Content/restaurants/kept.md:1:1: error: the page address restaurants/kept/ is already taken by Content/restaurants/Kept.md") {
+            try write($0, "Content/restaurants/Kept.md", "---\nname: Kept\n---\n")
+        },
+        reviewCase("a rating of 9", "restaurant: kept\ntitle: T\nrating: 9\ndate: 2024-06-01\nname: Bo\n",
+                   "Content/reviews/kept/2024-06-01-bo.md:4:9: error: `rating` must be a whole number from 1 to 5, or one of awesome, good, okay, bad, terrible; found \"9\""),
+        reviewCase("the 30th of February", "restaurant: kept\ntitle: T\nrating: 3\ndate: 2024-02-30\nname: Bo\n",
+                   "Content/reviews/kept/2024-06-01-bo.md:5:7: error: `date` must be a real date written YYYY-MM-DD; found \"2024-02-30\""),
+        reviewCase("a review of an unknown restaurant", "restaurant: nowhere\ntitle: T\nrating: 3\ndate: 2024-06-01\nname: Bo\n",
+                   "Content/reviews/kept/2024-06-01-bo.md:2:13: error: review of an unknown restaurant \"nowhere\""),
+        siteCase("site.yml not YAML", "title: [x\n", "Content/site.yml:2:1: error: front matter is not valid YAML: did not find expected ',' or ']' (while parsing a flow sequence at line 1)"),
+        siteCase("a page size of 0", "title: x\npage_size: 0\n", "Content/site.yml:2:12: error: `page_size` must be from 1 to 1000; found 0"),
+        siteCase("a script base URL", "title: x\nbase_url: javascript:alert(1)\n", "Content/site.yml:2:11: error: `base_url` must be an http(s) URL like https://example.org/guide/; found \"javascript:alert(1)\""),
+        siteCase("a language that is no tag", "title: x\nlanguage: \"not a tag!\"\n", "Content/site.yml:2:11: error: `language` must be a language tag like en, zh-Hans or pt-BR; found \"not a tag!\""),
+        siteCase("a tile server that is not http", "title: x\nmap_tiles: ftp://x/{z}\n", "Content/site.yml:2:12: error: `map_tiles` must be an http or https address with {z}, {x} and {y}; found \"ftp://x/{z}\""),
+    ]
+
+    static let cityFiles: [Case] = [
+        cityCase("a trailing comma", Array(#"[{"id": 1, "name": "A"},]"#.utf8), "Content/cities/Bad.json:1:25: error: invalid JSON: expected a value but found ']'"),
+        cityCase("an object, not a list", Array(#"{"a": 1}"#.utf8), "Content/cities/Bad.json:1:1: error: a city file must be a JSON list of restaurants: [ {…}, {…} ]"),
+        cityCase("a string, not a list", Array(#""just text""#.utf8), "Content/cities/Bad.json:1:1: error: a city file must be a JSON list of restaurants: [ {…}, {…} ]"),
+        cityCase("an empty file", [], "Content/cities/Bad.json:1:1: error: invalid JSON: expected a value but the file ends"),
+        cityCase("100,000 nested lists", Array(repeating: UInt8(ascii: "["), count: 100_000), "Content/cities/Bad.json:1:513: error: invalid JSON: JSON nested too deeply"),
+        cityCase("an id twice", Array("[{\"id\": 7, \"name\": \"A\"},\n{\"id\": 7, \"name\": \"B\"}]".utf8),
+                 "Content/cities/Bad.json:2:1: error: id 7 is listed twice in this file (first at line 1, column 2): one of the two would be lost"),
+        cityCase("bytes neither UTF-8 nor Windows-1252", Array(#"[{"id": 7, "name": "A"#.utf8) + [0x81, 0x8D, 0x90] + Array(#""}]"#.utf8),
+                 "Content/cities/Bad.json:1:22: error: byte 0x81 is neither UTF-8 nor Windows-1252 text"),
+    ]
+
+    static let pathsAndLinks: [Case] = [
+        Case(name: "a link that leads nowhere", message: "Content/restaurants/bad.md:1:1: error: this is a link to `/nonexistent/x.md`, which does not exist") {
+            try link($0, bad, to: "/nonexistent/x.md")
+        },
+        Case(name: "two links in a loop", message: "Content/restaurants/a.md:1:1: error: this is a link to `b.md`, which leads round in a loop of links") {
+            try link($0, "Content/restaurants/a.md", to: "b.md")
+            try link($0, "Content/restaurants/b.md", to: "a.md")
+        },
+        Case(name: "a review linked from outside", message: "Content/reviews/kept/2024-06-01-bo.md:1:1: error: this is a link to `/etc/hostname`, outside the guide: FoodPin reads only files inside the guide's folder") {
+            try link($0, review, to: "/etc/hostname")
+        },
+        Case(name: "a template linked from outside", message: "Templates/restaurant.mustache:1:1: error: this is a link to `/etc/hostname`, outside the guide: FoodPin reads only files inside the guide's folder") {
+            try FileManager.default.createDirectory(at: $0.appending(path: "Templates"), withIntermediateDirectories: true)
+            try link($0, "Templates/restaurant.mustache", to: "/etc/hostname")
+        },
+        Case(name: "output inside Content/", arguments: ["build", "--output", "Content/out"], status: 2,
+             message: "Content/out: error: the output folder cannot be or contain the guide, Content/ or Templates/") { _ in },
+        Case(name: "output at /", arguments: ["build", "--output", "/"], status: 2,
+             message: "/: error: the output folder holds files that FoodPin did not write; it will not replace them") { _ in },
+        Case(name: "output that is a file", arguments: ["build", "--output", "notes.txt"], status: 2,
+             message: "notes.txt: error: the output path is a file, not a folder") { try write($0, "notes.txt", "x") },
+        Case(name: "a review dated out of its folder", arguments: ["new", "review", "--restaurant", "kept", "--rating", "4", "--date", "../../../x"], status: 2,
+             message: "x-review.md: error: the file would be written outside Content/reviews/; nothing was written") { _ in },
+        Case(name: "importing a file that is not JSON", arguments: ["import", "notes.txt"], status: 1,
+             message: "notes.txt:1:1: error: invalid JSON: expected a value but found 'h'") { try write($0, "notes.txt", "hello") },
+    ]
+
+    static let faults: [Case] = [
+        Case(name: "a picture that is text", message: "Content/restaurants/bad.md:3:8: error: \"images/fake.jpg\" is not a picture: its bytes are not JPEG, PNG, WebP, GIF or AVIF") {
+            try write($0, "Content/images/fake.jpg", "hello")
+            try write($0, bad, "---\nname: x\nimage: images/fake.jpg\n---\n")
+        },
+        Case(name: "a picture cut short", message: "Content/restaurants/bad.md:3:8: error: picture \"images/cut.jpg\" is damaged or cut short: VipsJpeg: Premature end of input file") {
+            let whole = try Data(contentsOf: Fixtures.repository.appending(path: "Content/images/bagel.jpg"))
+            try write($0, "Content/images/cut.jpg", whole.prefix(3_000))
+            try write($0, bad, "---\nname: x\nimage: images/cut.jpg\n---\n")
+        },
+        Case(name: "a template section never closed", message: "Templates/restaurant.mustache:1:1: error: template error: `x` is opened here and never closed") {
+            try write($0, "Templates/restaurant.mustache", "{{#x}}\n")
+        },
+        Case(name: "a partial that includes itself", message: "Templates/card.mustache:1:1: error: template error: including `card` here, outside any section, makes it include itself for ever") {
+            try write($0, "Templates/card.mustache", "{{> card}}\n")
+        },
+        Case(name: "a string that is a list", message: "Templates/strings/en.yml:1:20: error: a string is a text, or a mapping of plural forms; not a list") {
+            try write($0, "Templates/strings/en.yml", "count.restaurants: [a]\n")
+        },
+        Case(name: "a store that is not a database", message: "Content/guide.sqlite: error: the store is not a FoodPin SQLite database (file is not a database)") {
+            try write($0, "Content/guide.sqlite", Data((0..<5_000).map { UInt8(truncatingIfNeeded: $0 &* 7919) }))
+        },
+        Case(name: "Output/ that is a file", status: 2, message: "Output: error: the output path is a file, not a folder") {
+            try FileManager.default.removeItem(at: $0.appending(path: "Output"))
+            try write($0, "Output", "x")
+        },
+    ]
+
+    /// A guide with a restaurant, a review, a city file and a picture, built once.
+    static func cleanGuide() throws -> URL {
+        let root = FileManager.default.temporaryDirectory.appending(path: "foodpin-catalogue-\(UUID().uuidString)")
+        try write(root, "Content/site.yml", "title: Catalogue\n")
+        try write(root, "Content/restaurants/kept.md", "---\nname: Kept\ncity: Boston\nprice: 2\nimage: images/bagel.jpg\n---\nGood food.\n")
+        try write(root, "Content/reviews/kept/2024-05-01-ann.md", "---\nrestaurant: kept\ntitle: Fine\nrating: 4\ndate: 2024-05-01\nname: Ann\n---\nNice.\n")
+        try write(root, "Content/cities/Boston.json", try Data(contentsOf: Fixtures.cities.appending(path: "Boston.json")))
+        try write(root, "Content/images/bagel.jpg", try Data(contentsOf: Fixtures.repository.appending(path: "Content/images/bagel.jpg")))
+        return root
+    }
+
+    /// Every file under `folder` with its bytes (a removed folder is an empty tree).
+    static func tree(_ folder: URL) -> [String: Data] {
+        var files: [String: Data] = [:]
+        for path in (try? FileManager.default.subpathsOfDirectory(atPath: folder.path)) ?? [] {
+            var isDirectory: ObjCBool = false
+            FileManager.default.fileExists(atPath: folder.appending(path: path).path, isDirectory: &isDirectory)
+            if !isDirectory.boolValue { files[path] = FileManager.default.contents(atPath: folder.appending(path: path).path) }
+        }
+        return files
+    }
+
+    @Test(arguments: frontMatter + semantics + cityFiles + pathsAndLinks + faults)
+    func isRefusedWithItsPlaceAndChangesNothing(_ hostile: Case) throws {
+        let root = try Self.cleanGuide()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let first = try CommandLineTests().foodpin(["build", "-q"], in: root)
+        try #require(first.status == 0, "\(first.stderr)")
+        try hostile.change(root)
+        let output = Self.tree(root.appending(path: "Output"))
+        let store = FileManager.default.contents(atPath: root.appending(path: "Content/guide.sqlite").path)
+        let run = try CommandLineTests().foodpin(hostile.arguments, in: root)
+        #expect(run.status == hostile.status, "\(run.stderr)")
+        let message = hostile.message.replacingOccurrences(of: "ROOT", with: root.path)
+        #expect(run.stderr.split(separator: "\n").contains { $0 == message }, "\(run.stderr)")
+        #expect(Self.tree(root.appending(path: "Output")) == output)
+        #expect(FileManager.default.contents(atPath: root.appending(path: "Content/guide.sqlite").path) == store)
+    }
+}
