@@ -115,3 +115,62 @@ def test_the_reload_script_is_only_in_preview(served):
     _, body = raw_get(port, "/")
     assert "/__foodpin/events" in body
     assert "/__foodpin/events" not in (guide / "Output" / "index.html").read_text()
+
+
+def raw_exchange(port, request: bytes, timeout=5):
+    """Sends bytes as they are; returns the status line's code (None when the server just closed)."""
+    import socket
+    with socket.create_connection(("127.0.0.1", port), timeout=timeout) as connection:
+        try:
+            connection.sendall(request)
+            connection.shutdown(socket.SHUT_WR)
+        except OSError:
+            pass  # the server may close a connection it refuses before reading it all
+        reply = b""
+        try:
+            while chunk := connection.recv(65536):
+                reply += chunk
+        except (ConnectionResetError, socket.timeout):
+            pass
+    match = re.match(rb"HTTP/1\.[01] (\d{3})", reply)
+    return (int(match.group(1)) if match else None), reply
+
+
+ODD_REQUESTS = [
+    (b"GET //cities HTTP/1.1\r\nHost: x\r\n\r\n", {301, 302, 308}),
+    (b"GET /cities HTTP/1.1\r\nHost: x\r\n\r\n", {301, 302, 308}),
+    (b"HEAD / HTTP/1.1\r\nHost: x\r\n\r\n", {200}),
+    (b"POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\n\r\nhello", {200, 404, 405}),
+    (b"DELETE /index.html HTTP/1.1\r\nHost: x\r\n\r\n", {200, 404, 405}),
+    (b"GET http://evil.example/ HTTP/1.1\r\nHost: x\r\n\r\n", {200, 400, 403, 404}),
+    (b"GET /%zz HTTP/1.1\r\nHost: x\r\n\r\n", {400, 403, 404}),
+    (b"GET /" + b"a" * 100_000 + b" HTTP/1.1\r\nHost: x\r\n\r\n", {None, 400, 404, 414, 431}),
+    (b"GET / HTTP/1.1\r\nHost: x\r\nX-Big: " + b"b" * 200_000 + b"\r\n\r\n", {None, 400, 431}),
+    (b"\x00\x01\x02\xff garbage\r\n\r\n", {None, 400}),
+    (b"GET / HTTP/9.9\r\nHost: x\r\n\r\n", {None, 200, 400, 505}),
+    (b"GET /index.html HTTP/1.1\r\nHost: x\r\nRange: bytes=999999999-\r\n\r\n", {200, 416}),
+    (b"GET /__foodpin/events/../../Content/site.yml HTTP/1.1\r\nHost: x\r\n\r\n", {403, 404}),
+    (b"GET / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n", {None, 200, 400}),
+    (b"GET /\r\n\r\n", {None, 200, 400}),
+]
+
+
+@pytest.mark.parametrize("request_bytes,allowed", ODD_REQUESTS, ids=lambda value: repr(value)[:40])
+def test_odd_requests_get_a_plain_answer_and_the_preview_goes_on(served, request_bytes, allowed):
+    guide, port, lines = served
+    status, reply = raw_exchange(port, request_bytes)
+    assert status in allowed, reply[:300]
+    # Never to another host, and never anything from outside Output/.
+    assert not re.search(rb"(?im)^location: *//", reply)
+    assert b"title:" not in reply
+    assert raw_get(port, "/")[0] == 200
+
+
+def test_a_burst_of_odd_requests_leaves_the_preview_answering(served):
+    _, port, _ = served
+    from concurrent.futures import ThreadPoolExecutor
+    with ThreadPoolExecutor(32) as pool:
+        list(pool.map(lambda request: raw_exchange(port, request[0]), ODD_REQUESTS * 10))
+    assert raw_get(port, "/")[0] == 200
+    status, _ = raw_exchange(port, b"GET //cities HTTP/1.1\r\nHost: x\r\n\r\n")
+    assert status in {301, 302, 308}
