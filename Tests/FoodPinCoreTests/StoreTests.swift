@@ -106,6 +106,22 @@ import Testing
         #expect(Set(try records(guide).map(\.source)) == ["cities/Boston.json"])
     }
 
+    @Test func twoFilesGivingOneIdDifferentValuesIsAWarningAtTheOneUsed() throws {
+        let guide = try TestGuide()
+        try guide.write("Content/cities/A.json", #"[{"id": 7, "name": "Seven"}]"#)
+        try guide.write("Content/cities/B.json", "[\n  {\"id\": 8, \"name\": \"Eight\"},\n  {\"id\": 7, \"name\": \"Seven Again\"}\n]")
+        let report = try guide.build()
+        #expect(report.diagnostics.map(\.description) == ["""
+            \(guide.root.path)/Content/cities/B.json:3:3: warning: id 7 is also listed by cities/A.json, with other values; the values here replace them
+                hint: give one of them another id, or keep the restaurant in one file
+            """])
+        #expect(try records(guide).map(\.name) == ["Seven Again", "Eight"])
+        // A copy with the same values is no conflict.
+        try copy(guide, "Content/cities/A.json", "Content/cities/A copy.json")
+        try guide.write("Content/cities/B.json", #"[{"id": 8, "name": "Eight"}]"#)
+        #expect(try guide.build().diagnostics.isEmpty)
+    }
+
     @Test func renamingACityFileKeepsItsFavourites() throws {
         let guide = try TestGuide()
         try guide.addSampleCities(["Boston"])

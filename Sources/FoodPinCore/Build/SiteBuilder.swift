@@ -177,6 +177,7 @@ public final class SiteBuilder: @unchecked Sendable {
                 // A broken city file keeps its old records rather than losing them.
                 let usable = content.cityFiles.filter { !brokenCityFiles.contains($0.source) }
                 report.sync = try CityImporter.sync(usable, in: db)
+                log.add(contentsOf: report.sync.conflicts)
                 fetched = try RestaurantRecord.order(Column("id")).fetchAll(db)
                 let site = model(fetched)
                 return (site, !log.hasErrors)

@@ -11,6 +11,8 @@ public struct ImportCounts: Sendable, Equatable {
     public var keptRemoved = 0
     /// Records dropped because their synced city file no longer lists them.
     public var deleted = 0
+    /// Ids that two city files both list, with different values: a warning at the one that won.
+    public var conflicts: [Diagnostic] = []
 
     public init() {}
 
@@ -21,6 +23,7 @@ public struct ImportCounts: Sendable, Equatable {
         lhs.rejected += rhs.rejected
         lhs.keptRemoved += rhs.keptRemoved
         lhs.deleted += rhs.deleted
+        lhs.conflicts += rhs.conflicts
     }
 
     public var summary: String {
@@ -40,6 +43,7 @@ enum CityImporter {
         let removed = Set(try Int.fetchAll(db, sql: "SELECT id FROM removed_restaurant"))
         // Prepared once: preparing a statement per record cost more than the rest of the import.
         let select = try db.cachedStatement(sql: "SELECT * FROM restaurant WHERE id = ?")
+        let listing = try CityListing.Lookup(db)
         for entry in file.records {
             var record = entry.record
             if removed.contains(record.id) {
@@ -52,6 +56,15 @@ enum CityImporter {
                 if record == existing {
                     counts.unchanged += 1
                 } else {
+                    var withTheirSource = record
+                    withTheirSource.source = existing.source
+                    let other = existing.source
+                    if other != record.source, withTheirSource != existing,
+                       try listing.contains(other, record.id) {
+                        counts.conflicts.append(.warning(at: entry.location,
+                            "id \(record.id) is also listed by \(other), with other values; the values here replace them",
+                            hint: "give one of them another id, or keep the restaurant in one file"))
+                    }
                     try record.update(db)
                     counts.updated += 1
                 }
@@ -81,14 +94,20 @@ enum CityImporter {
             managed.insert(gone.path)
         }
         var read = Set<String>()
+        var changed: [(LoadedCityFile, CityFile)] = []
+        // Who lists what is settled for every file first: a record two files give different values
+        // is a conflict only if both still list it once the sync is done.
         for loaded in files {
             if let synced = try SyncedFile.fetchOne(db, key: loaded.source), synced.fingerprint == loaded.fingerprint { continue }
             let file = loaded.records()
             let listed = Set(file.records.map(\.record.id) + file.skippedIDs)
             let before = try CityListing.ids(of: loaded.source, in: db)
             released.formUnion(before.subtracting(listed))
-            counts += try upsert(file, source: loaded.source, in: db)
             try CityListing.update(loaded.source, from: before, to: listed, in: db)
+            changed.append((loaded, file))
+        }
+        for (loaded, file) in changed {
+            counts += try upsert(file, source: loaded.source, in: db)
             try SyncedFile(path: loaded.source, fingerprint: loaded.fingerprint).save(db)
             read.insert(loaded.source)
             managed.insert(loaded.source)

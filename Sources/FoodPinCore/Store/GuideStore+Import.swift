@@ -26,6 +26,6 @@ extension GuideStore {
             }
             return (imports, true)
         }
-        return (imports, diagnostics)
+        return (imports, diagnostics + imports.flatMap(\.counts.conflicts))
     }
 }

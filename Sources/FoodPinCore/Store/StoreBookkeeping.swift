@@ -38,6 +38,15 @@ enum CityListing {
     }
 
     /// Of these ids, each one some file still lists, with the first such file by name.
+    /// Whether a file lists an id, one prepared query for many questions.
+    struct Lookup {
+        private let select: Statement
+
+        init(_ db: Database) throws { select = try db.cachedStatement(sql: "SELECT 1 FROM city_listing WHERE path = ? AND id = ?") }
+
+        func contains(_ path: String, _ id: Int) throws -> Bool { try Bool.fetchOne(select, arguments: [path, id]) != nil }
+    }
+
     static func owners(of ids: Set<Int>, in db: Database) throws -> [Int: String] {
         var owners: [Int: String] = [:]
         let select = try db.cachedStatement(sql: "SELECT MIN(path) FROM city_listing WHERE id = ?")
