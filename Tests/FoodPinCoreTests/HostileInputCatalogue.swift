@@ -159,6 +159,10 @@ import Testing
         Case(name: "a store that is not a database", message: "Content/guide.sqlite: error: the store is not a FoodPin SQLite database (file is not a database)") {
             try write($0, "Content/guide.sqlite", Data((0..<5_000).map { UInt8(truncatingIfNeeded: $0 &* 7919) }))
         },
+        Case(name: "Content/restaurants/ that is a file", message: "Content/restaurants:1:1: error: this is a file, not a folder: FoodPin reads the files inside a folder of this name") {
+            try FileManager.default.removeItem(at: $0.appending(path: "Content/restaurants"))
+            try write($0, "Content/restaurants", "x")
+        },
         Case(name: "Output/ that is a file", status: 2, message: "Output: error: the output path is a file, not a folder") {
             try FileManager.default.removeItem(at: $0.appending(path: "Output"))
             try write($0, "Output", "x")

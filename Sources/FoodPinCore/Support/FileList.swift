@@ -24,6 +24,13 @@ enum FileList {
             listing.refused.append(refusal)
             return listing
         }
+        var topInfo = stat()
+        if stat(top, &topInfo) == 0, (topInfo.st_mode & S_IFMT) != S_IFDIR {
+            listing.refused.append(.error(at: SourceLocation(path: display.name(of: top)),
+                                          "this is a file, not a folder: FoodPin reads the files inside a folder of this name",
+                                          hint: "move the file aside and make a folder here"))
+            return listing
+        }
         func walk(_ folder: String) {
             guard let stream = opendir(folder) else { return }
             defer { closedir(stream) }
