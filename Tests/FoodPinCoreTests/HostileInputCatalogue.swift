@@ -159,6 +159,11 @@ import Testing
         Case(name: "a store that is not a database", message: "Content/guide.sqlite: error: the store is not a FoodPin SQLite database (file is not a database)") {
             try write($0, "Content/guide.sqlite", Data((0..<5_000).map { UInt8(truncatingIfNeeded: $0 &* 7919) }))
         },
+        Case(name: "a store cut in half", message: "Content/guide.sqlite: error: the store is not a FoodPin SQLite database (database disk image is malformed)") {
+            let store = $0.appending(path: "Content/guide.sqlite")
+            let bytes = try Data(contentsOf: store)
+            try bytes.prefix(bytes.count / 2).write(to: store)
+        },
         Case(name: "Content/restaurants/ that is a file", message: "Content/restaurants:1:1: error: this is a file, not a folder: FoodPin reads the files inside a folder of this name") {
             try FileManager.default.removeItem(at: $0.appending(path: "Content/restaurants"))
             try write($0, "Content/restaurants", "x")
