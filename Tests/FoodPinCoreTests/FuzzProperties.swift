@@ -9,7 +9,7 @@ enum FuzzProperty: String, CaseIterable, Sendable {
     /// failure is located inside the file.
     case frontMatter = "front-matter"
     /// City files: any bytes give records or located errors; JSON that Foundation reads is never
-    /// called invalid; ids within one file are unique.
+    /// called invalid (but for what Foundation lets pass: trailing commas, NUL bytes); ids within one file are unique.
     case cityFile = "city-file"
     /// Markdown: without raw HTML allowed, no tag outside cmark's own and no script URL comes out;
     /// the plain-text summary stays within its limit.
@@ -68,12 +68,23 @@ enum FuzzProperty: String, CaseIterable, Sendable {
         }
         let ids = file.records.map(\.record.id)
         if Set(ids).count != ids.count { return "an id kept twice: \(ids)" }
-        if let invalid = file.diagnostics.first(where: { $0.message.hasPrefix("invalid JSON") && !$0.message.contains("nested too deeply") }),
-           UTF8Check.firstInvalidOffset(bytes) == nil,
-           (try? JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed])) != nil {
-            return "Foundation reads this JSON, FoodPin calls it \(invalid.message)"
+        // Foundation stops reading at a NUL byte, which JSON never allows outside a string (nor in one).
+        guard UTF8Check.firstInvalidOffset(bytes) == nil, !bytes.contains(0),
+              (try? JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed])) != nil else { return nil }
+        do {
+            _ = try LocatedJSONParser.parse(bytes) { _ in }
+        } catch {
+            // Foundation also takes a comma before `]` or `}`, which RFC 8259 (and FoodPin) refuse.
+            guard !error.message.contains("nested too deeply"), !afterComma(bytes, error.offset) else { return nil }
+            return "Foundation reads this JSON, FoodPin calls it invalid: \(error.message)"
         }
         return nil
+    }
+
+    private static func afterComma(_ bytes: [UInt8], _ offset: Int) -> Bool {
+        guard offset < bytes.count, bytes[offset] == UInt8(ascii: "]") || bytes[offset] == UInt8(ascii: "}") else { return false }
+        let before = bytes[..<offset].last { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
+        return before == UInt8(ascii: ",")
     }
 
     /// Every element cmark-gfm writes for Markdown (tables, task lists and strikethrough included).
