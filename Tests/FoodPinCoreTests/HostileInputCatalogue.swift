@@ -57,8 +57,8 @@ import Testing
         restaurant("a tab in the indentation", "name: x\n\tcity: y\n", "Content/restaurants/bad.md:3:1: error: front matter is not valid YAML: found a tab character that violates indentation (while scanning a plain scalar at line 2)"),
         restaurant("a field given twice", "name: x\nname: y\n", "Content/restaurants/bad.md:2:1: error: front matter repeats the field `name`"),
         restaurant("a list instead of fields", "- a\n- b\n", "Content/restaurants/bad.md:2:1: error: front matter must be a list of `key: value` fields"),
-        restaurant("a YAML alias bomb", "name: &a [x,x,x,x,x,x,x,x,x]\nb: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a]\nc: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b]\nd: [*c,*c,*c,*c,*c,*c,*c,*c,*c]\n",
-                   "Content/restaurants/bad.md:2:7: error: `name` must be a single value, not a list or a mapping"),
+        restaurant("a YAML alias bomb", "name: x\na: &a [x,x,x,x,x,x,x,x,x]\nb: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a]\nc: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b]\ncuisines: [*c,*c,*c,*c,*c,*c,*c,*c,*c]\n",
+                   "Content/restaurants/bad.md:5:4: error: each item of `cuisines` must be a single value"),
         restaurant("30,000 nested lists", "name: " + String(repeating: "[", count: 30_000) + "\n",
                    "Content/restaurants/bad.md:2:8: error: front matter is not valid YAML: Maximum nesting level reached, set with yaml_set_max_nest_level()) (while parsing at line 2)"),
         restaurant("a megabyte of front matter", "name: x\n" + String(repeating: "note: \(String(repeating: "v", count: 100))\n", count: 10_000),
@@ -73,6 +73,10 @@ import Testing
     ]
 
     static let semantics: [Case] = [
+        restaurant("favourite neither true nor false", "name: x\nfavorite: maybe\n", "Content/restaurants/bad.md:3:11: error: `favorite` must be true or false; found \"maybe\""),
+        restaurant("a verdict that is no word", "name: x\nrating: great\n", "Content/restaurants/bad.md:3:9: error: `rating` must be one of awesome, good, okay, bad, terrible; found \"great\""),
+        reviewCase("a rating of 0", "restaurant: kept\ntitle: T\nrating: 0\ndate: 2024-06-01\nname: Bo\n",
+                   "Content/reviews/kept/2024-06-01-bo.md:4:9: error: `rating` must be a whole number from 1 to 5, or one of awesome, good, okay, bad, terrible; found \"0\""),
         restaurant("no name", "city: Boston\n", "Content/restaurants/bad.md:1:1: error: `name` is required: every restaurant needs a name"),
         restaurant("a price of 9", "name: x\nprice: 9\n", "Content/restaurants/bad.md:3:8: error: `price` must be from 1 to 4, or $ to $$$$; found \"9\""),
         restaurant("a price in words", "name: x\nprice: cheap\n", "Content/restaurants/bad.md:3:8: error: `price` must be from 1 to 4, or $ to $$$$; found \"cheap\""),
@@ -128,7 +132,19 @@ import Testing
         Case(name: "output inside Content/", arguments: ["build", "--output", "Content/out"], status: 2,
              message: "Content/out: error: the output folder cannot be or contain the guide, Content/ or Templates/") { _ in },
         Case(name: "output at /", arguments: ["build", "--output", "/"], status: 2,
-             message: "/: error: the output folder holds files that FoodPin did not write; it will not replace them") { _ in },
+             message: "/: error: the output folder cannot be or contain the guide, Content/ or Templates/") { _ in },
+        Case(name: "output at a folder of someone else's files", arguments: ["build", "--output", "notes"], status: 2,
+             message: "notes: error: the output folder holds files that FoodPin did not write; it will not replace them") {
+            try write($0, "notes/letter.txt", "Dear …")
+        },
+        Case(name: "the top folder of restaurants a link leading nowhere", message: "Content/restaurants:1:1: error: this is a link to `/nonexistent`, which does not exist") {
+            try FileManager.default.removeItem(at: $0.appending(path: "Content/restaurants"))
+            try link($0, "Content/restaurants", to: "/nonexistent")
+        },
+        Case(name: "site.yml a link leading nowhere", message: "Content/site.yml:1:1: error: this is a link to `gone.yml`, which does not exist") {
+            try FileManager.default.removeItem(at: $0.appending(path: "Content/site.yml"))
+            try link($0, "Content/site.yml", to: "gone.yml")
+        },
         Case(name: "output that is a file", arguments: ["build", "--output", "notes.txt"], status: 2,
              message: "notes.txt: error: the output path is a file, not a folder") { try write($0, "notes.txt", "x") },
         Case(name: "a review dated out of its folder", arguments: ["new", "review", "--restaurant", "kept", "--rating", "4", "--date", "../../../x"], status: 2,

@@ -106,20 +106,36 @@ import Testing
         #expect(Set(try records(guide).map(\.source)) == ["cities/Boston.json"])
     }
 
-    @Test func twoFilesGivingOneIdDifferentValuesIsAWarningAtTheOneUsed() throws {
+    @Test func twoFilesGivingOneIdDifferentValuesKeepTheFirstByNameWithAWarning() throws {
         let guide = try TestGuide()
         try guide.write("Content/cities/A.json", #"[{"id": 7, "name": "Seven"}]"#)
-        try guide.write("Content/cities/B.json", "[\n  {\"id\": 8, \"name\": \"Eight\"},\n  {\"id\": 7, \"name\": \"Seven Again\"}\n]")
-        let report = try guide.build()
-        #expect(report.diagnostics.map(\.description) == ["""
-            \(guide.root.path)/Content/cities/B.json:3:3: warning: id 7 is also listed by cities/A.json, with other values; the values here replace them
-                hint: give one of them another id, or keep the restaurant in one file
-            """])
-        #expect(try records(guide).map(\.name) == ["Seven Again", "Eight"])
         // A copy with the same values is no conflict.
         try copy(guide, "Content/cities/A.json", "Content/cities/A copy.json")
-        try guide.write("Content/cities/B.json", #"[{"id": 8, "name": "Eight"}]"#)
         #expect(try guide.build().diagnostics.isEmpty)
+        let conflict = """
+            \(guide.root.path)/Content/cities/B.json:3:3: warning: id 7 is also listed by cities/A.json, with other values; that file comes first by name, so its values are kept and these are not used
+                hint: give one of them another id, or keep the restaurant in one file
+            """
+        try guide.write("Content/cities/B.json", "[\n  {\"id\": 8, \"name\": \"Eight\"},\n  {\"id\": 7, \"name\": \"Seven Again\"}\n]")
+        #expect(try guide.build().diagnostics.map(\.description) == [conflict])
+        #expect(try records(guide).map(\.name) == ["Seven", "Eight"])
+        // Whichever file changes last, the first by name keeps the record.
+        try guide.write("Content/cities/B.json", "[\n  {\"id\": 8, \"name\": \"Eight\"},\n  {\"id\": 7, \"name\": \"Seven, Again\"}\n]")
+        #expect(try guide.build().diagnostics.map(\.description) == [conflict])
+        #expect(try records(guide).map(\.name) == ["Seven", "Eight"])
+    }
+
+    @Test func anImportOverridesACityFileWithAWarning() throws {
+        let guide = try TestGuide()
+        try guide.write("Content/cities/A.json", #"[{"id": 7, "name": "Seven"}]"#)
+        try guide.build()
+        try guide.write("update.json", #"[{"id": 7, "name": "Seven Renamed"}]"#)
+        let (_, diagnostics) = try GuideStore(url: guide.layout.store).importFiles([guide.root.appending(path: "update.json")], layout: guide.layout)
+        #expect(diagnostics.map(\.description) == ["""
+            \(guide.root.path)/update.json:1:2: warning: id 7 is also listed by cities/A.json, with other values; the values here replace them
+                hint: give one of them another id, or keep the restaurant in one file
+            """])
+        #expect(try records(guide).map(\.name) == ["Seven Renamed"])
     }
 
     @Test func renamingACityFileKeepsItsFavourites() throws {

@@ -172,5 +172,6 @@ def test_a_burst_of_odd_requests_leaves_the_preview_answering(served):
     with ThreadPoolExecutor(32) as pool:
         list(pool.map(lambda request: raw_exchange(port, request[0]), ODD_REQUESTS * 10))
     assert raw_get(port, "/")[0] == 200
-    status, _ = raw_exchange(port, b"GET //cities HTTP/1.1\r\nHost: x\r\n\r\n")
+    status, reply = raw_exchange(port, b"GET //cities HTTP/1.1\r\nHost: x\r\n\r\n")
     assert status in {301, 302, 308}
+    assert re.search(rb"(?im)^location: /cities/\r$", reply), reply[:300]

@@ -42,11 +42,19 @@ struct CityRecordDecoder {
             decode(field, from: node, into: &record.facts)
         }
         for (key, value) in members where !Self.namedKeys.contains(key) {
-            record.extra[key] = JSONText.encode(value)
+            let json = JSONText.encode(value)
+            guard json.utf8.count <= FieldLimit.extraValueBytes else {
+                diagnostics.append(.warning(at: at(value),
+                    "`\(key)` is \(json.utf8.count) bytes of JSON, over the limit of \(FieldLimit.extraValueBytes) for a field FoodPin does not use; it is left out"))
+                continue
+            }
+            record.extra[key] = json
         }
         var entry = CityEntry(record: record, location: at(item))
         if let node = item["favorite"], case .bool(let favorite) = node.value { entry.statedFavorite = favorite }
-        if let node = item["source"], case .string(let source) = node.value, !source.isEmpty { entry.statedSource = source }
+        if let node = item["source"], case .string(let source) = node.value, !source.isEmpty {
+            entry.statedSource = limited(source, key: "source", at: node)
+        }
         return entry
     }
 
@@ -122,11 +130,10 @@ struct CityRecordDecoder {
             case .string(let raw): names = raw.split(separator: ",").compactMap { limited($0.trimmed, key: field.key, at: node) }
             default: break
             }
-            if names.count > FieldLimit.listItems {
-                diagnostics.append(.warning(at: at(node), FieldLimit.listMessage(key: field.key, count: names.count)))
-                names.removeSubrange(FieldLimit.listItems...)
-            }
-            facts[keyPath: path] = NameList.given(names)
+            guard let different = NameList.given(names) else { facts[keyPath: path] = nil; return }
+            let (kept, message) = FieldLimit.capped(different, key: field.key)
+            if let message { diagnostics.append(.warning(at: at(node), message)) }
+            facts[keyPath: path] = kept
         }
     }
 

@@ -61,6 +61,9 @@ struct FieldReader {
         diagnostics.append(.warning(at: location(key), message, hint: hint))
     }
 
+    /// What a plain (unquoted) YAML value means nothing as.
+    private static let nullWords: Set<String> = ["", "~", "null", "Null", "NULL"]
+
     /// A scalar read as text; `nil` when absent, null or empty.
     mutating func string(_ key: String) -> String? {
         known.insert(key)
@@ -69,13 +72,14 @@ struct FieldReader {
             error(key, "`\(key)` must be a single value, not a list or a mapping")
             return nil
         }
-        if plain, ["", "~", "null", "Null", "NULL"].contains(text) { return nil }
+        if plain, Self.nullWords.contains(text) { return nil }
         let value = text.trimmed
         guard !value.isEmpty else { return nil }
         return withinLimit(value, key: key, at: node.location)
     }
 
-    private mutating func withinLimit(_ value: String, key: String, at location: SourceLocation) -> String? {
+    /// The value, or what of it its limit keeps (with a warning, or an error for a URL, at it).
+    mutating func withinLimit(_ value: String, key: String, at location: SourceLocation) -> String? {
         guard let (kept, message) = FieldLimit.check(value, key: key) else { return value }
         diagnostics.append(kept == nil ? .error(at: location, message) : .warning(at: location, message))
         return kept
@@ -128,7 +132,7 @@ struct FieldReader {
         }
     }
 
-    /// A YAML list of strings, or a single comma-separated string; each name and their number limited.
+    /// A YAML list of strings, or a single comma-separated string; each name within its limit.
     mutating func stringList(_ key: String) -> [String]? {
         known.insert(key)
         guard let node = entries[key]?.value else { return nil }
@@ -137,28 +141,33 @@ struct FieldReader {
         case .list(let list, _):
             for item in list {
                 guard case .scalar(let text, _, _) = item else {
-                    diagnostics.append(.error(at: item.location, "each item of `\(key)` must be a single value"))
+                    // Once: aliases can repeat one bad item a thousand times.
+                    let error = Diagnostic.error(at: item.location, "each item of `\(key)` must be a single value")
+                    if diagnostics.last != error { diagnostics.append(error) }
                     continue
                 }
                 let value = text.trimmed
                 if !value.isEmpty, let kept = withinLimit(value, key: key, at: item.location) { items.append(kept) }
             }
         case .scalar(let text, let plain, _):
-            if plain, ["~", "null", "Null", "NULL"].contains(text) { return nil }
+            if plain && Self.nullWords.contains(text) || text.trimmed.isEmpty { return nil }
             for name in text.split(separator: ",") {
                 let value = name.trimmed
                 if !value.isEmpty, let kept = withinLimit(value, key: key, at: node.location) { items.append(kept) }
             }
-            if items.isEmpty { return nil }
         default:
             error(key, "`\(key)` must be a list, like [Thai, Noodles]")
             return nil
         }
-        if items.count > FieldLimit.listItems {
-            diagnostics.append(.warning(at: node.location, FieldLimit.listMessage(key: key, count: items.count)))
-            items.removeSubrange(FieldLimit.listItems...)
-        }
         return items
+    }
+
+    /// A list of names (`cuisines`): different names only, at most `FieldLimit.listItems`.
+    mutating func nameList(_ key: String) -> [String]? {
+        guard let names = stringList(key).flatMap(NameList.given) else { return nil }
+        let (kept, message) = FieldLimit.capped(names, key: key)
+        if let message { warning(key, message) }
+        return kept
     }
 
     /// Marks fields as known without reading them (read elsewhere or deliberately ignored).

@@ -122,7 +122,7 @@ enum FrontMatter {
 
     private static func trimmed(_ line: Substring) -> Substring {
         var line = line
-        while let last = line.last, last == " " || last == "\t" || last == "\r" { line.removeLast() }
+        while let last = line.last, last == " " || last == "\t" { line.removeLast() }
         return line
     }
 

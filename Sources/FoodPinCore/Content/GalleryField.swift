@@ -24,9 +24,9 @@ extension FieldReader {
                 photos.append(WrittenPhoto(image: WrittenImage(text: text.trimmed, location: location)))
             case .mapping(let fields, let location):
                 func text(_ name: String) -> String? {
-                    guard case .scalar(let value, _, _)? = fields[name] else { return nil }
+                    guard case .scalar(let value, _, let at)? = fields[name] else { return nil }
                     let trimmed = value.trimmed
-                    return trimmed.isEmpty ? nil : trimmed
+                    return trimmed.isEmpty ? nil : withinLimit(trimmed, key: name, at: at)
                 }
                 for name in fields.keys.sorted() where !["src", "alt", "caption"].contains(name) {
                     report(.warning(at: fields[name]!.location,

@@ -78,7 +78,7 @@ extension FieldReader {
             }
             facts[keyPath: path] = level
         case .list(let path):
-            facts[keyPath: path] = stringList(key).flatMap(NameList.given)
+            facts[keyPath: path] = nameList(key)
         }
     }
 }

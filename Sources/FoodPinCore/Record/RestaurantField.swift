@@ -53,6 +53,9 @@ public struct RestaurantField: Sendable {
         RestaurantField("image_url", .webURL(\.imageURL), inFrontMatter: false),
     ]
 
+    var isWebURL: Bool { if case .webURL = kind { true } else { false } }
+    var isList: Bool { if case .list = kind { true } else { false } }
+
     /// Every name a source may use for some field.
     public static let allNames: Set<String> = Set(all.flatMap { [$0.key] + $0.aliases })
 

@@ -36,8 +36,11 @@ public struct ImportCounts: Sendable, Equatable {
 
 /// Upserts city records into the store by id.
 enum CityImporter {
-    /// Adds new ids, updates changed ones, leaves equal ones and removed ones alone.
-    static func upsert(_ file: CityFile, source: String, in db: Database) throws -> ImportCounts {
+    /// Adds new ids, updates changed ones, leaves equal ones and removed ones alone. An id that
+    /// another city file also lists with other values is a conflict: `foodpin import` (`syncing`
+    /// false) overrides it, as asked; a sync keeps the values of the first file by name, whichever
+    /// file changed last, so the site does not depend on the order of edits.
+    static func upsert(_ file: CityFile, source: String, syncing: Bool = false, in db: Database) throws -> ImportCounts {
         var counts = ImportCounts()
         counts.rejected = file.rejected
         let removed = Set(try Int.fetchAll(db, sql: "SELECT id FROM removed_restaurant"))
@@ -55,19 +58,24 @@ enum CityImporter {
                 record.favorite = entry.statedFavorite ?? existing.favorite
                 if record == existing {
                     counts.unchanged += 1
-                } else {
-                    var withTheirSource = record
-                    withTheirSource.source = existing.source
-                    let other = existing.source
-                    if other != record.source, withTheirSource != existing,
-                       try listing.contains(other, record.id) {
-                        counts.conflicts.append(.warning(at: entry.location,
-                            "id \(record.id) is also listed by \(other), with other values; the values here replace them",
-                            hint: "give one of them another id, or keep the restaurant in one file"))
-                    }
-                    try record.update(db)
-                    counts.updated += 1
+                    continue
                 }
+                var withTheirSource = record
+                withTheirSource.source = existing.source
+                let other = existing.source
+                if other != record.source, withTheirSource != existing, try listing.contains(other, record.id) {
+                    let theirsKept = syncing && other < record.source
+                    counts.conflicts.append(.warning(at: entry.location, theirsKept
+                        ? "id \(record.id) is also listed by \(other), with other values; that file comes first by name, so its values are kept and these are not used"
+                        : "id \(record.id) is also listed by \(other), with other values; the values here replace them",
+                        hint: "give one of them another id, or keep the restaurant in one file"))
+                    if theirsKept {
+                        counts.unchanged += 1
+                        continue
+                    }
+                }
+                try record.update(db)
+                counts.updated += 1
             } else {
                 record.favorite = entry.statedFavorite ?? false
                 try record.insert(db)
@@ -107,7 +115,7 @@ enum CityImporter {
             changed.append((loaded, file))
         }
         for (loaded, file) in changed {
-            counts += try upsert(file, source: loaded.source, in: db)
+            counts += try upsert(file, source: loaded.source, syncing: true, in: db)
             try SyncedFile(path: loaded.source, fingerprint: loaded.fingerprint).save(db)
             read.insert(loaded.source)
             managed.insert(loaded.source)
@@ -121,7 +129,7 @@ enum CityImporter {
             let taken = Set(ids)
             file.records = file.records.filter { taken.contains($0.record.id) }
             file.rejected = 0
-            let moved = try upsert(file, source: path, in: db)
+            let moved = try upsert(file, source: path, syncing: true, in: db)
             counts.updated += moved.updated
         }
         // Listed nowhere any more: gone with their file.

@@ -37,7 +37,6 @@ enum CityListing {
         try db.execute(sql: "DELETE FROM city_listing WHERE path = ?", arguments: [path])
     }
 
-    /// Of these ids, each one some file still lists, with the first such file by name.
     /// Whether a file lists an id, one prepared query for many questions.
     struct Lookup {
         private let select: Statement
@@ -47,6 +46,7 @@ enum CityListing {
         func contains(_ path: String, _ id: Int) throws -> Bool { try Bool.fetchOne(select, arguments: [path, id]) != nil }
     }
 
+    /// Of these ids, each one some file still lists, with the first such file by name.
     static func owners(of ids: Set<Int>, in db: Database) throws -> [Int: String] {
         var owners: [Int: String] = [:]
         let select = try db.cachedStatement(sql: "SELECT MIN(path) FROM city_listing WHERE id = ?")

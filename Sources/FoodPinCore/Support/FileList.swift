@@ -46,17 +46,19 @@ enum FileList {
                 }
                 let path = folder + "/" + name
                 var type = entry.pointee.d_type
+                if type == UInt8(DT_UNKNOWN) {
+                    // Some file systems leave the type out: asked without following a link.
+                    var info = stat()
+                    guard lstat(path, &info) == 0 else { continue }
+                    if (info.st_mode & S_IFMT) == S_IFLNK { type = UInt8(DT_LNK) }
+                }
                 if type == UInt8(DT_LNK), let refusal = boundary.refusal(of: path, shownAs: display.name(of: path)) {
                     listing.refused.append(refusal)
                     continue
                 }
                 if type == UInt8(DT_UNKNOWN) || type == UInt8(DT_LNK) {
                     var info = stat()
-                    guard stat(path, &info) == 0 else {
-                        let looping = errno == ELOOP
-                        if type == UInt8(DT_LNK) { listing.refused.append(GuideBoundary.brokenLink(path, looping: looping, shownAs: display.name(of: path))) }
-                        continue
-                    }
+                    guard stat(path, &info) == 0 else { continue }
                     let format = info.st_mode & S_IFMT
                     if format == S_IFDIR && type == UInt8(DT_LNK) { continue }
                     type = format == S_IFDIR ? UInt8(DT_DIR) : format == S_IFREG ? UInt8(DT_REG) : UInt8(DT_FIFO)

@@ -18,9 +18,15 @@ public struct GuideBoundary: Sendable {
     }
 
     /// Why `path` must not be read, or nil when it may (or does not exist: reading it then fails
-    /// with its own message).
+    /// with its own message). A link that leads nowhere or loops is refused: a source meant to be
+    /// there is not.
     func refusal(of path: String, shownAs displayPath: String) -> Diagnostic? {
-        guard let real = Self.realPath(path) else { return nil }
+        guard let real = Self.realPath(path) else {
+            let looping = errno == ELOOP
+            var info = stat()
+            guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK else { return nil }
+            return Self.brokenLink(path, looping: looping, shownAs: displayPath)
+        }
         guard real == realRoot || real.hasPrefix(realRoot + "/") else {
             return .error(at: SourceLocation(path: displayPath),
                           "this is a link to `\(real)`, outside the guide: FoodPin reads only files inside the guide's folder",

@@ -53,8 +53,10 @@ public struct OutputWriter: Sendable {
         let place = GuideLayout.displayPath(destination)
         let guideFolders = [layout.content, layout.templates].map { $0.standardizedFileURL.path }
         let root = layout.root.standardizedFileURL.path
-        if path == root || root.hasPrefix(path + "/")
-            || guideFolders.contains(where: { path == $0 || path.hasPrefix($0 + "/") || $0.hasPrefix(path + "/") }) {
+        // `/` ends in a slash already: "//" would be the prefix of nothing.
+        let folderPrefix = path.hasSuffix("/") ? path : path + "/"
+        if path == root || root.hasPrefix(folderPrefix)
+            || guideFolders.contains(where: { path == $0 || path.hasPrefix($0 + "/") || $0.hasPrefix(folderPrefix) }) {
             throw .usage("the output folder cannot be or contain the guide, Content/ or Templates/", at: place,
                          hint: "choose a folder of its own with --output")
         }
