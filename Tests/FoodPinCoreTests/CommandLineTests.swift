@@ -351,4 +351,54 @@ extension CommandLineTests {
         #expect(try tree(guide.output) == clean)
         #expect(FileManager.default.fileExists(atPath: guide.output.appending(path: ".nojekyll").path))
     }
+
+    /// A 4 MB file system of its own (tmpfs), mounted for one test; nil where mounting is not
+    /// allowed (a container without the capability), and the test says it was skipped.
+    static func smallDisk() -> URL? {
+        let folder = FileManager.default.temporaryDirectory.appending(path: "foodpin-small-disk-\(UUID().uuidString)")
+        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let mount = Process()
+        mount.executableURL = URL(fileURLWithPath: "/bin/mount")
+        mount.arguments = ["-t", "tmpfs", "-o", "size=4m", "tmpfs", folder.path]
+        mount.standardError = FileHandle.nullDevice
+        guard (try? mount.run()) != nil else { return nil }
+        mount.waitUntilExit()
+        return mount.terminationStatus == 0 ? folder : nil
+    }
+
+    static let canMountASmallDisk: Bool = {
+        guard let disk = smallDisk() else { return false }
+        unmount(disk)
+        return true
+    }()
+
+    static func unmount(_ disk: URL) {
+        let umount = Process()
+        umount.executableURL = URL(fileURLWithPath: "/bin/umount")
+        umount.arguments = [disk.path]
+        try? umount.run()
+        umount.waitUntilExit()
+        try? FileManager.default.removeItem(at: disk)
+    }
+
+    @Test(.enabled(if: canMountASmallDisk, "needs to mount a tmpfs"))
+    func aFullDiskLeavesTheOldSiteWhole() throws {
+        let disk = try #require(Self.smallDisk())
+        defer { Self.unmount(disk) }
+        let guide = try TestGuide()
+        try guide.write("Content/restaurants/kept.md", "---\nname: Kept\n---\nGood.\n")
+        let site = disk.appending(path: "site")
+        #expect(try foodpin(["build", "-q", "--output", site.path], in: guide.root).status == 0)
+        let old = try tree(site)
+        #expect(old["restaurants/kept/index.html"] != nil)
+        // About 2 MB of pages more than the disk holds.
+        let text = String(repeating: "Delicious. ", count: 600)
+        for index in 0..<400 { try guide.write("Content/restaurants/p\(index).md", "---\nname: Place \(index)\n---\n\(text)\n") }
+        let full = try foodpin(["build", "-q", "--output", site.path], in: guide.root)
+        #expect(full.status == 1)
+        #expect(full.stderr.contains(": error: cannot write the file: No space left on device\n    hint: free some disk space and build again\n"))
+        #expect(try tree(site) == old)
+        // The half-made standby is gone: the space is free again.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: disk.path).sorted() == [".site.foodpin-lock", "site"])
+    }
 }
