@@ -307,9 +307,10 @@ extension CommandLineTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["x.json"])
     }
 
-    /// `kill -9` in the middle of a build, then a build: the same site as a clean build.
-    /// Every file under `folder` with its bytes (dot files left out: they are the host's).
-    private func tree(_ folder: URL) throws -> [String: Data] {
+    /// Every file under `folder` with its bytes (dot files left out: they are the host's); a folder
+    /// that is not there is an empty tree.
+    static func tree(_ folder: URL) throws -> [String: Data] {
+        guard FileManager.default.fileExists(atPath: folder.path) else { return [:] }
         var files: [String: Data] = [:]
         for path in try FileManager.default.subpathsOfDirectory(atPath: folder.path) where !path.hasPrefix(".") {
             var isDirectory: ObjCBool = false
@@ -319,6 +320,7 @@ extension CommandLineTests {
         return files
     }
 
+    /// `kill -9` in the middle of a build, then a build: the same site as a clean build.
     @Test func aBuildKilledHalfWayLeavesTheOldSiteWholeAndIsFinishedByTheNext() throws {
         let guide = try TestGuide(siteYAML: "title: Killed\npage_size: 10\n")
         for index in 0..<1500 {
@@ -327,7 +329,7 @@ extension CommandLineTests {
         }
         #expect(try foodpin(["build", "-q"], in: guide.root).status == 0)
         try guide.write("Output/.nojekyll", "")
-        let old = try tree(guide.output)
+        let old = try Self.tree(guide.output)
         // Every page changes: the next build rewrites them all, and is killed while it does.
         try guide.write("Content/site.yml", "title: Killed again\npage_size: 10\n")
         let process = Process()
@@ -344,11 +346,11 @@ extension CommandLineTests {
         process.waitUntilExit()
         #expect(process.terminationReason == .uncaughtSignal)
         // The old site, whole: the new one was being made in the standby.
-        #expect(try tree(guide.output) == old)
+        #expect(try Self.tree(guide.output) == old)
         #expect(try foodpin(["build", "-q", "--clean", "--output", "Clean"], in: guide.root).status == 0)
-        let clean = try tree(guide.root.appending(path: "Clean"))
+        let clean = try Self.tree(guide.root.appending(path: "Clean"))
         #expect(try foodpin(["build", "-q"], in: guide.root).status == 0)
-        #expect(try tree(guide.output) == clean)
+        #expect(try Self.tree(guide.output) == clean)
         #expect(FileManager.default.fileExists(atPath: guide.output.appending(path: ".nojekyll").path))
     }
 
@@ -389,7 +391,7 @@ extension CommandLineTests {
         try guide.write("Content/restaurants/kept.md", "---\nname: Kept\n---\nGood.\n")
         let site = disk.appending(path: "site")
         #expect(try foodpin(["build", "-q", "--output", site.path], in: guide.root).status == 0)
-        let old = try tree(site)
+        let old = try Self.tree(site)
         #expect(old["restaurants/kept/index.html"] != nil)
         // About 2 MB of pages more than the disk holds.
         let text = String(repeating: "Delicious. ", count: 600)
@@ -397,7 +399,7 @@ extension CommandLineTests {
         let full = try foodpin(["build", "-q", "--output", site.path], in: guide.root)
         #expect(full.status == 1)
         #expect(full.stderr.contains(": error: cannot write the file: No space left on device\n    hint: free some disk space and build again\n"))
-        #expect(try tree(site) == old)
+        #expect(try Self.tree(site) == old)
         // The half-made standby is gone: the space is free again.
         #expect(try FileManager.default.contentsOfDirectory(atPath: disk.path).sorted() == [".site.foodpin-lock", "site"])
     }

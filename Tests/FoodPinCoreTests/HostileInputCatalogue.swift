@@ -201,17 +201,6 @@ import Testing
         return root
     }
 
-    /// Every file under `folder` with its bytes (a removed folder is an empty tree).
-    static func tree(_ folder: URL) -> [String: Data] {
-        var files: [String: Data] = [:]
-        for path in (try? FileManager.default.subpathsOfDirectory(atPath: folder.path)) ?? [] {
-            var isDirectory: ObjCBool = false
-            FileManager.default.fileExists(atPath: folder.appending(path: path).path, isDirectory: &isDirectory)
-            if !isDirectory.boolValue { files[path] = FileManager.default.contents(atPath: folder.appending(path: path).path) }
-        }
-        return files
-    }
-
     @Test(arguments: frontMatter + semantics + cityFiles + pathsAndLinks + faults)
     func isRefusedWithItsPlaceAndChangesNothing(_ hostile: Case) throws {
         let root = try Self.cleanGuide()
@@ -219,13 +208,13 @@ import Testing
         let first = try CommandLineTests().foodpin(["build", "-q"], in: root)
         try #require(first.status == 0, "\(first.stderr)")
         try hostile.change(root)
-        let output = Self.tree(root.appending(path: "Output"))
+        let output = try CommandLineTests.tree(root.appending(path: "Output"))
         let store = FileManager.default.contents(atPath: root.appending(path: "Content/guide.sqlite").path)
         let run = try CommandLineTests().foodpin(hostile.arguments, in: root)
         #expect(run.status == hostile.status, "\(run.stderr)")
         let message = hostile.message.replacingOccurrences(of: "ROOT", with: root.path)
         #expect(run.stderr.split(separator: "\n").contains { $0 == message }, "\(run.stderr)")
-        #expect(Self.tree(root.appending(path: "Output")) == output)
+        #expect(try CommandLineTests.tree(root.appending(path: "Output")) == output)
         #expect(FileManager.default.contents(atPath: root.appending(path: "Content/guide.sqlite").path) == store)
     }
 }
