@@ -102,6 +102,22 @@ import Testing
         #expect(!guide.exists("images/sideways.jpg"))
     }
 
+    /// Orc's SIMD is used only where Orc is 0.4.34 or later (Debian 12's 0.4.33 crashed in CI).
+    @Test func orcIsTrustedFromVersion0434() throws {
+        let pkgConfig = Process()
+        pkgConfig.executableURL = URL(fileURLWithPath: "/usr/bin/pkg-config")
+        pkgConfig.arguments = ["--modversion", "orc-0.4"]
+        let out = Pipe()
+        pkgConfig.standardOutput = out
+        try pkgConfig.run()
+        pkgConfig.waitUntilExit()
+        let parts = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            .trimmingCharacters(in: .whitespacesAndNewlines).split(separator: ".").compactMap { Int($0) }
+        try #require(parts.count == 3, "orc's version from pkg-config")
+        let fixed = (parts[0], parts[1], parts[2]) >= (0, 4, 34)
+        #expect((foodpin_orc_is_thread_safe() != 0) == fixed)
+    }
+
     @Test func smallPicturesAreNeverEnlarged() throws {
         let guide = try guide("image: images/small.jpg\n", pictures: ["small.jpg": "small.jpg"])
         #expect(try guide.build().succeeded)
