@@ -87,6 +87,12 @@ def test_assets_are_fingerprinted(sample_site):
     assert len(strings) == 1
     first_script = re.search(r'<script src="([^"]+)" defer>', (sample_site / "index.html").read_text()).group(1)
     assert first_script == "assets/" + strings[0]
+    # The review form is one script for the whole site, not a copy in every detail page.
+    forms = [n for n in names if re.fullmatch(r"review-form\.[0-9a-f]{8}\.js", n)]
+    assert len(forms) == 1
+    assert 'form class=\\"review-form\\"' in (sample_site / "assets" / forms[0]).read_text()
+    detail = (sample_site / "restaurants" / "harbor-noodle-bar" / "index.html").read_text()
+    assert 'class="review-form"' not in detail and 'data-restaurant="harbor-noodle-bar"' in detail
 
 
 @pytest.mark.parametrize("path", ["", "restaurants/o-ya-28066/", "restaurants/sakura-ramen-house/", "cities/boston/", "my-guide/"])

@@ -270,7 +270,8 @@ public final class SiteBuilder: @unchecked Sendable {
         finished("plan pages")
 
         let assets = theme.assets.files.sorted(by: { $0.key < $1.key }).map { OutputFile(path: $0.key, data: $0.value) }
-            + [OutputFile(path: ThemeStrings.scriptPath(strings.script), data: Data(strings.script.utf8))]
+            + [OutputFile(path: ThemeStrings.scriptPath(strings.script), data: Data(strings.script.utf8)),
+               OutputFile(path: renderer.reviewForm.path, data: Data(renderer.reviewForm.text.utf8))]
         let pictures = (site.contentFiles.filter { !ImageReference.isRaster($0) } + folderPictures)
             .map { OutputFile(path: $0, copyOf: layout.content.appending(path: $0)) }
             // Two files with the same bytes and name are one picture, published once.

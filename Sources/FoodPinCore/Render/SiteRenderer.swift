@@ -36,6 +36,9 @@ public struct SiteRenderer: Sendable {
     let cardDigests: [ContentDigest]
     /// The theme's scripts, fingerprinted, in the order pages load them.
     let scripts: [String]
+    /// The review form, the same on every detail page: rendered once into a script of its own
+    /// (`FoodPin.reviewForm`) rather than into each page, where only JavaScript could use it.
+    public let reviewForm: (path: String, text: String)
     let colors: ThemeColors
     let markdown: MarkdownRenderer
     let pictures: PicturePresentation
@@ -61,8 +64,10 @@ public struct SiteRenderer: Sendable {
         self.pages = Self.pages(of: site, sitemapLimit: sitemapLimit)
         self.library = theme.library
         self.assetNames = theme.assets.names
-        // The strings script first: the theme's scripts read their words from it.
-        self.scripts = [ThemeStrings.scriptPath(strings.script)] + theme.scripts.map { theme.assets.names[$0] ?? $0 }
+        self.reviewForm = Self.reviewFormScript(library: theme.library, strings: strings, stringsValue: stringsValue,
+                                                contributeURL: site.config.contributeURL)
+        // The strings script first: the theme's scripts read their words from it (and the form).
+        self.scripts = [ThemeStrings.scriptPath(strings.script), reviewForm.path] + theme.scripts.map { theme.assets.names[$0] ?? $0 }
         // Each card shows up on several pages (list, browse, search): digested once.
         self.cardDigests = ParallelMap.map(Array(site.restaurants.indices)) { CardKey(site.restaurants[$0]).digest }
         self.colors = theme.colors
@@ -280,15 +285,7 @@ public struct SiteRenderer: Sendable {
             context["reviewsFrom"] = .string(strings.text("rating.from", ["reviews": label]))
         }
         context["aboutLabel"] = .string(strings.text("restaurant.about", ["name": restaurant.name]))
-        var contribute: [String: TemplateValue] = [
-            "intro": .string(strings.text("contribute.intro", ["path": "Content/reviews/\(restaurant.slug)/"])),
-            "ratings": .list((1...5).map { value in
-                ["value": .int(value), "first": .bool(value == 1), "stars": .string(String(repeating: "★", count: value)),
-                 "label": .string(strings.text("rating.label", ["rating": strings.number(value)]))]
-            }),
-        ]
-        if let url = site.config.contributeURL { contribute["url"] = .string(url) }
-        context["contribute"] = .object(contribute)
+        context["contribute"] = .object(["intro": .string(strings.text("contribute.intro", ["path": "Content/reviews/\(restaurant.slug)/"]))])
         context.set("mapURL", Formatting.mapURL(name: restaurant.name, address: Formatting.fullAddress(restaurant),
                                                 lat: restaurant.lat, long: restaurant.long))
         if let phone = restaurant.phone {
@@ -590,6 +587,20 @@ public struct SiteRenderer: Sendable {
         if let theme = colors.theme { fields.append(("theme_color", JSONText.quote(theme))) }
         fields.append(("icons", "[{\"src\": \(JSONText.quote(asset("assets/favicon.svg"))), \"sizes\": \"any\", \"type\": \"image/svg+xml\"}]"))
         return "{\n" + fields.map { "  \"\($0.0)\": \($0.1)" }.joined(separator: ",\n") + "\n}\n"
+    }
+
+    private static func reviewFormScript(library: TemplateLibrary, strings: ThemeStrings, stringsValue: TemplateValue,
+                                         contributeURL: String?) -> (path: String, text: String) {
+        var contribute: [String: TemplateValue] = [
+            "ratings": .list((1...5).map { value in
+                ["value": .int(value), "first": .bool(value == 1), "stars": .string(String(repeating: "★", count: value)),
+                 "label": .string(strings.text("rating.label", ["rating": strings.number(value)]))]
+            }),
+        ]
+        if let contributeURL { contribute["url"] = .string(contributeURL) }
+        let html = library.render("review-form", .object(["t": stringsValue, "contribute": .object(contribute)])) ?? ""
+        let text = "(window.FoodPin = window.FoodPin || {}).reviewForm = \(JSONText.quote(html));\n"
+        return ("assets/review-form.\(Fingerprint.hex(Data(text.utf8), length: 8)).js", text)
     }
 
     private func page(_ template: String, links: PageLinks, title: String, description: String,

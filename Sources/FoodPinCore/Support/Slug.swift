@@ -21,6 +21,18 @@ public enum Slug {
 
     private static func uncapped(_ text: String) -> String {
         if let ascii = asciiSlug(text) { return ascii }
+        // Foundation's folding takes some marks off a letter only once another has gone from
+        // beside it: slugged again until nothing changes, the slug of a slug is the slug.
+        var slug = slugOnce(text)
+        for _ in 0..<3 {
+            let again = slugOnce(slug)
+            if again == slug { break }
+            slug = again
+        }
+        return slug
+    }
+
+    private static func slugOnce(_ text: String) -> String {
         let folded = Self.fold(text)
         var slug = ""
         var pendingDash = false

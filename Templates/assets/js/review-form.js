@@ -4,15 +4,19 @@
 // repository's new-file page, filled in. Nothing is sent anywhere otherwise.
 (function (FoodPin) {
   "use strict";
-  var form = document.querySelector(".review-form");
+  // The form comes in its own script, once for the whole site; the section names the restaurant.
+  var section = document.querySelector(".contribute[data-restaurant]");
+  if (!section || !FoodPin.reviewForm) return;
+  var byHand = section.querySelector(".review-by-hand");
+  if (byHand) byHand.insertAdjacentHTML("beforebegin", FoodPin.reviewForm); else section.insertAdjacentHTML("beforeend", FoodPin.reviewForm);
+  var form = section.querySelector(".review-form");
   if (!form) return;
-  var byHand = document.querySelector(".review-by-hand");
+  form.dataset.restaurant = section.dataset.restaurant;
   var summary = form.querySelector(".form-errors");
   var result = form.querySelector(".review-result");
   var download = form.querySelector(".review-download");
   var contributeURL = form.dataset.contributeUrl || "";
   var maxURL = 8000;
-  form.hidden = false;
   if (byHand) byHand.hidden = true;
 
   function today() {
