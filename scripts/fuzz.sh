@@ -13,9 +13,11 @@ properties=("$@")
 [ ${#properties[@]} -gt 0 ] || properties=(front-matter city-file markdown slug)
 
 swiftc=$(readlink -f "$(command -v swiftc)")
-archive="$(dirname "$swiftc")/../lib/swift/clang/lib/linux/libclang_rt.fuzzer_no_main-x86_64.a"
+archive="$(dirname "$swiftc")/../lib/swift/clang/lib/linux/libclang_rt.fuzzer_no_main-$(uname -m).a"
 [ -f "$archive" ] || { echo "fuzz.sh: this toolchain has no libFuzzer ($archive)" >&2; exit 1; }
-FOODPIN_FUZZ="$archive" swift build --build-path .build-fuzz --product foodpin-fuzz
+# The C inside the package (libyaml, in Yams) is instrumented too, so the search sees its branches;
+# the system's cmark-gfm is not.
+FOODPIN_FUZZ="$archive" swift build --build-path .build-fuzz --product foodpin-fuzz -Xcc -fsanitize=fuzzer-no-link
 fuzzer=.build-fuzz/debug/foodpin-fuzz
 
 seed() {  # property, corpus folder
@@ -38,7 +40,10 @@ for property in "${properties[@]}"; do
     # In a child process (fork mode), so that a finding is saved and the search goes on.
     SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0 "$fuzzer" "$property" -fork=1 -ignore_crashes=1 \
         -max_total_time="$seconds" -max_len=65536 -timeout=10 -rss_limit_mb=4096 -print_final_stats=1 \
-        -artifact_prefix="$findings/" "$corpus" "$findings" 2>&1 | grep -a -E "^$property: |INFO: fuzzed for|DONE|stat::" || true
+        -artifact_prefix="$findings/" "$corpus" "$findings" > ".build-fuzz/$property.log" 2>&1 || true
+    grep -a -E "^$property: " ".build-fuzz/$property.log" | sort -u || true
+    # The last progress line: executions, coverage (edges, features), corpus size, speed.
+    grep -a -E "^#[0-9]+: cov:" ".build-fuzz/$property.log" | tail -n 1 || true
     found=$(( $(ls "$findings" | wc -l) - before ))
     echo "== $property: $found new finding(s) in $findings"
     [ "$found" -eq 0 ] || status=1

@@ -49,6 +49,20 @@ import Testing
         #expect(diagnostic.location == SourceLocation(path: "b.md", line: 5, column: 8))
     }
 
+    /// Found by the fuzzer: YAML also ends a line at NEL, LINE SEPARATOR and PARAGRAPH SEPARATOR,
+    /// so its errors after one landed past the file's end. They are refused where they are.
+    @Test func aLineBreakOnlyYAMLSeesIsAnErrorAtIt() {
+        guard case .failure(let diagnostic) = FrontMatter.parse("---\nname: x\ncity: Bos\u{2028}ton\n---\n", path: "a.md") else {
+            Issue.record("expected an error"); return
+        }
+        #expect(diagnostic.description == """
+            a.md:3:10: error: front matter holds U+2028 LINE SEPARATOR, which YAML reads as the end of a line
+                hint: remove it, or write it as \\u2028 inside double quotes
+            """)
+        // In the Markdown after the front matter it is only text.
+        #expect((try? FrontMatter.parse("---\nname: x\n---\nA\u{85}B\n", path: "a.md").get().body) == "A\u{85}B\n")
+    }
+
     @Test func duplicateKeysAreReported() {
         guard case .failure(let diagnostic) = FrontMatter.parse("---\nname: x\nname: y\n---\n", path: "c.md") else {
             Issue.record("expected an error"); return

@@ -57,6 +57,12 @@ enum FrontMatter {
                 "front matter is never closed: add a line of three dashes (---) after the last field"))
         }
         let fenceLocation = SourceLocation(path: path, line: 1, column: 1)
+        if let (index, column, code, name) = yamlOnlyLineBreak(in: lines[1..<closing]) {
+            return .failure(.error(
+                at: SourceLocation(path: path, line: index + linesBefore, column: column),
+                "front matter holds U+\(code) \(name), which YAML reads as the end of a line",
+                hint: "remove it, or write it as \\u\(code) inside double quotes"))
+        }
         // A content file's front matter (site.yml and strings files are YAML files of their own).
         let frontMatterBytes = lines[1..<closing].reduce(0) { $0 + $1.utf8.count + 1 }
         if linesBefore > 0, frontMatterBytes > FieldLimit.frontMatterBytes {
@@ -103,6 +109,22 @@ enum FrontMatter {
         case let other?:
             return .failure(.error(at: value(other).location, "front matter must be a list of `key: value` fields"))
         }
+    }
+
+    /// The first NEL, LINE SEPARATOR or PARAGRAPH SEPARATOR: YAML ends a line there, editors and
+    /// FoodPin's line numbers do not, so an error after one would be placed on the wrong line.
+    /// (Line index in `lines`, column, the character.)
+    private static func yamlOnlyLineBreak(in lines: ArraySlice<Substring>) -> (line: Int, column: Int, code: String, name: String)? {
+        let breaks: [Unicode.Scalar: (String, String)] = ["\u{85}": ("0085", "NEXT LINE"), "\u{2028}": ("2028", "LINE SEPARATOR"),
+                                                          "\u{2029}": ("2029", "PARAGRAPH SEPARATOR")]
+        for (index, line) in zip(lines.indices, lines) {
+            // Each starts with byte 0xC2 or 0xE2: most lines are passed over without decoding.
+            guard line.utf8.contains(where: { $0 == 0xC2 || $0 == 0xE2 }) else { continue }
+            for (offset, scalar) in line.unicodeScalars.enumerated() {
+                if let (code, name) = breaks[scalar] { return (index, offset + 1, code, name) }
+            }
+        }
+        return nil
     }
 
     private static func unixLineEnds(_ text: String) -> String {
