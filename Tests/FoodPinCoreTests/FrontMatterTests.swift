@@ -125,6 +125,8 @@ import Testing
         "cuisines: [Thai:]\n",
         "name: a\u{07}b\n",
         "name: a\u{2028}b\n",
+        // Found by the fuzzer: U+FFFF is not printable for YAML, which refuses the file.
+        "name: a\u{FFFF}b\n",
     ]
 
     private func entries(_ yaml: String, shortcut: Bool) throws -> [FieldReader.Entry] {

@@ -50,9 +50,12 @@ enum SimpleFrontMatter {
         return entries
     }
 
+    /// What the YAML parser should judge: control characters and tabs, line breaks only YAML sees,
+    /// the byte-order mark, and what YAML does not count as printable (U+FFFE, U+FFFF).
     private static func isUnusual(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar == "\u{2028}" || scalar == "\u{2029}"
-            || scalar == "\u{FEFF}"
+        let value = scalar.value
+        return value < 0x20 || (0x7F...0x9F).contains(value) || value == 0x2028 || value == 0x2029 || value == 0xFEFF
+            || value == 0xFFFE || value == 0xFFFF
     }
 
     private static func isKeyCharacter(_ scalar: Unicode.Scalar) -> Bool {
