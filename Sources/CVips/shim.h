@@ -12,15 +12,20 @@
 #define FOODPIN_ANY_LIBRARY ((void *) 0) // glibc's RTLD_DEFAULT, named only under _GNU_SOURCE
 #endif
 
-/// Whether the Orc that libvips loaded compiles programs safely from several threads: 0.4.34 and
-/// later (0.4.33, Debian 12's, crashed now and then with pictures processed side by side). No Orc
-/// at all is safe too.
+/// Whether an Orc of this version compiles programs safely from several threads: 0.4.34 and later
+/// (0.4.33, Debian 12's, crashed now and then with pictures processed side by side).
+static inline int foodpin_orc_version_is_thread_safe(const char *version) {
+    int major = 0, minor = 0, micro = 0;
+    if (!version || sscanf(version, "%d.%d.%d", &major, &minor, &micro) < 3) return 0;
+    return major > 0 || minor > 4 || (minor == 4 && micro >= 34);
+}
+
+/// Whether the Orc that libvips loaded, if any, is thread-safe. Orcs older than 0.4.25 have no
+/// version function: unsafe too.
 static inline int foodpin_orc_is_thread_safe(void) {
     const char *(*version)(void) = (const char *(*)(void)) dlsym(FOODPIN_ANY_LIBRARY, "orc_version_string");
-    if (!version) return 1;
-    int major = 0, minor = 0, micro = 0;
-    if (sscanf(version(), "%d.%d.%d", &major, &minor, &micro) < 2) return 0;
-    return major > 0 || minor > 4 || (minor == 4 && micro >= 34);
+    if (version) return foodpin_orc_version_is_thread_safe(version());
+    return dlsym(FOODPIN_ANY_LIBRARY, "orc_init") == NULL;
 }
 
 static inline void foodpin_quiet(const gchar *domain, GLogLevelFlags level, const gchar *message, gpointer data) {}

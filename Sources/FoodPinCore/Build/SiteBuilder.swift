@@ -397,7 +397,7 @@ public final class SiteBuilder: @unchecked Sendable {
         pageInputs = [:]
         standbyWritten = nil
         try? publication.discardStandby()
-        return failure
+        return publication.namingLiveFolder(failure)
     }
 
     /// Keeps what this build knows for the next process.

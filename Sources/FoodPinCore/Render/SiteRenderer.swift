@@ -39,6 +39,9 @@ public struct SiteRenderer: Sendable {
     /// The review form, the same on every detail page: rendered once into a script of its own
     /// (`FoodPin.reviewForm`) rather than into each page, where only JavaScript could use it.
     public let reviewForm: (path: String, text: String)
+    /// What the form shows (ratings, the contribute URL), for the form's script and for a guide's own
+    /// contribute.mustache written before the form left the page.
+    private let contribute: [String: TemplateValue]
     let colors: ThemeColors
     let markdown: MarkdownRenderer
     let pictures: PicturePresentation
@@ -64,10 +67,10 @@ public struct SiteRenderer: Sendable {
         self.pages = Self.pages(of: site, sitemapLimit: sitemapLimit)
         self.library = theme.library
         self.assetNames = theme.assets.names
-        self.reviewForm = Self.reviewFormScript(library: theme.library, strings: strings, stringsValue: stringsValue,
-                                                contributeURL: site.config.contributeURL)
-        // The strings script first: the theme's scripts read their words from it (and the form).
-        self.scripts = [ThemeStrings.scriptPath(strings.script), reviewForm.path] + theme.scripts.map { theme.assets.names[$0] ?? $0 }
+        self.contribute = Self.contributeValues(strings: strings, contributeURL: site.config.contributeURL)
+        self.reviewForm = Self.reviewFormScript(library: theme.library, stringsValue: stringsValue, contribute: contribute)
+        // The strings script first: the theme's scripts read their words from it.
+        self.scripts = [ThemeStrings.scriptPath(strings.script)] + theme.scripts.map { theme.assets.names[$0] ?? $0 }
         // Each card shows up on several pages (list, browse, search): digested once.
         self.cardDigests = ParallelMap.map(Array(site.restaurants.indices)) { CardKey(site.restaurants[$0]).digest }
         self.colors = theme.colors
@@ -285,7 +288,8 @@ public struct SiteRenderer: Sendable {
             context["reviewsFrom"] = .string(strings.text("rating.from", ["reviews": label]))
         }
         context["aboutLabel"] = .string(strings.text("restaurant.about", ["name": restaurant.name]))
-        context["contribute"] = .object(["intro": .string(strings.text("contribute.intro", ["path": "Content/reviews/\(restaurant.slug)/"]))])
+        context["contribute"] = .object(contribute.merging(
+            ["intro": .string(strings.text("contribute.intro", ["path": "Content/reviews/\(restaurant.slug)/"]))]) { _, new in new })
         context.set("mapURL", Formatting.mapURL(name: restaurant.name, address: Formatting.fullAddress(restaurant),
                                                 lat: restaurant.lat, long: restaurant.long))
         if let phone = restaurant.phone {
@@ -322,7 +326,8 @@ public struct SiteRenderer: Sendable {
         let description = MarkdownRenderer.plainText(fromHTML: descriptionHTML, limit: 160)
         return page("restaurant", links: links, title: strings.text("title.section", ["name": restaurant.name, "title": site.config.title]),
                     description: description.isEmpty ? summary.joined(separator: " · ") : description,
-                    canonicalPath: pagePath, image: absoluteImage, extra: ["restaurant": .object(context)])
+                    canonicalPath: pagePath, image: absoluteImage,
+                    extra: ["restaurant": .object(context), "scripts": scriptList(root: links.root, reviewForm: true)])
     }
 
     private func renderBrowseIndex(_ kind: BrowseKind, links: PageLinks) -> String {
@@ -589,15 +594,26 @@ public struct SiteRenderer: Sendable {
         return "{\n" + fields.map { "  \"\($0.0)\": \($0.1)" }.joined(separator: ",\n") + "\n}\n"
     }
 
-    private static func reviewFormScript(library: TemplateLibrary, strings: ThemeStrings, stringsValue: TemplateValue,
-                                         contributeURL: String?) -> (path: String, text: String) {
-        var contribute: [String: TemplateValue] = [
+    /// The page's scripts; a detail page also loads the review form's, right after the strings.
+    private func scriptList(root: String, reviewForm withForm: Bool) -> TemplateValue {
+        var paths = scripts
+        if withForm { paths.insert(reviewForm.path, at: 1) }
+        return .list(paths.map { ["src": .string(root + $0)] })
+    }
+
+    private static func contributeValues(strings: ThemeStrings, contributeURL: String?) -> [String: TemplateValue] {
+        var values: [String: TemplateValue] = [
             "ratings": .list((1...5).map { value in
                 ["value": .int(value), "first": .bool(value == 1), "stars": .string(String(repeating: "★", count: value)),
                  "label": .string(strings.text("rating.label", ["rating": strings.number(value)]))]
             }),
         ]
-        if let contributeURL { contribute["url"] = .string(contributeURL) }
+        if let contributeURL { values["url"] = .string(contributeURL) }
+        return values
+    }
+
+    private static func reviewFormScript(library: TemplateLibrary, stringsValue: TemplateValue,
+                                         contribute: [String: TemplateValue]) -> (path: String, text: String) {
         let html = library.render("review-form", .object(["t": stringsValue, "contribute": .object(contribute)])) ?? ""
         let text = "(window.FoodPin = window.FoodPin || {}).reviewForm = \(JSONText.quote(html));\n"
         return ("assets/review-form.\(Fingerprint.hex(Data(text.utf8), length: 8)).js", text)
@@ -620,7 +636,7 @@ public struct SiteRenderer: Sendable {
             "pageTitle": title,
             "pageDescription": description,
             "css": root + asset("assets/site.css"),
-            "scripts": scripts.map { ["src": root + $0] },
+            "scripts": scriptList(root: root, reviewForm: false),
             "themeColor": colors.theme,
             "favicon": root + asset("assets/favicon.svg"),
             "manifest": root + "manifest.webmanifest",

@@ -24,7 +24,8 @@ public enum Slug {
         // Foundation's folding takes some marks off a letter only once another has gone from
         // beside it: slugged again until nothing changes, the slug of a slug is the slug.
         var slug = slugOnce(text)
-        for _ in 0..<3 {
+        // A pass that changes the slug drops something from it: its length bounds the passes.
+        for _ in 0...slug.unicodeScalars.count {
             let again = slugOnce(slug)
             if again == slug { break }
             slug = again

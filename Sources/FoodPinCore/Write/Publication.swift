@@ -44,6 +44,17 @@ struct Publication: Sendable {
         }
     }
 
+    /// The error as the user should read it: about the output folder's file, not the standby's,
+    /// which is gone by the time they read it.
+    func namingLiveFolder(_ failure: FoodPinError) -> FoodPinError {
+        guard let standby, let place = failure.place else { return failure }
+        let standbyPlace = GuideLayout.displayPath(standby)
+        guard place == standbyPlace || place.hasPrefix(standbyPlace + "/") else { return failure }
+        var named = failure
+        named.place = GuideLayout.displayPath(live) + place.dropFirst(standbyPlace.count)
+        return named
+    }
+
     /// Removes a standby whose contents are unknown, first giving back any dot file of the live site
     /// that a stopped publish left in it.
     func discardStandby() throws(FoodPinError) {

@@ -5,13 +5,18 @@
 (function (FoodPin) {
   "use strict";
   // The form comes in its own script, once for the whole site; the section names the restaurant.
+  // A guide's own contribute.mustache from before may still hold the form itself: it is used.
+  var form = document.querySelector(".review-form");
   var section = document.querySelector(".contribute[data-restaurant]");
-  if (!section || !FoodPin.reviewForm) return;
-  var byHand = section.querySelector(".review-by-hand");
-  if (byHand) byHand.insertAdjacentHTML("beforebegin", FoodPin.reviewForm); else section.insertAdjacentHTML("beforeend", FoodPin.reviewForm);
-  var form = section.querySelector(".review-form");
-  if (!form) return;
-  form.dataset.restaurant = section.dataset.restaurant;
+  if (!form && section && FoodPin.reviewForm) {
+    var slot = section.querySelector(".review-by-hand");
+    if (slot) slot.insertAdjacentHTML("beforebegin", FoodPin.reviewForm); else section.insertAdjacentHTML("beforeend", FoodPin.reviewForm);
+    form = section.querySelector(".review-form");
+    form.dataset.restaurant = section.dataset.restaurant;
+  }
+  if (!form || !form.dataset.restaurant) return;
+  form.hidden = false;
+  var byHand = document.querySelector(".review-by-hand");
   var summary = form.querySelector(".form-errors");
   var result = form.querySelector(".review-result");
   var download = form.querySelector(".review-download");
