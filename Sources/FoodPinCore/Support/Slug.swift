@@ -24,6 +24,8 @@ public enum Slug {
         // Foundation's folding takes some marks off a letter only once another has gone from
         // beside it: slugged again until nothing changes, the slug of a slug is the slug.
         var slug = slugOnce(text)
+        // Folding an ASCII slug changes nothing: most names (São Paulo → sao-paulo) need one pass.
+        guard slug.utf8.contains(where: { $0 >= 0x80 }) else { return slug }
         // A pass that changes the slug drops something from it: its length bounds the passes.
         for _ in 0...slug.unicodeScalars.count {
             let again = slugOnce(slug)
