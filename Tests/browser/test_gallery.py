@@ -7,6 +7,7 @@ import urllib.request
 
 import pytest
 from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
 from selenium.webdriver.common.keys import Keys
 
 from conftest import REPO, axe_violations, build
@@ -86,7 +87,9 @@ def test_the_viewer_moves_by_keyboard_and_gives_focus_back(browser, gallery_url)
     assert browser.find_element(By.CSS_SELECTOR, ".lightbox-frame img").get_attribute("alt") == "Dish number 6"
     active.send_keys(Keys.ESCAPE)
     assert dialog.get_attribute("open") is None
-    # Focus is on the photo the viewer ended on, so Tab goes on from there.
+    # Focus is on the photo the viewer ended on, so Tab goes on from there. It moves there in the
+    # dialog's `close` event, a task after Escape (the browser first puts it back where it was).
+    WebDriverWait(browser, 5).until(lambda d: d.switch_to.active_element == links[5])
     assert browser.switch_to.active_element == links[5]
 
 
