@@ -79,6 +79,8 @@ public final class SiteBuilder: @unchecked Sendable {
     private var sourcesRestored = false
     /// The store's records as last read, with what they were read from.
     private var storeSnapshot: (stamp: FileStamp?, cities: [String], restaurants: [RestaurantRecord])?
+    /// What each restaurant's card and page are made from, as digests (remembered under `serve`).
+    private let restaurantDigests: RestaurantDigests
 
     /// Pages rendered and written together: enough to keep both cores busy, few enough that
     /// memory does not grow with the site.
@@ -89,6 +91,10 @@ public final class SiteBuilder: @unchecked Sendable {
     public init(_ options: BuildOptions) {
         self.options = options
         self.layout = GuideLayout(root: options.root)
+        output = (options.output ?? layout.defaultOutput).standardizedFileURL
+        outputPath = output.path
+        isSession = !options.savesState
+        restaurantDigests = RestaurantDigests(remembering: isSession)
     }
 
     /// A one-off build (the `build` and `check` commands).
@@ -96,7 +102,13 @@ public final class SiteBuilder: @unchecked Sendable {
         try SiteBuilder(options).build(progress: progress)
     }
 
-    private var output: URL { (options.output ?? layout.defaultOutput).standardizedFileURL }
+    /// Builds that follow one another in this process (`serve`, `watch`, which save the state only
+    /// when they stop): the last build's restaurants are remembered, and between builds the output
+    /// folder holds what this builder wrote there (a new process checks every file again).
+    private let isSession: Bool
+    /// The output folder; its path is asked for once per page.
+    private let output: URL
+    private let outputPath: String
     private var stateFiles: (state: URL, sources: URL) { BuildState.files(in: layout, output: output) }
     private var stateKey: String { BuildState.key(for: options, output: output) }
 
@@ -184,7 +196,7 @@ public final class SiteBuilder: @unchecked Sendable {
             }
             // Kept for the next build of a `serve` session only: a one-off build would hold a second
             // copy of every record for nothing.
-            storeSnapshot = log.hasErrors || !options.writes || options.savesState ? nil
+            storeSnapshot = log.hasErrors || !options.writes || !isSession ? nil
                 : (FileStamp(path: layout.store.path), cityKey, fetched)
         }
         // The store as this build read it: a `foodpin favorite` during the build shows next time.
@@ -213,7 +225,8 @@ public final class SiteBuilder: @unchecked Sendable {
                                                              language: site.config.language, custom: site.config.stringOverrides,
                                                              languageLocation: site.config.languageLocation)
         log.add(contentsOf: stringDiagnostics)
-        let renderer = SiteRenderer(site: site, theme: theme, strings: strings, pictures: processed.catalog)
+        let digests = restaurantDigests.digests(of: site.restaurants)
+        let renderer = SiteRenderer(site: site, theme: theme, strings: strings, pictures: processed.catalog, cardDigests: digests.cards)
         let pages = renderer.pages
         report.pages = pages.count
         report.diagnostics = log.sorted
@@ -248,9 +261,10 @@ public final class SiteBuilder: @unchecked Sendable {
             let path = renderer.path(of: page)
             var writer = BinaryWriter()
             writer.write(settings)
-            writer.write(renderer.inputs(of: page))
+            if case .restaurant(let index) = page { writer.write(digests.pages[index]) } else { writer.write(renderer.inputs(of: page).digest) }
             let digest = ContentDigest(writer.bytes)
-            let unchanged = self.pageInputs[path] == digest && Self.stillHolds(previous?[path], at: output.path + "/" + path)
+            let unchanged = self.pageInputs[path] == digest
+                && Self.stillHolds(previous?[path], at: self.outputPath + "/" + path, checkingDisk: !self.isSession)
             return (path, digest, !unchanged)
         }
         var nextInputs: [String: ContentDigest] = [:]
@@ -432,10 +446,10 @@ public final class SiteBuilder: @unchecked Sendable {
     }
 
     /// Whether the file at `path` is still what was written there: present, and of the same size
-    /// (a file removed or edited by hand is written again).
-    private static func stillHolds(_ state: WrittenState?, at path: String) -> Bool {
+    /// (a file removed or edited by hand is written again). Without `checkingDisk`, whether a page was written.
+    private static func stillHolds(_ state: WrittenState?, at path: String, checkingDisk: Bool) -> Bool {
         guard case .bytes(let digest)? = state else { return false }
-        return OutputWriter.size(at: path) == digest.count
+        return !checkingDisk || OutputWriter.size(at: path) == digest.count
     }
 
     /// What every page depends on besides its own inputs: the settings and the whole theme.

@@ -12,8 +12,15 @@ public enum SiteModelBuilder {
         var indexByID: [Int: Int] = [:]
         var indexBySlug: [String: Int] = [:]
         var slugOwner: [String: String] = [:]
+        // A city file's records share its location: made once per file, not once per record.
+        var fileLocations: [String: SourceLocation] = [:]
 
         for record in stored {
+            let imageLocation = fileLocations[record.source] ?? {
+                let location = SourceLocation(path: GuideLayout.displayPath(layout.content.appending(path: record.source)))
+                fileLocations[record.source] = location
+                return location
+            }()
             let slug = Slug.make(record.name) + "-\(record.id)"
             indexByID[record.id] = restaurants.count
             indexBySlug[slug] = restaurants.count
@@ -21,7 +28,7 @@ public enum SiteModelBuilder {
             restaurants.append(Restaurant(
                 id: record.id, slug: slug, name: record.name, facts: record.facts,
                 image: record.facts.imageURL.map { .web($0) },
-                imageLocation: SourceLocation(path: GuideLayout.displayPath(layout.content.appending(path: record.source))),
+                imageLocation: imageLocation,
                 favorite: record.favorite, verdict: nil, descriptionMarkdown: ""))
         }
 
@@ -110,8 +117,10 @@ public enum SiteModelBuilder {
             addFolderPhotos(folderPhotos[restaurants[index].slug] ?? [], to: &restaurants[index], layout: layout,
                             diagnostics: &diagnostics)
         }
-        // Fold each name once, not once per comparison.
-        restaurants = restaurants.map { ($0.sortKey, $0) }.sorted { ($0.0, $0.1.slug) < ($1.0, $1.1.slug) }.map(\.1)
+        // Each name folded once, not once per comparison; indices sorted, so each restaurant moves once.
+        let sortKeys = restaurants.map(\.sortKey)
+        restaurants = restaurants.indices.sorted { (sortKeys[$0], restaurants[$0].slug) < (sortKeys[$1], restaurants[$1].slug) }
+            .map { restaurants[$0] }
 
         var steps: [Step] = []
         var stepNumbers: [Int: String] = [:]
@@ -182,10 +191,16 @@ public enum SiteModelBuilder {
     /// Groups by the slug of a name, so "Café" and "Cafe" share a page; shows the first spelling met.
     private static func groups(_ restaurants: [Restaurant], keys: (Restaurant) -> [String]) -> [BrowseGroup] {
         var bySlug: [String: BrowseGroup] = [:]
+        // Thousands of restaurants share a few dozen names: each slugged once.
+        var slugs: [String: String] = [:]
         for (index, restaurant) in restaurants.enumerated() {
             var seen: Set<String> = []
             for name in keys(restaurant) {
-                let slug = Slug.make(name)
+                let slug = slugs[name] ?? {
+                    let slug = Slug.make(name)
+                    slugs[name] = slug
+                    return slug
+                }()
                 guard seen.insert(slug).inserted else { continue }
                 bySlug[slug, default: BrowseGroup(name: name, slug: slug, members: [])].members.append(index)
             }

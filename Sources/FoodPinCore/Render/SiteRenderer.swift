@@ -57,8 +57,9 @@ public struct SiteRenderer: Sendable {
 
     public let pages: [Page]
 
+    /// `cardDigests`: by restaurant, the digest of its `CardKey`, when the caller has them.
     init(site: Site, theme: LoadedTheme, strings: ThemeStrings = .english, pictures catalog: PictureCatalog = PictureCatalog(),
-         sitemapLimit: Int = SiteRenderer.sitemapProtocolLimit) {
+         sitemapLimit: Int = SiteRenderer.sitemapProtocolLimit, cardDigests: [ContentDigest]? = nil) {
         self.site = site
         self.strings = strings
         self.stringsValue = strings.templateValue
@@ -72,7 +73,7 @@ public struct SiteRenderer: Sendable {
         // The strings script first: the theme's scripts read their words from it.
         self.scripts = [ThemeStrings.scriptPath(strings.script)] + theme.scripts.map { theme.assets.names[$0] ?? $0 }
         // Each card shows up on several pages (list, browse, search): digested once.
-        self.cardDigests = ParallelMap.map(Array(site.restaurants.indices)) { CardKey(site.restaurants[$0]).digest }
+        self.cardDigests = cardDigests ?? ParallelMap.map(site.restaurants) { CardKey($0).digest }
         self.colors = theme.colors
         let contentFiles = Set(site.contentFiles)
         let presentation = self.pictures

@@ -6,29 +6,22 @@ public enum ParallelMap {
         _ inputs: [Input], _ transform: @Sendable (Input) -> Output
     ) -> [Output] {
         guard inputs.count > 1 else { return inputs.map(transform) }
-        let results = ResultSlots<Output>(count: inputs.count)
         let chunk = max(1, inputs.count / (ProcessInfo.processInfo.activeProcessorCount * 4))
         let chunks = (inputs.count + chunk - 1) / chunk
-        DispatchQueue.concurrentPerform(iterations: chunks) { index in
-            let range = (index * chunk)..<min(inputs.count, (index + 1) * chunk)
-            for position in range { results.set(position, transform(inputs[position])) }
+        return [Output](unsafeUninitializedCapacity: inputs.count) { buffer, initialized in
+            // Each slot is written by exactly one thread, so no lock is needed.
+            let slots = Slots(base: buffer.baseAddress!)
+            DispatchQueue.concurrentPerform(iterations: chunks) { index in
+                for position in (index * chunk)..<min(inputs.count, (index + 1) * chunk) {
+                    (slots.base + position).initialize(to: transform(inputs[position]))
+                }
+            }
+            initialized = inputs.count
         }
-        return results.values
     }
 }
 
-/// Slots written by index from many threads; each slot is written once.
-private final class ResultSlots<Value>: @unchecked Sendable {
-    private var storage: [Value?]
-    private let lock = NSLock()
-
-    init(count: Int) { storage = Array(repeating: nil, count: count) }
-
-    func set(_ index: Int, _ value: Value) {
-        lock.lock()
-        storage[index] = value
-        lock.unlock()
-    }
-
-    var values: [Value] { storage.map { $0! } }
+/// The result array's storage, handed to the threads that fill it (each its own range of slots).
+private struct Slots<Value>: @unchecked Sendable {
+    let base: UnsafeMutablePointer<Value>
 }
