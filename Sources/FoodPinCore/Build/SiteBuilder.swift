@@ -81,6 +81,8 @@ public final class SiteBuilder: @unchecked Sendable {
     private var storeSnapshot: (stamp: FileStamp?, cities: [String], restaurants: [RestaurantRecord])?
     /// What each restaurant's card and page are made from, as digests (remembered under `serve`).
     private let restaurantDigests: RestaurantDigests
+    /// Names' slugs and sort keys (remembered under `serve`).
+    private let names: NameKeys
 
     /// Pages rendered and written together: enough to keep both cores busy, few enough that
     /// memory does not grow with the site.
@@ -95,6 +97,7 @@ public final class SiteBuilder: @unchecked Sendable {
         outputPath = output.path
         isSession = !options.savesState
         restaurantDigests = RestaurantDigests(remembering: isSession)
+        names = NameKeys(remembering: isSession)
     }
 
     /// A one-off build (the `build` and `check` commands).
@@ -174,7 +177,7 @@ public final class SiteBuilder: @unchecked Sendable {
         func model(_ stored: [RestaurantRecord]) -> Site {
             let (site, modelDiagnostics) = SiteModelBuilder.build(
                 stored: stored, content: content, layout: layout, includeDrafts: options.includeDrafts,
-                folderPhotos: Self.folderPhotos(imageFiles))
+                folderPhotos: Self.folderPhotos(imageFiles), names: names)
             log.add(contentsOf: modelDiagnostics)
             return site
         }
@@ -257,23 +260,27 @@ public final class SiteBuilder: @unchecked Sendable {
         now.reserveCapacity(pages.count + 64)
         let settings = settingsDigest(site.config, contentFiles: site.contentFiles, pictures: processed.catalog, theme: theme,
                                       strings: strings)
-        let plan = ParallelMap.map(pages) { page -> (path: String, inputs: ContentDigest, render: Bool) in
+        let plan = ParallelMap.map(pages) { page -> (path: String, inputs: ContentDigest, lastInputs: ContentDigest?, render: Bool) in
             let path = renderer.path(of: page)
             var writer = BinaryWriter()
             writer.write(settings)
             if case .restaurant(let index) = page { writer.write(digests.pages[index]) } else { writer.write(renderer.inputs(of: page).digest) }
             let digest = ContentDigest(writer.bytes)
-            let unchanged = self.pageInputs[path] == digest
+            let lastInputs = self.pageInputs[path]
+            let unchanged = lastInputs == digest
                 && Self.stillHolds(previous?[path], at: self.outputPath + "/" + path, checkingDisk: !self.isSession)
-            return (path, digest, !unchanged)
+            return (path, digest, lastInputs, !unchanged)
         }
+        // The same pages as last time (paths are distinct): only changed digests are replaced.
+        let samePages = pageInputs.count == plan.count && plan.allSatisfy { $0.lastInputs != nil }
         var nextInputs: [String: ContentDigest] = [:]
-        nextInputs.reserveCapacity(pages.count)
+        // Taken over rather than copied (a build that stops before the end renders every page next time).
+        if samePages { swap(&nextInputs, &pageInputs) } else { nextInputs.reserveCapacity(pages.count) }
         var toRender: [Int] = []
         // Unchanged files the live site holds and the standby does not: hard-linked across.
         var toLink: [String] = []
         for (index, step) in plan.enumerated() {
-            nextInputs[step.path] = step.inputs
+            if step.inputs != step.lastInputs || !samePages { nextInputs[step.path] = step.inputs }
             if step.render { toRender.append(index) } else if let state = previous?[step.path] {
                 now[step.path] = state
                 report.changes.unchanged += 1
@@ -308,10 +315,10 @@ public final class SiteBuilder: @unchecked Sendable {
                 files.append(file)
             }
         }
-        let paths = Set(plan.map(\.path) + assets.map(\.path) + pictures.map(\.path))
-        let gone = targetHeld.map { Set($0.keys).subtracting(paths) }
+        let paths = plan.map(\.path) + assets.map(\.path) + pictures.map(\.path)
+        let gone = targetHeld.map { Self.stale($0, keeping: paths) }
         let writes = targetHeld == nil || !toRender.isEmpty || !files.isEmpty || !toLink.isEmpty || gone?.isEmpty == false
-        let liveGone = previous.map { Set($0.keys).subtracting(paths) } ?? []
+        let liveGone = previous.map { Self.stale($0, keeping: paths) } ?? []
         // Whether readers of the live folder will see a difference (then the new site is published).
         var liveChanged = previous == nil || !liveGone.isEmpty
         // From the first write on, the kept state no longer describes the output folders: a build
@@ -391,8 +398,12 @@ public final class SiteBuilder: @unchecked Sendable {
             pictureCache.saveIndex(keeping: processed.sourceFiles)
         }
         if writes || pictureCache.changed { pictureCache.removeAll(except: processed.keys) }
-        let changed = writes || nextInputs != pageInputs || contentCache.changed || last?.fingerprint != fingerprint
+        let inputsChanged = !samePages || plan.contains { $0.inputs != $0.lastInputs }
+        let changed = writes || inputsChanged || contentCache.changed || last?.fingerprint != fingerprint
             || last?.storeStamp != storeStamp
+        // Freeing the last build's model, plan and records takes a while at scale: done off the caller's path.
+        let retired = (site, content, renderer, plan, previous, samePages ? [:] : pageInputs)
+        DispatchQueue.global(qos: .utility).async { withExtendedLifetime(retired) {} }
         written = now
         pageInputs = nextInputs
         report.files = now.count
@@ -443,6 +454,15 @@ public final class SiteBuilder: @unchecked Sendable {
         report.files = last.written.count
         report.changes.unchanged = last.written.count
         return report
+    }
+
+    /// The files `held` that are not among `paths` (which are distinct). Each path is looked up
+    /// once; only when some file is left over is a set of every path made.
+    private static func stale(_ held: [String: WrittenState], keeping paths: [String]) -> Set<String> {
+        let kept = paths.reduce(0) { held[$1] == nil ? $0 : $0 + 1 }
+        guard kept != held.count else { return [] }
+        let wanted = Set(paths)
+        return Set(held.keys.filter { !wanted.contains($0) })
     }
 
     /// Whether the file at `path` is still what was written there: present, and of the same size

@@ -4,23 +4,137 @@ import Foundation
 /// Its facts read as properties (`restaurant.city`), so pages name fields as sources do.
 @dynamicMemberLookup
 public struct Restaurant: Sendable, Equatable {
-    public var id: Int?
-    public var slug: String
-    public var name: String
-    public var facts: RestaurantFacts
-    public var image: ImageReference?
+    /// The fields live behind one reference, copied on write: a restaurant is copied often (pages,
+    /// digests, the search index, pictures), and a copy is then one retain, not one per field.
+    private final class Storage: @unchecked Sendable {
+        var fields: Fields
+        init(_ fields: Fields) { self.fields = fields }
+    }
+
+    private struct Fields: Equatable {
+        var id: Int?
+        var slug: String
+        var name: String
+        var facts: RestaurantFacts
+        var image: ImageReference?
+        var imageLocation: SourceLocation?
+        var photos: [GalleryPhoto]
+        var favorite: Bool
+        var verdict: Verdict?
+        var descriptionMarkdown: String
+        var reviews: [Review]
+    }
+
+    private var storage: Storage
+
+    public init(id: Int?, slug: String, name: String, facts: RestaurantFacts, image: ImageReference? = nil,
+                imageLocation: SourceLocation? = nil, photos: [GalleryPhoto] = [], favorite: Bool, verdict: Verdict? = nil,
+                descriptionMarkdown: String, reviews: [Review] = []) {
+        storage = Storage(Fields(id: id, slug: slug, name: name, facts: facts, image: image, imageLocation: imageLocation,
+                                 photos: photos, favorite: favorite, verdict: verdict,
+                                 descriptionMarkdown: descriptionMarkdown, reviews: reviews))
+    }
+
+    public var id: Int? {
+        get { storage.fields.id }
+        _modify {
+            makeUnique()
+            yield &storage.fields.id
+        }
+    }
+
+    public var slug: String {
+        get { storage.fields.slug }
+        _modify {
+            makeUnique()
+            yield &storage.fields.slug
+        }
+    }
+
+    public var name: String {
+        get { storage.fields.name }
+        _modify {
+            makeUnique()
+            yield &storage.fields.name
+        }
+    }
+
+    public var facts: RestaurantFacts {
+        get { storage.fields.facts }
+        _modify {
+            makeUnique()
+            yield &storage.fields.facts
+        }
+    }
+
+    public var image: ImageReference? {
+        get { storage.fields.image }
+        _modify {
+            makeUnique()
+            yield &storage.fields.image
+        }
+    }
+
     /// Where the main picture is named (its `image` field), for errors found when it is processed.
-    public var imageLocation: SourceLocation?
-    public var photos: [GalleryPhoto] = []
-    public var favorite: Bool
-    public var verdict: Verdict?
-    public var descriptionMarkdown: String
-    public var reviews: [Review] = []
+    public var imageLocation: SourceLocation? {
+        get { storage.fields.imageLocation }
+        _modify {
+            makeUnique()
+            yield &storage.fields.imageLocation
+        }
+    }
+
+    public var photos: [GalleryPhoto] {
+        get { storage.fields.photos }
+        _modify {
+            makeUnique()
+            yield &storage.fields.photos
+        }
+    }
+
+    public var favorite: Bool {
+        get { storage.fields.favorite }
+        _modify {
+            makeUnique()
+            yield &storage.fields.favorite
+        }
+    }
+
+    public var verdict: Verdict? {
+        get { storage.fields.verdict }
+        _modify {
+            makeUnique()
+            yield &storage.fields.verdict
+        }
+    }
+
+    public var descriptionMarkdown: String {
+        get { storage.fields.descriptionMarkdown }
+        _modify {
+            makeUnique()
+            yield &storage.fields.descriptionMarkdown
+        }
+    }
+
+    public var reviews: [Review] {
+        get { storage.fields.reviews }
+        _modify {
+            makeUnique()
+            yield &storage.fields.reviews
+        }
+    }
+
+    private mutating func makeUnique() {
+        if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.fields) }
+    }
+
+    public static func == (lhs: Restaurant, rhs: Restaurant) -> Bool {
+        lhs.storage === rhs.storage || lhs.storage.fields == rhs.storage.fields
+    }
 
     public subscript<Value>(dynamicMember path: KeyPath<RestaurantFacts, Value>) -> Value { facts[keyPath: path] }
 
     public var cuisines: [String] { facts.cuisines ?? [] }
-    public var sortKey: String { Slug.fold(name) }
     public var path: String { "restaurants/\(slug)/" }
 
     /// The mean of the reviews' ratings, or nil without reviews.

@@ -3,28 +3,53 @@ import Foundation
 /// Merges the store's records with the Markdown content into one `Site`, checking every reference.
 public enum SiteModelBuilder {
     /// `folderPhotos`: by folder name, the pictures in `Content/images/<slug>/` (relative to Content/).
+    /// `names`: slugs and sort keys already made (a `serve` session keeps them between builds).
     public static func build(
         stored: [RestaurantRecord], content: LoadedContent, layout: GuideLayout, includeDrafts: Bool,
         folderPhotos: [String: [String]] = [:]
     ) -> (Site, [Diagnostic]) {
+        build(stored: stored, content: content, layout: layout, includeDrafts: includeDrafts, folderPhotos: folderPhotos,
+              names: NameKeys(remembering: false))
+    }
+
+    static func build(
+        stored: [RestaurantRecord], content: LoadedContent, layout: GuideLayout, includeDrafts: Bool,
+        folderPhotos: [String: [String]], names: NameKeys
+    ) -> (Site, [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
         var restaurants: [Restaurant] = []
+        restaurants.reserveCapacity(stored.count + content.restaurants.count)
         var indexByID: [Int: Int] = [:]
         var indexBySlug: [String: Int] = [:]
-        var slugOwner: [String: String] = [:]
+        indexByID.reserveCapacity(stored.count + content.restaurants.count)
+        indexBySlug.reserveCapacity(stored.count + content.restaurants.count)
+        /// Who took a page address: an imported record (by its index) or a Markdown file.
+        enum SlugOwner {
+            case record(Int)
+            case file(String)
+        }
+        var slugOwner: [String: SlugOwner] = [:]
+        func describe(_ owner: SlugOwner) -> String {
+            switch owner {
+            case .record(let index): "restaurant \(stored[index].id) from \(stored[index].source)"
+            case .file(let path): path
+            }
+        }
         // A city file's records share its location: made once per file, not once per record.
         var fileLocations: [String: SourceLocation] = [:]
+        names.trim(toAbout: stored.count + content.restaurants.count)
 
-        for record in stored {
+        for recordIndex in stored.indices {
+            let record = stored[recordIndex]
             let imageLocation = fileLocations[record.source] ?? {
                 let location = SourceLocation(path: GuideLayout.displayPath(layout.content.appending(path: record.source)))
                 fileLocations[record.source] = location
                 return location
             }()
-            let slug = Slug.make(record.name) + "-\(record.id)"
+            let slug = names.slug(record.name) + "-\(record.id)"
             indexByID[record.id] = restaurants.count
             indexBySlug[slug] = restaurants.count
-            slugOwner[slug] = "restaurant \(record.id) from \(record.source)"
+            slugOwner[slug] = .record(recordIndex)
             restaurants.append(Restaurant(
                 id: record.id, slug: slug, name: record.name, facts: record.facts,
                 image: record.facts.imageURL.map { .web($0) },
@@ -77,7 +102,7 @@ public enum SiteModelBuilder {
             }
             if let owner = slugOwner[source.slug] {
                 diagnostics.append(.error(at: source.location,
-                    "the page address restaurants/\(source.slug)/ is already taken by \(owner)",
+                    "the page address restaurants/\(source.slug)/ is already taken by \(describe(owner))",
                     hint: "rename the file"))
                 continue
             }
@@ -89,7 +114,7 @@ public enum SiteModelBuilder {
                 id: source.id, slug: source.slug, name: name, facts: RestaurantFacts(), favorite: false,
                 descriptionMarkdown: "")
             apply(source, image: resolve(source.image), photos: photos(of: source), to: &restaurant)
-            slugOwner[source.slug] = source.location.path
+            slugOwner[source.slug] = .file(source.location.path)
             indexBySlug[source.slug] = restaurants.count
             if let id = source.id { indexByID[id] = restaurants.count }
             restaurants.append(restaurant)
@@ -97,7 +122,7 @@ public enum SiteModelBuilder {
 
         for review in content.reviews {
             let reference = review.restaurant
-            let index = Int(reference).flatMap { indexByID[$0] } ?? indexBySlug[reference] ?? indexBySlug[Slug.make(reference)]
+            let index = Int(reference).flatMap { indexByID[$0] } ?? indexBySlug[reference] ?? indexBySlug[names.slug(reference)]
             guard let index else {
                 if draftKeys.contains(reference) { continue }
                 let known = Array(indexBySlug.keys)
@@ -118,7 +143,7 @@ public enum SiteModelBuilder {
                             diagnostics: &diagnostics)
         }
         // Each name folded once, not once per comparison; indices sorted, so each restaurant moves once.
-        let sortKeys = restaurants.map(\.sortKey)
+        let sortKeys = restaurants.map { names.sortKey($0.name) }
         restaurants = restaurants.indices.sorted { (sortKeys[$0], restaurants[$0].slug) < (sortKeys[$1], restaurants[$1].slug) }
             .map { restaurants[$0] }
 
@@ -136,16 +161,16 @@ public enum SiteModelBuilder {
         }
 
         var files: Set<String> = []
-        for restaurant in restaurants {
-            if case .file(let path)? = restaurant.image { files.insert(path) }
-            for photo in restaurant.photos { if case .file(let path) = photo.image { files.insert(path) } }
+        for index in restaurants.indices {
+            if case .file(let path)? = restaurants[index].image { files.insert(path) }
+            for photo in restaurants[index].photos { if case .file(let path) = photo.image { files.insert(path) } }
         }
         for step in steps { if case .file(let path)? = step.image { files.insert(path) } }
 
         let site = Site(
             config: content.config, restaurants: restaurants, steps: steps,
-            cities: groups(restaurants) { $0.city.map { [$0] } ?? [] },
-            cuisines: groups(restaurants) { $0.cuisines },
+            cities: groups(restaurants.map { $0.city.map { [$0] } ?? [] }, names: names),
+            cuisines: groups(restaurants.map(\.cuisines), names: names),
             contentFiles: files.sorted())
         return (site, diagnostics)
     }
@@ -189,22 +214,24 @@ public enum SiteModelBuilder {
     }
 
     /// Groups by the slug of a name, so "Café" and "Cafe" share a page; shows the first spelling met.
-    private static func groups(_ restaurants: [Restaurant], keys: (Restaurant) -> [String]) -> [BrowseGroup] {
+    /// `keys`: by restaurant, in the site's order, the names it is listed under.
+    private static func groups(_ keys: [[String]], names: NameKeys) -> [BrowseGroup] {
         var bySlug: [String: BrowseGroup] = [:]
         // Thousands of restaurants share a few dozen names: each slugged once.
         var slugs: [String: String] = [:]
-        for (index, restaurant) in restaurants.enumerated() {
-            var seen: Set<String> = []
-            for name in keys(restaurant) {
+        for (index, keys) in keys.enumerated() {
+            for (position, name) in keys.enumerated() {
                 let slug = slugs[name] ?? {
-                    let slug = Slug.make(name)
+                    let slug = names.slug(name)
                     slugs[name] = slug
                     return slug
                 }()
-                guard seen.insert(slug).inserted else { continue }
+                // Two spellings of one name ("Café", "Cafe") list a restaurant once. Fifty names at
+                // most (the cuisines cap): looking back costs less than a set per restaurant.
+                if keys[..<position].contains(where: { slugs[$0] == slug }) { continue }
                 bySlug[slug, default: BrowseGroup(name: name, slug: slug, members: [])].members.append(index)
             }
         }
-        return bySlug.values.sorted { (Slug.fold($0.name), $0.slug) < (Slug.fold($1.name), $1.slug) }
+        return bySlug.values.map { (names.sortKey($0.name), $0) }.sorted { ($0.0, $0.1.slug) < ($1.0, $1.1.slug) }.map(\.1)
     }
 }
