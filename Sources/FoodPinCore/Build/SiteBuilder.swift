@@ -81,8 +81,8 @@ public final class SiteBuilder: @unchecked Sendable {
     private var storeSnapshot: (stamp: FileStamp?, cities: [String], restaurants: [RestaurantRecord])?
     /// What each restaurant's card and page are made from, as digests (remembered under `serve`).
     private let restaurantDigests: RestaurantDigests
-    /// Names' slugs and sort keys (remembered under `serve`).
-    private let names: NameKeys
+    /// What the site model builder can reuse (under `serve`).
+    private let modelMemo: ModelMemo
 
     /// Pages rendered and written together: enough to keep both cores busy, few enough that
     /// memory does not grow with the site.
@@ -97,7 +97,7 @@ public final class SiteBuilder: @unchecked Sendable {
         outputPath = output.path
         isSession = !options.savesState
         restaurantDigests = RestaurantDigests(remembering: isSession)
-        names = NameKeys(remembering: isSession)
+        modelMemo = ModelMemo(remembering: isSession)
     }
 
     /// A one-off build (the `build` and `check` commands).
@@ -177,7 +177,7 @@ public final class SiteBuilder: @unchecked Sendable {
         func model(_ stored: [RestaurantRecord]) -> Site {
             let (site, modelDiagnostics) = SiteModelBuilder.build(
                 stored: stored, content: content, layout: layout, includeDrafts: options.includeDrafts,
-                folderPhotos: Self.folderPhotos(imageFiles), names: names)
+                folderPhotos: Self.folderPhotos(imageFiles), memo: modelMemo)
             log.add(contentsOf: modelDiagnostics)
             return site
         }

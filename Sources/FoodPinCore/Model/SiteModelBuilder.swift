@@ -3,58 +3,31 @@ import Foundation
 /// Merges the store's records with the Markdown content into one `Site`, checking every reference.
 public enum SiteModelBuilder {
     /// `folderPhotos`: by folder name, the pictures in `Content/images/<slug>/` (relative to Content/).
-    /// `names`: slugs and sort keys already made (a `serve` session keeps them between builds).
     public static func build(
         stored: [RestaurantRecord], content: LoadedContent, layout: GuideLayout, includeDrafts: Bool,
         folderPhotos: [String: [String]] = [:]
     ) -> (Site, [Diagnostic]) {
         build(stored: stored, content: content, layout: layout, includeDrafts: includeDrafts, folderPhotos: folderPhotos,
-              names: NameKeys(remembering: false))
+              memo: ModelMemo(remembering: false))
     }
 
+    /// `memo`: what earlier builds of a `serve` session made and this one can reuse.
     static func build(
         stored: [RestaurantRecord], content: LoadedContent, layout: GuideLayout, includeDrafts: Bool,
-        folderPhotos: [String: [String]], names: NameKeys
+        folderPhotos: [String: [String]], memo: ModelMemo
     ) -> (Site, [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
-        var restaurants: [Restaurant] = []
-        restaurants.reserveCapacity(stored.count + content.restaurants.count)
-        var indexByID: [Int: Int] = [:]
-        var indexBySlug: [String: Int] = [:]
-        indexByID.reserveCapacity(stored.count + content.restaurants.count)
-        indexBySlug.reserveCapacity(stored.count + content.restaurants.count)
-        /// Who took a page address: an imported record (by its index) or a Markdown file.
-        enum SlugOwner {
-            case record(Int)
-            case file(String)
-        }
-        var slugOwner: [String: SlugOwner] = [:]
-        func describe(_ owner: SlugOwner) -> String {
+        memo.trim(toAbout: stored.count + content.restaurants.count)
+        let made = memo.restaurants(from: stored) { fromRecords(stored, layout: layout, memo: memo) }
+        var restaurants = made.restaurants
+        var indexByID = made.indexByID
+        var indexBySlug = made.indexBySlug
+        var slugOwner = made.slugOwner
+        func describe(_ owner: RecordRestaurants.SlugOwner) -> String {
             switch owner {
             case .record(let index): "restaurant \(stored[index].id) from \(stored[index].source)"
             case .file(let path): path
             }
-        }
-        // A city file's records share its location: made once per file, not once per record.
-        var fileLocations: [String: SourceLocation] = [:]
-        names.trim(toAbout: stored.count + content.restaurants.count)
-
-        for recordIndex in stored.indices {
-            let record = stored[recordIndex]
-            let imageLocation = fileLocations[record.source] ?? {
-                let location = SourceLocation(path: GuideLayout.displayPath(layout.content.appending(path: record.source)))
-                fileLocations[record.source] = location
-                return location
-            }()
-            let slug = names.slug(record.name) + "-\(record.id)"
-            indexByID[record.id] = restaurants.count
-            indexBySlug[slug] = restaurants.count
-            slugOwner[slug] = .record(recordIndex)
-            restaurants.append(Restaurant(
-                id: record.id, slug: slug, name: record.name, facts: record.facts,
-                image: record.facts.imageURL.map { .web($0) },
-                imageLocation: imageLocation,
-                favorite: record.favorite, verdict: nil, descriptionMarkdown: ""))
         }
 
         func resolve(_ written: WrittenImage?) -> ImageReference? {
@@ -122,7 +95,7 @@ public enum SiteModelBuilder {
 
         for review in content.reviews {
             let reference = review.restaurant
-            let index = Int(reference).flatMap { indexByID[$0] } ?? indexBySlug[reference] ?? indexBySlug[names.slug(reference)]
+            let index = Int(reference).flatMap { indexByID[$0] } ?? indexBySlug[reference] ?? indexBySlug[memo.slug(reference)]
             guard let index else {
                 if draftKeys.contains(reference) { continue }
                 let known = Array(indexBySlug.keys)
@@ -143,9 +116,9 @@ public enum SiteModelBuilder {
                             diagnostics: &diagnostics)
         }
         // Each name folded once, not once per comparison; indices sorted, so each restaurant moves once.
-        let sortKeys = restaurants.map { names.sortKey($0.name) }
-        restaurants = restaurants.indices.sorted { (sortKeys[$0], restaurants[$0].slug) < (sortKeys[$1], restaurants[$1].slug) }
-            .map { restaurants[$0] }
+        // By name folded, then by slug: one key each, so a comparison compares one string.
+        let sortKeys = restaurants.map { memo.sortKey($0.name) + "\u{0}" + $0.slug }
+        restaurants = restaurants.indices.sorted { sortKeys[$0] < sortKeys[$1] }.map { restaurants[$0] }
 
         var steps: [Step] = []
         var stepNumbers: [Int: String] = [:]
@@ -169,10 +142,39 @@ public enum SiteModelBuilder {
 
         let site = Site(
             config: content.config, restaurants: restaurants, steps: steps,
-            cities: groups(restaurants.map { $0.city.map { [$0] } ?? [] }, names: names),
-            cuisines: groups(restaurants.map(\.cuisines), names: names),
+            cities: groups(restaurants.map { $0.city.map { [$0] } ?? [] }, memo: memo),
+            cuisines: groups(restaurants.map { $0.cuisines }, memo: memo),
             contentFiles: files.sorted())
         return (site, diagnostics)
+    }
+
+    /// The restaurants the store's records make, each with its page address.
+    private static func fromRecords(_ stored: [RestaurantRecord], layout: GuideLayout, memo: ModelMemo) -> RecordRestaurants {
+        var made = RecordRestaurants()
+        made.restaurants.reserveCapacity(stored.count)
+        made.indexByID.reserveCapacity(stored.count)
+        made.indexBySlug.reserveCapacity(stored.count)
+        made.slugOwner.reserveCapacity(stored.count)
+        // A city file's records share its location: made once per file, not once per record.
+        var fileLocations: [String: SourceLocation] = [:]
+        for recordIndex in stored.indices {
+            let record = stored[recordIndex]
+            let imageLocation = fileLocations[record.source] ?? {
+                let location = SourceLocation(path: GuideLayout.displayPath(layout.content.appending(path: record.source)))
+                fileLocations[record.source] = location
+                return location
+            }()
+            let slug = memo.slug(record.name) + "-\(record.id)"
+            made.indexByID[record.id] = made.restaurants.count
+            made.indexBySlug[slug] = made.restaurants.count
+            made.slugOwner[slug] = .record(recordIndex)
+            made.restaurants.append(Restaurant(
+                id: record.id, slug: slug, name: record.name, facts: record.facts,
+                image: record.facts.imageURL.map { .web($0) },
+                imageLocation: imageLocation,
+                favorite: record.favorite, verdict: nil, descriptionMarkdown: ""))
+        }
+        return made
     }
 
     /// The Markdown file's fields win over the imported record's.
@@ -215,23 +217,33 @@ public enum SiteModelBuilder {
 
     /// Groups by the slug of a name, so "Café" and "Cafe" share a page; shows the first spelling met.
     /// `keys`: by restaurant, in the site's order, the names it is listed under.
-    private static func groups(_ keys: [[String]], names: NameKeys) -> [BrowseGroup] {
-        var bySlug: [String: BrowseGroup] = [:]
-        // Thousands of restaurants share a few dozen names: each slugged once.
-        var slugs: [String: String] = [:]
-        for (index, keys) in keys.enumerated() {
-            for (position, name) in keys.enumerated() {
-                let slug = slugs[name] ?? {
-                    let slug = names.slug(name)
-                    slugs[name] = slug
-                    return slug
-                }()
-                // Two spellings of one name ("Café", "Cafe") list a restaurant once. Fifty names at
-                // most (the cuisines cap): looking back costs less than a set per restaurant.
-                if keys[..<position].contains(where: { slugs[$0] == slug }) { continue }
-                bySlug[slug, default: BrowseGroup(name: name, slug: slug, members: [])].members.append(index)
+    private static func groups(_ keys: [[String]], memo: ModelMemo) -> [BrowseGroup] {
+        var groups: [BrowseGroup] = []
+        var groupBySlug: [String: Int] = [:]
+        // Thousands of restaurants share a few dozen names: each name is slugged once.
+        var groupByName: [String: Int] = [:]
+        for (index, names) in keys.enumerated() {
+            for (position, name) in names.enumerated() {
+                let group: Int
+                if let known = groupByName[name] {
+                    group = known
+                } else {
+                    let slug = memo.slug(name)
+                    if let known = groupBySlug[slug] {
+                        group = known
+                    } else {
+                        group = groups.count
+                        groups.append(BrowseGroup(name: name, slug: slug, members: []))
+                        groupBySlug[slug] = group
+                    }
+                    groupByName[name] = group
+                }
+                // Two spellings of one name list a restaurant once. Fifty names at most (the
+                // cuisines cap): looking back costs less than a set per restaurant.
+                if names[..<position].contains(where: { groupByName[$0] == group }) { continue }
+                groups[group].members.append(index)
             }
         }
-        return bySlug.values.map { (names.sortKey($0.name), $0) }.sorted { ($0.0, $0.1.slug) < ($1.0, $1.1.slug) }.map(\.1)
+        return groups.map { (memo.sortKey($0.name), $0) }.sorted { ($0.0, $0.1.slug) < ($1.0, $1.1.slug) }.map(\.1)
     }
 }

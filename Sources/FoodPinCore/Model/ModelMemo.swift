@@ -1,0 +1,55 @@
+import Foundation
+
+/// What the site model builder can reuse from one build to the next of a `serve` session: each
+/// name's slug and sort key, and the restaurants the store's records make while the records stay
+/// the same. A one-off build remembers nothing.
+final class ModelMemo: @unchecked Sendable {
+    private let remembers: Bool
+    private var slugs: [String: String] = [:]
+    private var sortKeys: [String: String] = [:]
+    private var fromRecords: (records: [RestaurantRecord], made: RecordRestaurants)?
+
+    init(remembering remembers: Bool) { self.remembers = remembers }
+
+    func slug(_ name: String) -> String { remembered(name, in: &slugs, Slug.make) }
+
+    /// What restaurants are sorted by: the name folded (case and accents).
+    func sortKey(_ name: String) -> String { remembered(name, in: &sortKeys, Slug.fold) }
+
+    /// The restaurants `records` make; the same as last time when the records are (an array
+    /// kept by the session compares equal at once: it is the same storage).
+    func restaurants(from records: [RestaurantRecord], _ make: () -> RecordRestaurants) -> RecordRestaurants {
+        if let fromRecords, fromRecords.records == records { return fromRecords.made }
+        let made = make()
+        if remembers { fromRecords = (records, made) }
+        return made
+    }
+
+    /// Forgets every name when there are far more than the guide has (names edited away).
+    func trim(toAbout count: Int) {
+        if slugs.count > 2 * count + 1024 { slugs = [:] }
+        if sortKeys.count > 2 * count + 1024 { sortKeys = [:] }
+    }
+
+    private func remembered(_ name: String, in table: inout [String: String], _ make: (String) -> String) -> String {
+        guard remembers else { return make(name) }
+        if let known = table[name] { return known }
+        let made = make(name)
+        table[name] = made
+        return made
+    }
+}
+
+/// The restaurants the store's records make, before Markdown enriches them, and what finds them.
+struct RecordRestaurants {
+    /// Who took a page address: an imported record (by its index) or a Markdown file.
+    enum SlugOwner {
+        case record(Int)
+        case file(String)
+    }
+
+    var restaurants: [Restaurant] = []
+    var indexByID: [Int: Int] = [:]
+    var indexBySlug: [String: Int] = [:]
+    var slugOwner: [String: SlugOwner] = [:]
+}
