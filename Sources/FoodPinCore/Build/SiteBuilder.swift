@@ -102,7 +102,11 @@ public final class SiteBuilder: @unchecked Sendable {
 
     /// A one-off build (the `build` and `check` commands).
     public static func build(_ options: BuildOptions, progress: @Sendable (String) -> Void = { _ in }) throws(FoodPinError) -> BuildReport {
-        try SiteBuilder(options).build(progress: progress)
+        let builder = SiteBuilder(options)
+        // What it keeps (every parsed file) takes a while to free at scale: freed off the caller's
+        // path, which for the command line is the path to the report and the exit.
+        defer { DispatchQueue.global(qos: .utility).async { withExtendedLifetime(builder) {} } }
+        return try builder.build(progress: progress)
     }
 
     /// Builds that follow one another in this process (`serve`, `watch`, which save the state only

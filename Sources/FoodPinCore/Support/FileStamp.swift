@@ -19,6 +19,11 @@ public struct FileStamp: Hashable, Sendable {
     public init?(path: String) {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
+        self.init(info)
+    }
+
+    /// The stamp of a file already asked about.
+    init(_ info: stat) {
         size = Int64(info.st_size)
         inode = UInt64(info.st_ino)
         #if os(Linux)
