@@ -4,7 +4,9 @@ import Foundation
 /// re-reads only the files whose stamp changed. Kept in memory between the builds of one `serve`
 /// or `watch` session, and on disk between `foodpin build` runs (see `BuildState`).
 public final class ContentCache: @unchecked Sendable {
-    enum Parsed: Sendable {
+    /// Indirect: a restaurant's source is several hundred bytes, and an enum (a dictionary slot,
+    /// an array element) inline would take that much for every review too.
+    indirect enum Parsed: Sendable {
         case restaurant(RestaurantSource?, [Diagnostic])
         case review(ReviewSource?, [Diagnostic])
         case step(StepSource?, [Diagnostic])
