@@ -38,7 +38,7 @@ import Testing
 
         // A new restaurant shifts the list pages; a deleted one loses its page.
         try guide.write("Content/restaurants/b.md", "---\nname: Aardvark Diner\n---\n")
-        try builder.build()
+        _ = try builder.build()
         #expect(guide.exists("restaurants/b/index.html"))
         try guide.remove("Content/restaurants/b.md")
         let removal = try builder.build()
@@ -51,7 +51,7 @@ import Testing
         let settings = try builder.build()
         #expect(settings.changedPaths.contains("restaurants/o-ya-28066/index.html"))
         try guide.write("Templates/404.mustache", "<p>gone</p>\n")
-        try builder.build()
+        _ = try builder.build()
         #expect(try guide.page("404.html") == "<p>gone</p>\n")
         #expect(try guide.snapshot() == cleanBuild(of: guide))
 
@@ -59,7 +59,7 @@ import Testing
         let boston = guide.root.appending(path: "Content/cities/Boston.json")
         let text = try String(contentsOf: boston, encoding: .utf8).replacingOccurrences(of: "\"o ya\"", with: "\"O Ya Sushi\"")
         try guide.write("Content/cities/Boston.json", text)
-        try builder.build()
+        _ = try builder.build()
         #expect(try guide.page("restaurants/o-ya-sushi-28066/index.html").contains("O Ya Sushi"))
         #expect(!guide.exists("restaurants/o-ya-28066/index.html"))
         #expect(try guide.snapshot() == cleanBuild(of: guide))
@@ -72,7 +72,7 @@ import Testing
         try guide.write("Content/images/a.svg", "<svg xmlns=\"http://www.w3.org/2000/svg\"/>")
         try guide.write("Content/images/loose.svg", "<svg xmlns=\"http://www.w3.org/2000/svg\"><g/></svg>")
         let builder = SiteBuilder(BuildOptions(root: guide.root))
-        try builder.build()
+        _ = try builder.build()
         #expect(guide.exists("images/loose.svg"))
 
         try guide.remove("Content/images/loose.svg")
@@ -112,7 +112,7 @@ import Testing
         let guide = try TestGuide()
         try guide.write("Content/restaurants/a.md", "---\nname: Alpha\n---\n")
         let builder = SiteBuilder(BuildOptions(root: guide.root))
-        try builder.build()
+        _ = try builder.build()
         let good = try guide.snapshot()
         try guide.write("Content/restaurants/a.md", "---\nname: [Alpha\n---\n")
         let broken = try builder.build()
@@ -188,12 +188,12 @@ import Testing
         let guide = try TestGuide()
         try guide.write("Content/restaurants/a.md", "---\nname: Alpha\n---\n")
         let builder = SiteBuilder(BuildOptions(root: guide.root))
-        try builder.build()
+        _ = try builder.build()
         try FileManager.default.removeItem(at: guide.output)
-        try builder.build()
+        _ = try builder.build()
         #expect(guide.exists("restaurants/a/index.html"))
         try guide.remove("Output/index.html")
-        try builder.build()
+        _ = try builder.build()
         #expect(guide.exists("index.html"))
     }
 

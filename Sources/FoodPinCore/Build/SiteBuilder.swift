@@ -191,20 +191,20 @@ public final class SiteBuilder: @unchecked Sendable {
             // Neither the city files nor the store changed since the last build: no query needed.
             site = model(snapshot.restaurants)
         } else {
-            var fetched: [RestaurantRecord] = []
+            var kept: [RestaurantRecord]?
             site = try store.write { db in
                 // A broken city file keeps its old records rather than losing them.
                 let usable = content.cityFiles.filter { !brokenCityFiles.contains($0.source) }
                 report.sync = try CityImporter.sync(usable, in: db)
                 log.add(contentsOf: report.sync.conflicts)
-                fetched = try RestaurantRecord.order(Column("id")).fetchAll(db)
+                let fetched = try RestaurantRecord.order(Column("id")).fetchAll(db)
+                // Kept for the next build of a `serve` session only: a one-off build frees the
+                // records as soon as the model is made (at a million restaurants, hundreds of megabytes).
+                if isSession && options.writes { kept = fetched }
                 let site = model(fetched)
                 return (site, !log.hasErrors)
             }
-            // Kept for the next build of a `serve` session only: a one-off build would hold a second
-            // copy of every record for nothing.
-            storeSnapshot = log.hasErrors || !options.writes || !isSession ? nil
-                : (FileStamp(path: layout.store.path), cityKey, fetched)
+            storeSnapshot = log.hasErrors ? nil : kept.map { (FileStamp(path: layout.store.path), cityKey, $0) }
         }
         // The store as this build read it: a `foodpin favorite` during the build shows next time.
         let storeStamp = FileStamp(path: layout.store.path)

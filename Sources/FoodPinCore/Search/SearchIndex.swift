@@ -15,8 +15,9 @@ enum SearchIndex {
         // Each restaurant's facets, from the browse groups (which already know their members).
         var cityOf = [Int](repeating: -1, count: site.restaurants.count)
         for (position, group) in site.cities.enumerated() { for member in group.members { cityOf[member] = position } }
-        var cuisinesOf = [[Int]](repeating: [], count: site.restaurants.count)
-        for (position, group) in site.cuisines.enumerated() { for member in group.members { cuisinesOf[member].append(position) } }
+        var cuisineBySlug: [String: Int] = [:]
+        for (position, group) in site.cuisines.enumerated() { cuisineBySlug[group.slug] = position }
+        var slugOfCuisine: [String: String] = [:]
         var areaIndex: [String: Int] = [:]
         var areas: [String] = []
         for restaurant in site.restaurants {
@@ -25,53 +26,55 @@ enum SearchIndex {
                 areas.append(area)
             }
         }
-        var names: [String] = [], cuisineIDs: [String] = [], cityIDs: [String] = [], areaIDs: [String] = []
-        var prices: [String] = [], favorites: [String] = [], texts: [String] = []
-        var slugs: [String] = [], ratings: [String] = [], reviews: [String] = [], lats: [String] = [], longs: [String] = []
-        for (position, restaurant) in site.restaurants.enumerated() {
-            names.append(JSONText.quote(restaurant.name))
-            // In the restaurant's own order of cuisines.
-            let order = Dictionary(restaurant.cuisines.enumerated().map { (Slug.make($0.element), $0.offset) }, uniquingKeysWith: { a, _ in a })
-            let ids = cuisinesOf[position].sorted { order[site.cuisines[$0].slug, default: 0] < order[site.cuisines[$1].slug, default: 0] }
-            cuisineIDs.append("[" + ids.map(String.init).joined(separator: ",") + "]")
-            cityIDs.append(String(cityOf[position]))
-            areaIDs.append(restaurant.area.flatMap { areaIndex[$0] }.map(String.init) ?? "-1")
-            prices.append(String(restaurant.price ?? 0))
-            slugs.append(JSONText.quote(restaurant.slug))
-            ratings.append(String(restaurant.ratingTenths ?? 0))
-            reviews.append(String(restaurant.reviews.count))
-            // Five decimals: about a metre, plenty for "near me".
-            if let lat = restaurant.lat, let long = restaurant.long {
-                lats.append(coordinate(lat))
-                longs.append(coordinate(long))
-            } else {
-                lats.append("null")
-                longs.append("null")
+        // Written column by column into one string: at a million restaurants a list of strings per
+        // column, joined, would hold the index several times over.
+        let restaurants = site.restaurants
+        var out = "{\"version\":2,\"count\":\(restaurants.count),\"shardSize\":\(shardSize),\n"
+        out.reserveCapacity(restaurants.count * (searchable.isEmpty ? 110 : 160))
+        out += "\"cities\":" + list(site.cities.map(\.name)) + ",\n"
+        out += "\"cuisines\":" + list(site.cuisines.map(\.name)) + ",\n"
+        out += "\"areas\":" + list(areas) + ",\n"
+        func column(_ key: String, _ value: (Int) -> String) {
+            out += "\"" + key + "\":["
+            for position in restaurants.indices {
+                if position > 0 { out += "," }
+                out += value(position)
             }
-            if restaurant.favorite { favorites.append(String(position)) }
-            if !searchable.isEmpty {
-                texts.append(JSONText.quote(searchable.compactMap { $0.text(in: restaurant.facts) }.joined(separator: " ")))
-            }
+            out += "],\n"
         }
-        // Columns, not rows: runs of small numbers compress far better, which keeps the first query light.
-        return """
-        {"version":2,"count":\(site.restaurants.count),"shardSize":\(shardSize),
-        "cities":\(list(site.cities.map(\.name))),
-        "cuisines":\(list(site.cuisines.map(\.name))),
-        "areas":\(list(areas)),
-        "name":[\(names.joined(separator: ","))],
-        "cuisine":[\(cuisineIDs.joined(separator: ","))],
-        "city":[\(cityIDs.joined(separator: ","))],
-        "area":[\(areaIDs.joined(separator: ","))],
-        "price":[\(prices.joined(separator: ","))],
-        "slug":[\(slugs.joined(separator: ","))],
-        "rating":[\(ratings.joined(separator: ","))],
-        "reviews":[\(reviews.joined(separator: ","))],
-        "lat":[\(lats.joined(separator: ","))],
-        "lon":[\(longs.joined(separator: ","))],
-        "favorites":[\(favorites.joined(separator: ","))]\(searchable.isEmpty ? "" : ",\n\"text\":[" + texts.joined(separator: ",") + "]")}
-
-        """
+        column("name") { JSONText.quote(restaurants[$0].name) }
+        column("cuisine") { position in
+            // Its groups, in the restaurant's own order of cuisines.
+            var ids: [Int] = []
+            for name in restaurants[position].cuisines {
+                let slug = slugOfCuisine[name] ?? Slug.make(name)
+                slugOfCuisine[name] = slug
+                if let id = cuisineBySlug[slug], !ids.contains(id) { ids.append(id) }
+            }
+            return "[" + ids.map(String.init).joined(separator: ",") + "]"
+        }
+        column("city") { String(cityOf[$0]) }
+        column("area") { restaurants[$0].area.flatMap { areaIndex[$0] }.map(String.init) ?? "-1" }
+        column("price") { String(restaurants[$0].price ?? 0) }
+        column("slug") { JSONText.quote(restaurants[$0].slug) }
+        column("rating") { String(restaurants[$0].ratingTenths ?? 0) }
+        column("reviews") { String(restaurants[$0].reviews.count) }
+        // Five decimals: about a metre, plenty for "near me"; both or neither.
+        func coordinates(_ position: Int) -> (lat: String, long: String) {
+            guard let lat = restaurants[position].lat, let long = restaurants[position].long else { return ("null", "null") }
+            return (coordinate(lat), coordinate(long))
+        }
+        column("lat") { coordinates($0).lat }
+        column("lon") { coordinates($0).long }
+        out += "\"favorites\":[" + restaurants.indices.filter { restaurants[$0].favorite }.map(String.init).joined(separator: ",") + "]"
+        if !searchable.isEmpty {
+            out += ",\n"
+            column("text") { position in
+                JSONText.quote(searchable.compactMap { $0.text(in: restaurants[position].facts) }.joined(separator: " "))
+            }
+            out.removeLast(2)
+        }
+        return out + "}\n"
     }
 
     /// Shard `number`: the list card of restaurants `number * shardSize ..<`, in list order, as HTML
