@@ -4,6 +4,8 @@ import Foundation
 /// last build's restaurants: one equal to the last under its slug takes the same digests again.
 /// Restaurants made from the same parsed files share their strings' and arrays' storage, so
 /// comparing them costs a fraction of encoding them. A one-off build remembers nothing.
+/// (Equal is Swift's equality: an edit that only changes a text's Unicode normalization, the
+/// same characters in other code points, is seen at the next `foodpin build`, not by `serve`.)
 final class RestaurantDigests: @unchecked Sendable {
     private struct Entry {
         let restaurant: Restaurant
@@ -21,10 +23,10 @@ final class RestaurantDigests: @unchecked Sendable {
     func digests(of restaurants: [Restaurant]) -> (cards: [ContentDigest], pages: [ContentDigest]) {
         lock.lock()
         defer { lock.unlock() }
-        let known = entries
-        let found = ParallelMap.map(restaurants) { restaurant -> (card: ContentDigest, page: ContentDigest, new: Bool) in
-            if let entry = known[restaurant.slug], entry.restaurant == restaurant { return (entry.card, entry.page, false) }
-            return (CardKey(restaurant).digest, SiteRenderer.PageInputs(restaurant: restaurant).digest, true)
+        // Read from every core, written after: no copy of the table is made.
+        let found = ParallelMap.map(restaurants) { [self] restaurant -> (card: ContentDigest, page: ContentDigest, new: Bool) in
+            if let entry = entries[restaurant.slug], entry.restaurant == restaurant { return (entry.card, entry.page, false) }
+            return (SiteRenderer.cardDigest(restaurant), SiteRenderer.inputs(of: restaurant).digest, true)
         }
         if remembers {
             for (restaurant, digests) in zip(restaurants, found) where digests.new {

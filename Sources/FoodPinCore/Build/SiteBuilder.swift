@@ -70,6 +70,10 @@ public final class SiteBuilder: @unchecked Sendable {
     /// skipped without reading the disk and files the site no longer has are removed. Nil when
     /// unknown: the disk is then compared and walked.
     private var written: [String: WrittenState]?
+    /// Whether `written` is what this builder itself wrote, in this process (not read from a saved
+    /// state, which the output folder may no longer match): within a session, pages are then taken
+    /// to be as written without a `stat` each.
+    private var writtenHere = false
     /// What the standby folder holds (the site before the last one), by output path; nil when unknown.
     private var standbyWritten: [String: WrittenState]?
     /// The last successful build, as `BuildState` keeps it (nil when unknown).
@@ -111,7 +115,8 @@ public final class SiteBuilder: @unchecked Sendable {
 
     /// Builds that follow one another in this process (`serve`, `watch`, which save the state only
     /// when they stop): the last build's restaurants are remembered, and between builds the output
-    /// folder holds what this builder wrote there (a new process checks every file again).
+    /// folder is taken to hold what this builder wrote there (a page deleted by hand during a
+    /// session comes back when its inputs change, or at the next `foodpin build`).
     private let isSession: Bool
     /// The output folder; its path is asked for once per page.
     private let output: URL
@@ -245,7 +250,10 @@ public final class SiteBuilder: @unchecked Sendable {
         }
 
         report.output = writer.destination
-        if !FileManager.default.fileExists(atPath: writer.destination.path) { written = nil }
+        if !FileManager.default.fileExists(atPath: writer.destination.path) {
+            written = nil
+            writtenHere = false
+        }
         // The new site is made in the standby folder and then exchanged with the live one; where
         // folders cannot be exchanged, files are replaced in place.
         let publication = Publication(output: output)
@@ -264,17 +272,23 @@ public final class SiteBuilder: @unchecked Sendable {
         now.reserveCapacity(pages.count + 64)
         let settings = settingsDigest(site.config, contentFiles: site.contentFiles, pictures: processed.catalog, theme: theme,
                                       strings: strings)
-        let plan = ParallelMap.map(pages) { page -> (path: String, inputs: ContentDigest, lastInputs: ContentDigest?, render: Bool) in
+        // A page removed or edited by hand since the state was saved is written again. Within a
+        // session, once this builder has written the folder, it is taken to hold what was written.
+        let checksDisk = !(isSession && writtenHere)
+        let plan = ParallelMap.map(pages) {
+            page -> (path: String, inputs: ContentDigest, lastInputs: ContentDigest?, render: Bool, changedByHand: Bool) in
             let path = renderer.path(of: page)
             var writer = BinaryWriter()
             writer.write(settings)
             if case .restaurant(let index) = page { writer.write(digests.pages[index]) } else { writer.write(renderer.inputs(of: page).digest) }
             let digest = ContentDigest(writer.bytes)
             let lastInputs = self.pageInputs[path]
-            let unchanged = lastInputs == digest
-                && Self.stillHolds(previous?[path], at: self.outputPath + "/" + path, checkingDisk: !self.isSession)
-            return (path, digest, lastInputs, !unchanged)
+            let holds = Self.stillHolds(previous?[path], at: self.outputPath + "/" + path, checkingDisk: checksDisk)
+            return (path, digest, lastInputs, lastInputs != digest || !holds, previous?[path] != nil && !holds)
         }
+        // Pages the live folder no longer holds as written: once it becomes the standby, what it
+        // holds there is unknown.
+        let changedByHand = plan.filter(\.changedByHand).map(\.path)
         // The same pages as last time (paths are distinct): only changed digests are replaced.
         let samePages = pageInputs.count == plan.count && plan.allSatisfy { $0.lastInputs != nil }
         var nextInputs: [String: ContentDigest] = [:]
@@ -388,7 +402,11 @@ public final class SiteBuilder: @unchecked Sendable {
             if liveChanged {
                 standbyWritten = nil
                 do throws(FoodPinError) {
-                    standbyWritten = try publication.publish() ? previous : nil
+                    standbyWritten = try publication.publish() ? previous.map { held in
+                        var held = held
+                        for path in changedByHand { held[path] = nil }
+                        return held
+                    } : nil
                 } catch {
                     throw abandonWrites(error, publication)
                 }
@@ -405,10 +423,12 @@ public final class SiteBuilder: @unchecked Sendable {
         let inputsChanged = !samePages || plan.contains { $0.inputs != $0.lastInputs }
         let changed = writes || inputsChanged || contentCache.changed || last?.fingerprint != fingerprint
             || last?.storeStamp != storeStamp
-        // Freeing the last build's model, plan and records takes a while at scale: done off the caller's path.
+        // Freeing this build's model and plan, and the last build's state, takes a while at scale:
+        // done off the caller's path.
         let retired = (site, content, renderer, plan, previous, samePages ? [:] : pageInputs)
         DispatchQueue.global(qos: .utility).async { withExtendedLifetime(retired) {} }
         written = now
+        writtenHere = true
         pageInputs = nextInputs
         report.files = now.count
         last = BuildState(fingerprint: fingerprint, storeStamp: storeStamp, diagnostics: report.diagnostics,
@@ -423,6 +443,7 @@ public final class SiteBuilder: @unchecked Sendable {
     /// (what failed may fail again): the next build starts afresh.
     private func abandonWrites(_ failure: FoodPinError, _ publication: Publication) -> FoodPinError {
         written = nil
+        writtenHere = false
         pageInputs = [:]
         standbyWritten = nil
         try? publication.discardStandby()
@@ -463,6 +484,7 @@ public final class SiteBuilder: @unchecked Sendable {
     /// The files `held` that are not among `paths` (which are distinct). Each path is looked up
     /// once; only when some file is left over is a set of every path made.
     private static func stale(_ held: [String: WrittenState], keeping paths: [String]) -> Set<String> {
+        assert(Set(paths).count == paths.count, "a path is published twice")
         let kept = paths.reduce(0) { held[$1] == nil ? $0 : $0 + 1 }
         guard kept != held.count else { return [] }
         let wanted = Set(paths)

@@ -16,13 +16,17 @@ final class ModelMemo: @unchecked Sendable {
     /// What restaurants are sorted by: the name folded (case and accents).
     func sortKey(_ name: String) -> String { remembered(name, in: &sortKeys, Slug.fold) }
 
-    /// The restaurants `records` make; the same as last time when the records are (an array
-    /// kept by the session compares equal at once: it is the same storage).
+    /// The restaurants `records` make; the same as last time when they are the very records the
+    /// session kept (the same storage: read again from the store, they are made again).
     func restaurants(from records: [RestaurantRecord], _ make: () -> RecordRestaurants) -> RecordRestaurants {
-        if let fromRecords, fromRecords.records == records { return fromRecords.made }
+        if let fromRecords, Self.same(fromRecords.records, records) { return fromRecords.made }
         let made = make()
         if remembers { fromRecords = (records, made) }
         return made
+    }
+
+    private static func same(_ a: [RestaurantRecord], _ b: [RestaurantRecord]) -> Bool {
+        a.withUnsafeBufferPointer { a in b.withUnsafeBufferPointer { b in a.baseAddress == b.baseAddress && a.count == b.count } }
     }
 
     /// Forgets every name when there are far more than the guide has (names edited away).

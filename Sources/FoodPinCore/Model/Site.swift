@@ -36,7 +36,7 @@ public struct Restaurant: Sendable, Equatable {
     }
 
     public var id: Int? {
-        get { storage.fields.id }
+        _read { yield storage.fields.id }
         _modify {
             makeUnique()
             yield &storage.fields.id
@@ -44,7 +44,7 @@ public struct Restaurant: Sendable, Equatable {
     }
 
     public var slug: String {
-        get { storage.fields.slug }
+        _read { yield storage.fields.slug }
         _modify {
             makeUnique()
             yield &storage.fields.slug
@@ -52,7 +52,7 @@ public struct Restaurant: Sendable, Equatable {
     }
 
     public var name: String {
-        get { storage.fields.name }
+        _read { yield storage.fields.name }
         _modify {
             makeUnique()
             yield &storage.fields.name
@@ -60,7 +60,7 @@ public struct Restaurant: Sendable, Equatable {
     }
 
     public var facts: RestaurantFacts {
-        get { storage.fields.facts }
+        _read { yield storage.fields.facts }
         _modify {
             makeUnique()
             yield &storage.fields.facts
@@ -68,7 +68,7 @@ public struct Restaurant: Sendable, Equatable {
     }
 
     public var image: ImageReference? {
-        get { storage.fields.image }
+        _read { yield storage.fields.image }
         _modify {
             makeUnique()
             yield &storage.fields.image
@@ -77,7 +77,7 @@ public struct Restaurant: Sendable, Equatable {
 
     /// Where the main picture is named (its `image` field), for errors found when it is processed.
     public var imageLocation: SourceLocation? {
-        get { storage.fields.imageLocation }
+        _read { yield storage.fields.imageLocation }
         _modify {
             makeUnique()
             yield &storage.fields.imageLocation
@@ -85,7 +85,7 @@ public struct Restaurant: Sendable, Equatable {
     }
 
     public var photos: [GalleryPhoto] {
-        get { storage.fields.photos }
+        _read { yield storage.fields.photos }
         _modify {
             makeUnique()
             yield &storage.fields.photos
@@ -93,7 +93,7 @@ public struct Restaurant: Sendable, Equatable {
     }
 
     public var favorite: Bool {
-        get { storage.fields.favorite }
+        _read { yield storage.fields.favorite }
         _modify {
             makeUnique()
             yield &storage.fields.favorite
@@ -101,7 +101,7 @@ public struct Restaurant: Sendable, Equatable {
     }
 
     public var verdict: Verdict? {
-        get { storage.fields.verdict }
+        _read { yield storage.fields.verdict }
         _modify {
             makeUnique()
             yield &storage.fields.verdict
@@ -109,7 +109,7 @@ public struct Restaurant: Sendable, Equatable {
     }
 
     public var descriptionMarkdown: String {
-        get { storage.fields.descriptionMarkdown }
+        _read { yield storage.fields.descriptionMarkdown }
         _modify {
             makeUnique()
             yield &storage.fields.descriptionMarkdown
@@ -117,7 +117,7 @@ public struct Restaurant: Sendable, Equatable {
     }
 
     public var reviews: [Review] {
-        get { storage.fields.reviews }
+        _read { yield storage.fields.reviews }
         _modify {
             makeUnique()
             yield &storage.fields.reviews

@@ -111,12 +111,14 @@ public enum SiteModelBuilder {
                 markdown: review.markdown, source: review.location.path))
         }
         for index in restaurants.indices {
-            restaurants[index].reviews.sort(by: newestFirst)
+            // Not touched when there is nothing to sort: a restaurant a session reuses stays shared.
+            if restaurants[index].reviews.count > 1 { restaurants[index].reviews.sort(by: newestFirst) }
             addFolderPhotos(folderPhotos[restaurants[index].slug] ?? [], to: &restaurants[index], layout: layout,
                             diagnostics: &diagnostics)
         }
         // Each name folded once, not once per comparison; indices sorted, so each restaurant moves once.
-        // By name folded, then by slug: one key each, so a comparison compares one string.
+        // One key each (name folded, NUL, slug) orders as the pair would, in one string comparison
+        // (only a name that itself holds NUL could sort differently).
         let sortKeys = restaurants.map { memo.sortKey($0.name) + "\u{0}" + $0.slug }
         restaurants = restaurants.indices.sorted { sortKeys[$0] < sortKeys[$1] }.map { restaurants[$0] }
 

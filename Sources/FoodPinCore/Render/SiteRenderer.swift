@@ -73,7 +73,7 @@ public struct SiteRenderer: Sendable {
         // The strings script first: the theme's scripts read their words from it.
         self.scripts = [ThemeStrings.scriptPath(strings.script)] + theme.scripts.map { theme.assets.names[$0] ?? $0 }
         // Each card shows up on several pages (list, browse, search): digested once.
-        self.cardDigests = cardDigests ?? ParallelMap.map(site.restaurants) { CardKey($0).digest }
+        self.cardDigests = cardDigests ?? ParallelMap.map(site.restaurants, Self.cardDigest)
         self.colors = theme.colors
         let contentFiles = Set(site.contentFiles)
         let presentation = self.pictures
@@ -176,7 +176,7 @@ public struct SiteRenderer: Sendable {
             return PageInputs(cards: slice.map { cardDigests[$0] }, steps: site.steps,
                               numbers: [number, site.restaurants.count])
         case .restaurant(let index):
-            return PageInputs(restaurant: site.restaurants[index])
+            return Self.inputs(of: site.restaurants[index])
         case .browseIndex(let kind):
             return PageInputs(groups: groups(kind).map { BrowseGroup(name: $0.name, slug: $0.slug, members: [$0.members.count]) })
         case .browse(let kind, let group, let number):
@@ -203,6 +203,12 @@ public struct SiteRenderer: Sendable {
             return PageInputs(cards: cardDigests, groups: site.cities + site.cuisines, numbers: [part])
         }
     }
+
+    /// What a restaurant's own page is made from (its inputs, without the settings).
+    static func inputs(of restaurant: Restaurant) -> PageInputs { PageInputs(restaurant: restaurant) }
+
+    /// The digest of what a restaurant's card shows (cards, the search index, browse pages).
+    static func cardDigest(_ restaurant: Restaurant) -> ContentDigest { CardKey(restaurant).digest }
 
     private func groups(_ kind: BrowseKind) -> [BrowseGroup] { kind == .cities ? site.cities : site.cuisines }
 

@@ -12,7 +12,7 @@ enum SearchIndex {
     /// `fields`: the restaurant fields whose text the box also matches, after the ranked ones.
     static func primary(_ site: Site, fields: [RestaurantField] = RestaurantField.all) -> String {
         let searchable = fields.filter(\.searchable)
-        // Each restaurant's facets, from the browse groups (which already know their members).
+        // Each restaurant's facets: its city from the browse groups' members, its cuisines by slug.
         var cityOf = [Int](repeating: -1, count: site.restaurants.count)
         for (position, group) in site.cities.enumerated() { for member in group.members { cityOf[member] = position } }
         var cuisineBySlug: [String: Int] = [:]
