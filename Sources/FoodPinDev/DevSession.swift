@@ -16,14 +16,17 @@ public final class DevSession: @unchecked Sendable {
     public let root: URL
     private let builder: SiteBuilder
     private let poll: Bool
+    private let quiet: Double
     private var watcher: (any FileWatcher)?
     private var loop: RebuildLoop?
     private let lock = NSLock()
     private var listeners: [@Sendable (Outcome) -> Void] = []
     private var latest: Outcome?
 
-    public init(options: BuildOptions, poll: Bool = false) {
+    /// `quiet`: seconds without file events before a rebuild starts (`RebuildLoop`).
+    public init(options: BuildOptions, poll: Bool = false, quiet: Double = RebuildLoop.defaultQuiet) {
         root = options.root.standardizedFileURL
+        self.quiet = quiet
         // Saving the state after every save would cost each rebuild; it is saved once, on stop.
         var options = options
         options.savesState = false
@@ -50,7 +53,7 @@ public final class DevSession: @unchecked Sendable {
     @discardableResult
     public func start() throws -> Outcome {
         let first = rebuild(trigger: [])
-        let loop = RebuildLoop { [weak self] paths in self?.rebuild(trigger: paths.sorted()) }
+        let loop = RebuildLoop(quiet: quiet) { [weak self] paths in self?.rebuild(trigger: paths.sorted()) }
         let relativeOutput = outputFolder.standardizedFileURL.path.hasPrefix(root.path + "/")
             ? String(outputFolder.standardizedFileURL.path.dropFirst(root.path.count + 1)) + "/" : "Output/"
         let watcher = FileWatchers.make(root: root, filter: ChangeFilter(ignoredPrefixes: [relativeOutput]), poll: poll) { paths in

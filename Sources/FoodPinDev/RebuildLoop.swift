@@ -11,10 +11,12 @@ public final class RebuildLoop: @unchecked Sendable {
     private var generation = 0
     private var building = false
 
-    /// `quiet`: seconds without events before a rebuild starts. An editor's save (a write, or a
-    /// write and a rename) lands within a millisecond or two, well inside it; a longer burst (a git
-    /// checkout) costs one more rebuild, never a wrong site.
-    public init(quiet: Double = 0.01, rebuild: @escaping @Sendable (Set<String>) -> Void) {
+    /// Seconds without events before a rebuild starts. An editor's save (a write, or a write and a
+    /// rename) lands within a millisecond or two, well inside it; a longer burst (a git checkout)
+    /// costs one more rebuild, never a wrong site.
+    public static let defaultQuiet = 0.01
+
+    public init(quiet: Double = RebuildLoop.defaultQuiet, rebuild: @escaping @Sendable (Set<String>) -> Void) {
         self.quiet = quiet
         self.rebuild = rebuild
     }
