@@ -1,4 +1,5 @@
 // swift-tools-version: 6.1
+import Foundation
 import PackageDescription
 
 /// `FOODPIN_FUZZ=<the toolchain's libclang_rt.fuzzer_no_main archive>` (scripts/fuzz.sh) builds the
@@ -6,6 +7,21 @@ import PackageDescription
 /// the tests' property file itself).
 let libFuzzer = Context.environment["FOODPIN_FUZZ"] ?? ""
 let fuzzing = !libFuzzer.isEmpty
+
+/// The folders of libvips's headers and GLib's, from `pkg-config --cflags vips`. Only the headers:
+/// the library is opened when a build first meets a picture (Sources/CVips/shim.h), as linking it
+/// loads a hundred libraries at every start, 0.1 s from a cold page cache.
+let vipsHeaders: [SwiftSetting] = {
+    let pkgConfig = Process()
+    pkgConfig.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    pkgConfig.arguments = ["pkg-config", "--cflags-only-I", "vips"]
+    let output = Pipe()
+    pkgConfig.standardOutput = output
+    guard (try? pkgConfig.run()) != nil else { return [] }
+    let flags = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    pkgConfig.waitUntilExit()
+    return [.unsafeFlags(flags.split(separator: " ").flatMap { ["-Xcc", String($0.trimmingCharacters(in: .whitespacesAndNewlines))] })]
+}()
 
 let package = Package(
     name: "FoodPin",
@@ -30,8 +46,9 @@ let package = Package(
             pkgConfig: "libcmark-gfm",
             providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"]), .brew(["cmark-gfm"])]
         ),
-        // The system libvips (Debian: libvips-dev, installed with --no-install-recommends).
-        .systemLibrary(name: "CVips", pkgConfig: "vips", providers: [.apt(["libvips-dev"]), .brew(["vips"])]),
+        // The system libvips (Debian: libvips-dev, installed with --no-install-recommends): its
+        // headers here, the library opened at run time.
+        .systemLibrary(name: "CVips", providers: [.apt(["libvips-dev"]), .brew(["vips"])]),
         // The one predicate for editors' scratch files, shared by the core, the watcher and the embedder.
         .target(name: "ScratchFiles"),
         // Turns the top-level Templates/ into Swift source so the default theme lives inside the binary.
@@ -46,7 +63,7 @@ let package = Package(
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
-            swiftSettings: fuzzing ? [.unsafeFlags(["-sanitize=fuzzer,address"])] : [],
+            swiftSettings: vipsHeaders + (fuzzing ? [.unsafeFlags(["-sanitize=fuzzer,address"])] : []),
             plugins: ["EmbedTheme"]
         ),
         // The dev loop around the core: file watching, rebuilding, the live preview server.
@@ -80,7 +97,9 @@ let package = Package(
             linkerSettings: [.unsafeFlags(["-sanitize=address", "-Xlinker", libFuzzer, "-lstdc++"])]
         ),
     ] : [
-        .testTarget(name: "FoodPinCoreTests", dependencies: ["FoodPinCore", "foodpin", "CVips"]),
+        // The tests read published pictures back with libvips itself.
+        .testTarget(name: "FoodPinCoreTests", dependencies: ["FoodPinCore", "foodpin", "CVips"], swiftSettings: vipsHeaders,
+                    linkerSettings: [.linkedLibrary("vips"), .linkedLibrary("gobject-2.0"), .linkedLibrary("glib-2.0")]),
         .testTarget(name: "FoodPinDevTests", dependencies: ["FoodPinDev", "FoodPinCore"]),
     ])
 )

@@ -3,10 +3,49 @@ import Testing
 @testable import FoodPinCore
 
 @Suite struct ParallelMapTests {
-    /// Every slot is written once and in order, whatever the count next to the chunk size.
-    @Test(arguments: [0, 1, 2, 7, 63, 1000, 1001, 4099])
-    func keepsOrder(count: Int) {
+    /// Every slot is written once and in order, whatever the count next to the chunk size, on one
+    /// thread per core and on the disk's many threads.
+    @Test(arguments: [0, 1, 2, 7, 63, 1000, 1001, 4099], [ParallelMap.Width.cores, .disk])
+    func keepsOrder(count: Int, width: ParallelMap.Width) {
         let inputs = (0..<count).map { "item \($0)" }
-        #expect(ParallelMap.map(inputs) { $0.uppercased() } == inputs.map { $0.uppercased() })
+        #expect(ParallelMap.map(inputs, width: width) { $0.uppercased() } == inputs.map { $0.uppercased() })
+    }
+
+    /// The disk's width runs more threads than there are cores: a read that waits does not hold up
+    /// the others. Each of 64 items waits until 8 are waiting together; one thread per core would
+    /// never get there.
+    @Test func diskWidthKeepsManyWaitsInFlight() {
+        let waiting = Barrier(parties: 8)
+        let passed = ParallelMap.map(Array(0..<64), width: .disk) { _ in waiting.arriveAndWait(timeout: 5) }
+        #expect(passed == Array(repeating: true, count: 64))
+    }
+}
+
+/// Lets threads through in groups of `parties`, once that many are waiting.
+private final class Barrier: @unchecked Sendable {
+    private let parties: Int
+    private let condition = NSCondition()
+    private var arrived = 0
+    private var generation = 0
+
+    init(parties: Int) { self.parties = parties }
+
+    /// Whether the group filled before the timeout.
+    func arriveAndWait(timeout: TimeInterval) -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        let mine = generation
+        arrived += 1
+        if arrived == parties {
+            arrived = 0
+            generation += 1
+            condition.broadcast()
+            return true
+        }
+        let deadline = Date(timeIntervalSinceNow: timeout)
+        while generation == mine {
+            if !condition.wait(until: deadline) { return false }
+        }
+        return true
     }
 }

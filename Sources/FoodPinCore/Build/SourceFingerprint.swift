@@ -31,7 +31,7 @@ enum SourceFingerprint {
         var files: [(path: String, stamp: FileStamp?)] = []
         var level = [root]
         while !level.isEmpty {
-            let read = ParallelMap.map(level, readFolder)
+            let read = ParallelMap.map(level, width: .disk, readFolder)
             level = []
             for folder in read {
                 files += folder.files

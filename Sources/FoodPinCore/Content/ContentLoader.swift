@@ -98,7 +98,7 @@ public enum ContentLoader {
         let display = DisplayPaths()
         // Looked up in a snapshot, without a lock per file; what is parsed anew is stored after.
         let known = cache?.snapshot ?? [:]
-        let results = ParallelMap.map(paths) { path -> (value: (T?, [Diagnostic]), parsed: ContentCache.Entry?) in
+        let results = ParallelMap.map(paths, width: .disk) { path -> (value: (T?, [Diagnostic]), parsed: ContentCache.Entry?) in
             guard let stamp = stamps[path] ?? FileStamp(path: path) else { return (parseFile(path, display, parse), nil) }
             if let entry = known[path], entry.stamp == stamp, let cached = unwrap(entry.parsed) { return (cached, nil) }
             let result = parseFile(path, display, parse)

