@@ -197,8 +197,7 @@ import Testing
         #expect(try files(under: guide.root) == before)
 
         // A folder that links out of the guide takes nothing.
-        let outside = FileManager.default.temporaryDirectory.appending(path: "foodpin-outside-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
+        let outside = try guide.makeOutsideFolder("outside")
         try FileManager.default.createDirectory(at: guide.root.appending(path: "Content/reviews"), withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(atPath: guide.root.appending(path: "Content/reviews/corner-bakery").path,
                                                    withDestinationPath: outside.path)

@@ -8,8 +8,7 @@ import Testing
     private func guideAndSecret() throws -> (TestGuide, URL) {
         let guide = try TestGuide()
         try guide.write("Content/restaurants/kept.md", "---\nname: Kept\n---\n")
-        let secret = FileManager.default.temporaryDirectory.appending(path: "foodpin-secret-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: secret, withIntermediateDirectories: true)
+        let secret = try guide.makeOutsideFolder("secret")
         try Data("---\nname: Stolen\n---\nroot:x:0:0\n".utf8).write(to: secret.appending(path: "secret.md"))
         try Data(#"[{"id": 999, "name": "Stolen"}]"#.utf8).write(to: secret.appending(path: "secret.json"))
         try Data("title: Stolen\n".utf8).write(to: secret.appending(path: "secret.yml"))

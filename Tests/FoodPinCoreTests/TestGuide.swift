@@ -4,6 +4,8 @@ import Foundation
 /// A guide in a fresh temporary folder, written file by file, built with the real pipeline.
 final class TestGuide {
     let root: URL
+    /// Folders made outside the guide (link targets), removed with it.
+    private var outside: [URL] = []
 
     init(siteYAML: String = "title: Test Guide\n") throws {
         root = FileManager.default.temporaryDirectory.appending(path: "foodpin-test-\(UUID().uuidString)")
@@ -11,7 +13,17 @@ final class TestGuide {
         try write("Content/site.yml", siteYAML)
     }
 
-    deinit { try? FileManager.default.removeItem(at: root) }
+    deinit {
+        for folder in [root] + outside { try? FileManager.default.removeItem(at: folder) }
+    }
+
+    /// A new empty folder outside the guide, removed with it.
+    func makeOutsideFolder(_ name: String) throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appending(path: "foodpin-\(name)-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        outside.append(folder)
+        return folder
+    }
 
     var layout: GuideLayout { GuideLayout(root: root) }
     var output: URL { root.appending(path: "Output") }

@@ -37,6 +37,8 @@ import Testing
         #expect(chinese.count("count.reviews", 12_000) == "12,000 条评价")
         #expect(chinese.date("2026-01-20") == "2026年1月20日")
         #expect(chinese.text("rating.label", ["rating": "4.5"]) == "评分 4.5（满分 5 分）")
+        // A name it has no value for, and a brace left open, stay as written.
+        #expect(chinese.text("「{name}」{missing} {é {", ["name": "老张"]) == "「老张」{missing} {é {")
         #expect(!chinese.isRightToLeft)
         #expect(strings("ar").0.isRightToLeft)
     }

@@ -3,9 +3,11 @@ import Foundation
 import Testing
 @testable import FoodPinDev
 
-@Suite struct StaticFilesTests {
+@Suite final class StaticFilesTests {
     let root: URL
     let files: StaticFiles
+
+    deinit { try? FileManager.default.removeItem(at: root) }
 
     init() throws {
         root = FileManager.default.temporaryDirectory.appending(path: "foodpin-static-\(UUID().uuidString)")

@@ -227,17 +227,20 @@ public struct ThemeStrings: Sendable, Equatable {
 
     /// One pass over the template: a value that itself holds `{name}` (a restaurant called "{title}") stays as it is.
     private static func fill(_ template: String, _ values: [String: String]) -> String {
-        guard !values.isEmpty, template.contains("{") else { return template }
+        // Braces are found among the bytes: a search by Character would weigh every grapheme, on every card.
+        let open = UInt8(ascii: "{"), close = UInt8(ascii: "}")
+        guard !values.isEmpty, template.utf8.contains(open) else { return template }
         var result = ""
         var rest = template[...]
-        while let open = rest.firstIndex(of: "{") {
-            result += rest[..<open]
-            if let close = rest[open...].firstIndex(of: "}"), let value = values[String(rest[rest.index(after: open)..<close])] {
+        while let start = rest.utf8.firstIndex(of: open) {
+            result += rest[..<start]
+            let nameStart = rest.utf8.index(after: start)
+            if let end = rest.utf8[nameStart...].firstIndex(of: close), let value = values[String(rest[nameStart..<end])] {
                 result += value
-                rest = rest[rest.index(after: close)...]
+                rest = rest[rest.utf8.index(after: end)...]
             } else {
-                result.append("{")
-                rest = rest[rest.index(after: open)...]
+                result += "{"
+                rest = rest[nameStart...]
             }
         }
         return result + rest
