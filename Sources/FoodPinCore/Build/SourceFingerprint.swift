@@ -24,34 +24,22 @@ enum SourceFingerprint {
         return (ContentDigest(writer.bytes), stamps)
     }
 
-    /// Every file under `root` with its stamp, sorted by path. Folders are read a level at a time,
-    /// the folders of a level on every core, and each file is asked about relative to its folder
-    /// (a guide of 60,000 files is looked at on every build).
+    /// Every file under `root` with its stamp, sorted by path; each file is asked about relative to
+    /// its folder.
     private static func walk(_ root: String) -> [(path: String, stamp: FileStamp?)] {
-        var files: [(path: String, stamp: FileStamp?)] = []
-        var level = [root]
-        while !level.isEmpty {
-            let read = ParallelMap.map(level, width: .disk, readFolder)
-            level = []
-            for folder in read {
-                files += folder.files
-                level += folder.folders
-            }
-        }
+        var files = FolderWalk.levels(from: root, readFolder).flatMap { $0 }
         files.sort { $0.path < $1.path }
         return files
     }
 
-    private static func readFolder(_ folder: String) -> (files: [(path: String, stamp: FileStamp?)], folders: [String]) {
+    private static func readFolder(_ folder: String) -> (found: [(path: String, stamp: FileStamp?)], folders: [String]) {
         var files: [(path: String, stamp: FileStamp?)] = []
         var folders: [String] = []
         guard let stream = opendir(folder) else { return (files, folders) }
         defer { closedir(stream) }
         let descriptor = dirfd(stream)
         while let entry = readdir(stream) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
-            }
+            let name = FolderWalk.name(of: entry)
             if name == "." || name == ".." || ScratchFile.isScratch(name) || name.hasPrefix("guide.sqlite") { continue }
             var type = entry.pointee.d_type
             if type == UInt8(DT_UNKNOWN) {

@@ -2,7 +2,7 @@ import Foundation
 import ScratchFiles
 
 /// Lists source files under a folder, sorted, so builds do not depend on file-system order.
-/// Straight readdir, on every core: a guide of 60,000 files is listed on every build.
+/// Straight readdir, folders side by side (`FolderWalk`): a guide of 60,000 files is listed on every build.
 enum FileList {
     struct Listing {
         /// Absolute paths, sorted.
@@ -31,17 +31,9 @@ enum FileList {
                                           hint: "move the file aside and make a folder here"))
             return listing
         }
-        // Folders are read a level at a time, the folders of a level on every core (a guide's
-        // reviews may sit in thousands of folders).
-        var level = [top]
-        while !level.isEmpty {
-            let read = ParallelMap.map(level, width: .disk) { readFolder($0, suffix: suffix, boundary: boundary, display: display) }
-            level = []
-            for folder in read {
-                listing.paths += folder.files
-                listing.refused += folder.refused
-                if recursive { level += folder.folders }
-            }
+        for folder in FolderWalk.levels(from: top, recursive: recursive, { readFolder($0, suffix: suffix, boundary: boundary, display: display) }) {
+            listing.paths += folder.files
+            listing.refused += folder.refused
         }
         listing.paths.sort()
         listing.refused.sort { $0.location < $1.location }
@@ -50,16 +42,14 @@ enum FileList {
 
     /// One folder's files named `*suffix` (any file without a suffix), what is refused, and its folders.
     private static func readFolder(_ folder: String, suffix: String?, boundary: GuideBoundary, display: DisplayPaths)
-        -> (files: [String], refused: [Diagnostic], folders: [String]) {
+        -> (found: (files: [String], refused: [Diagnostic]), folders: [String]) {
         var files: [String] = []
         var refused: [Diagnostic] = []
         var folders: [String] = []
-        guard let stream = opendir(folder) else { return (files, refused, folders) }
+        guard let stream = opendir(folder) else { return ((files, refused), folders) }
         defer { closedir(stream) }
         while let entry = readdir(stream) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
-            }
+            let name = FolderWalk.name(of: entry)
             if name == "." || name == ".." || ScratchFile.isScratch(name) { continue }
             let kind = entry.pointee.d_type
             if let suffix, kind == UInt8(DT_REG) || kind == UInt8(DT_LNK), !hasSuffix(name, suffix) { continue }
@@ -92,7 +82,7 @@ enum FileList {
                 files.append(path)
             }
         }
-        return (files, refused, folders)
+        return ((files, refused), folders)
     }
 
     /// Whether `name` ends in `suffix` (ASCII, `.md`) ignoring case, and has more before it.

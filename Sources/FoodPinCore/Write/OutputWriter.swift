@@ -243,9 +243,7 @@ public struct OutputWriter: Sendable {
             guard let stream = opendir(folder) else { return }
             var folders: [String] = []
             while let entry = readdir(stream) {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                    String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
-                }
+                let name = FolderWalk.name(of: entry)
                 if name.hasPrefix(".") { continue }
                 let path = relative.isEmpty ? name : relative + "/" + name
                 var info = stat()
