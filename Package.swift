@@ -8,19 +8,24 @@ import PackageDescription
 let libFuzzer = Context.environment["FOODPIN_FUZZ"] ?? ""
 let fuzzing = !libFuzzer.isEmpty
 
-/// The folders of libvips's headers and GLib's, from `pkg-config --cflags vips`. Only the headers:
-/// the library is opened when a build first meets a picture (Sources/CVips/shim.h), as linking it
-/// loads a hundred libraries at every start, 0.1 s from a cold page cache.
+/// The folders of libvips's headers and GLib's, from `pkg-config --cflags-only-I vips`. Only the
+/// headers: the library is opened when a build first meets a picture (Sources/CVips/shim.h), as
+/// linking it loads a hundred libraries at every start.
 let vipsHeaders: [SwiftSetting] = {
     let pkgConfig = Process()
     pkgConfig.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     pkgConfig.arguments = ["pkg-config", "--cflags-only-I", "vips"]
     let output = Pipe()
     pkgConfig.standardOutput = output
-    guard (try? pkgConfig.run()) != nil else { return [] }
-    let flags = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    pkgConfig.waitUntilExit()
-    return [.unsafeFlags(flags.split(separator: " ").flatMap { ["-Xcc", String($0.trimmingCharacters(in: .whitespacesAndNewlines))] })]
+    let flags = (try? pkgConfig.run()).map { _ in
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        pkgConfig.waitUntilExit()
+        return text
+    }
+    guard let flags, pkgConfig.terminationStatus == 0 else {
+        fatalError("pkg-config found no libvips: install pkg-config and libvips-dev (Debian: scripts/install-deps.sh; macOS: brew install vips)")
+    }
+    return [.unsafeFlags(flags.split(whereSeparator: \.isWhitespace).flatMap { ["-Xcc", String($0)] })]
 }()
 
 let package = Package(

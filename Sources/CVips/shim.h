@@ -1,8 +1,8 @@
 // libvips calls take NULL-terminated option lists, which Swift cannot call; these fixed-argument
 // wrappers are what FoodPin uses of it.
 //
-// libvips is opened when a build first meets a picture, not linked: with its hundred libraries it
-// took 0.1 s of every start from a cold page cache, pictures or not. Its headers give the types,
+// libvips is opened when a build first meets a picture, not linked: loading its hundred libraries
+// made a start from a cold page cache three times as long (0.27 s, not 0.09 s), pictures or not. Its headers give the types,
 // and each call goes through `FOODPIN_VIPS(name)`, the function of that name in the opened library.
 #include <vips/vips.h>
 #include <vips/vector.h>
@@ -13,23 +13,22 @@
 #endif
 #include <string.h>
 
-/// The opened libvips, or NULL when it cannot be (then `foodpin_vips_load_error` says why).
+#ifdef __APPLE__
+#define FOODPIN_VIPS_NAMES {"libvips.42.dylib", "/opt/homebrew/lib/libvips.42.dylib", "/usr/local/lib/libvips.42.dylib"}
+#else
+#define FOODPIN_VIPS_NAMES {"libvips.so.42"}
+#endif
+
+/// The opened libvips, or NULL when it cannot be (`foodpin_vips_start` says why).
 static inline void *foodpin_vips_library(void) {
     static void *library;
     void *opened = __atomic_load_n(&library, __ATOMIC_ACQUIRE);
     if (opened) return opened;
-#ifdef __APPLE__
-    const char *names[] = {"libvips.42.dylib", "libvips.dylib"};
-#else
-    const char *names[] = {"libvips.so.42", "libvips.so"};
-#endif
-    for (int i = 0; i < 2 && !opened; i++) opened = dlopen(names[i], RTLD_NOW | RTLD_GLOBAL);
+    const char *names[] = FOODPIN_VIPS_NAMES;
+    for (size_t i = 0; i < sizeof names / sizeof *names && !opened; i++) opened = dlopen(names[i], RTLD_NOW | RTLD_GLOBAL);
     if (opened) __atomic_store_n(&library, opened, __ATOMIC_RELEASE);
     return opened;
 }
-
-/// Why libvips could not be opened (dlerror's words), or NULL.
-static inline const char *foodpin_vips_load_error(void) { return foodpin_vips_library() ? NULL : dlerror(); }
 
 /// A function of libvips or of the libraries it loaded (GLib's), looked up in them only.
 static inline void *foodpin_vips_symbol(const char *name) {
@@ -58,19 +57,53 @@ static inline int foodpin_orc_is_thread_safe(void) {
 
 static inline void foodpin_quiet(const gchar *domain, GLogLevelFlags level, const gchar *message, gpointer data) {}
 
-/// Starts libvips once: no operation cache (every picture is seen once), one thread per picture
-/// (pictures are processed side by side instead), and no loaders outside the safe, common ones.
-/// It also caps glibc's heaps at one per core, for the whole process (see below).
-static inline int foodpin_vips_start(int cores) {
-    if (!foodpin_vips_library()) return -1;
+/// Every libvips and GLib function the wrappers below call: all are looked up before libvips
+/// starts, so a library without one is refused by name instead of crashing at the first picture.
+static const char *const foodpin_vips_functions[] = {
+    "vips_version", "vips_init", "vips_error", "vips_error_buffer", "vips_error_buffer_copy", "g_log_set_handler",
+    "vips_cache_set_max", "vips_concurrency_set", "vips_block_untrusted_set", "vips_vector_set_enabled",
+    "vips_foreign_find_load_buffer", "vips_image_new_from_buffer", "vips_image_new_from_file", "vips_thumbnail",
+    "vips_thumbnail_image", "vips_array_double_newv", "vips_flatten", "vips_area_unref", "vips_cast_uchar",
+    "vips_colourspace", "vips_webpsave", "vips_jpegsave", "vips_heifsave", "vips_copy", "vips_image_get_fields",
+    "vips_image_remove", "g_strfreev", "vips_foreign_find_save", "vips_getpoint", "g_object_unref", "g_object_ref",
+    "g_free", "vips_image_get_width", "vips_image_get_height", "vips_image_get_orientation_swap",
+    "vips_image_get_interpretation", "vips_image_get_format", "vips_image_hasalpha", "vips_image_copy_memory",
+};
+
+/// Opens and starts libvips, once: no operation cache (every picture is seen once), one thread per
+/// picture (pictures are processed side by side instead), and no loaders outside the safe, common
+/// ones. It also caps glibc's heaps at one per core, for the whole process (see below). Returns
+/// NULL, or why libvips cannot be used, in words for the user.
+static inline const char *foodpin_vips_start(int cores) {
+    static char problem[600];
+    if (!foodpin_vips_library()) {
+        const char *reason = dlerror();
+        snprintf(problem, sizeof problem, "libvips could not be opened (%s); install it: apt-get install "
+                 "--no-install-recommends libvips42 (Debian), brew install vips (macOS)", reason ? reason : "not found");
+        return problem;
+    }
+    for (size_t i = 0; i < sizeof foodpin_vips_functions / sizeof *foodpin_vips_functions; i++) {
+        if (!foodpin_vips_symbol(foodpin_vips_functions[i])) {
+            snprintf(problem, sizeof problem, "this libvips has no %s (FoodPin needs libvips 8.13 or later)", foodpin_vips_functions[i]);
+            return problem;
+        }
+    }
+    // VIPS_INIT, through the opened library: its ABI must be the headers'.
+    int (*version)(int) = FOODPIN_VIPS(vips_version);
+    if (version(3) - version(5) != VIPS_LIBRARY_CURRENT - VIPS_LIBRARY_AGE) {
+        snprintf(problem, sizeof problem, "this libvips (%d.%d.%d) is not the one FoodPin was built with (%s); build FoodPin again",
+                 version(0), version(1), version(2), VIPS_VERSION);
+        return problem;
+    }
 #ifdef __GLIBC__
     // glibc gives each thread that allocates its own heap; decoders allocate large buffers on every
     // core, and kept per thread those heaps made half the peak memory of processing photos.
     mallopt(M_ARENA_MAX, cores < 2 ? 2 : cores);
 #endif
-    // VIPS_INIT, through the opened library: its ABI must be the headers'.
-    int (*version)(int) = FOODPIN_VIPS(vips_version);
-    if (version(3) - version(5) != VIPS_LIBRARY_CURRENT - VIPS_LIBRARY_AGE || FOODPIN_VIPS(vips_init)("foodpin")) return -1;
+    if (FOODPIN_VIPS(vips_init)("foodpin")) {
+        snprintf(problem, sizeof problem, "libvips could not start: %s", FOODPIN_VIPS(vips_error_buffer)());
+        return problem;
+    }
     // Warnings (an odd profile, a bad EXIF field) would go to the terminal mid-build; errors are reported.
     FOODPIN_VIPS(g_log_set_handler)("VIPS", G_LOG_LEVEL_WARNING | G_LOG_LEVEL_MESSAGE | G_LOG_LEVEL_INFO, foodpin_quiet, NULL);
     FOODPIN_VIPS(vips_cache_set_max)(0);
@@ -78,7 +111,7 @@ static inline int foodpin_vips_start(int cores) {
     FOODPIN_VIPS(vips_block_untrusted_set)(TRUE);
     // libvips's C paths instead of Orc's SIMD where Orc is not thread-safe: a third slower per photo.
     if (!foodpin_orc_is_thread_safe()) FOODPIN_VIPS(vips_vector_set_enabled)(FALSE);
-    return 0;
+    return NULL;
 }
 
 /// A picture's header is read from its bytes already in memory (mapped for its digest).
@@ -183,5 +216,5 @@ static inline VipsBandFormat foodpin_format(VipsImage *image) { return FOODPIN_V
 static inline int foodpin_has_alpha(VipsImage *image) { return FOODPIN_VIPS(vips_image_hasalpha)(image); }
 static inline VipsImage *foodpin_copy_memory(VipsImage *image) { return FOODPIN_VIPS(vips_image_copy_memory)(image); }
 static inline void foodpin_ref(void *object) { FOODPIN_VIPS(g_object_ref)(object); }
-/// libvips's error text, to be given to `foodpin_free`; NULL when it has none or is not loaded.
-static inline char *foodpin_error_copy(void) { return foodpin_vips_library() ? FOODPIN_VIPS(vips_error_buffer_copy)() : NULL; }
+/// libvips's error text, to be given to `foodpin_free` (only once libvips has started).
+static inline char *foodpin_error_copy(void) { return FOODPIN_VIPS(vips_error_buffer_copy)(); }

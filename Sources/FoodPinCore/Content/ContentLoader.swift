@@ -88,7 +88,7 @@ public enum ContentLoader {
         return content
     }
 
-    /// Reads and splits front matter on every core; results keep the files' sorted order.
+    /// Reads and splits front matter side by side (the disk's width); results keep the files' sorted order.
     private static func parseAll<T: Sendable>(
         _ paths: [String], _ cache: ContentCache?, _ stamps: [String: FileStamp], _ diagnostics: inout [Diagnostic],
         wrap: @escaping @Sendable (T?, [Diagnostic]) -> ContentCache.Parsed,

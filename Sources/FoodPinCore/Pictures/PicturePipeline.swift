@@ -83,7 +83,7 @@ enum PicturePipeline {
         let paths = usesByPath.keys.sorted()
         var outcome = Outcome()
         var usable = asked
-        if usable.formats.contains(.avif), !PictureProcessor.canWrite(.avif) {
+        if usable.formats.contains(.avif), PictureProcessor.isAvailable, !PictureProcessor.canWrite(.avif) {
             usable.formats.removeAll { $0 == .avif }
             outcome.diagnostics.append(.warning(at: usable.formatsLocation ?? SourceLocation(path: "site.yml"),
                 "this libvips cannot write AVIF (libheif without an AV1 encoder); pictures are published in \(usable.formats.map(\.rawValue).joined(separator: " and ")) only"))

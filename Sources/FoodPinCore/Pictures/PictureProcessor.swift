@@ -41,8 +41,12 @@ public enum PictureProblem: Error, Equatable, Sendable {
 /// Reads, resizes and encodes pictures with libvips: shrink-on-load (a 4000-pixel JPEG is decoded
 /// at the size needed), one decode per picture for all its widths, metadata stripped.
 enum PictureProcessor {
-    /// libvips starts once per process; nil when it cannot.
-    private static let started: Bool = foodpin_vips_start(Int32(ProcessInfo.processInfo.activeProcessorCount)) == 0
+    /// libvips starts once per process, at the first picture; nil when it did, else why it cannot.
+    private static let startProblem: String? = foodpin_vips_start(Int32(ProcessInfo.processInfo.activeProcessorCount))
+        .map { String(cString: $0) }
+
+    /// Whether libvips could be opened and started.
+    static var isAvailable: Bool { startProblem == nil }
 
     /// The loaders FoodPin accepts, by libvips's class name prefix: the formats `PictureProblem` names.
     private static let acceptedLoaders = ["VipsForeignLoadJpeg", "VipsForeignLoadPng", "VipsForeignLoadWebp",
@@ -50,7 +54,7 @@ enum PictureProcessor {
 
     /// Whether libvips here can write a format (AVIF needs libheif with an AV1 encoder).
     static func canWrite(_ format: PictureFormat) -> Bool {
-        started && foodpin_can_save(".\(format.fileExtension)") != 0
+        isAvailable && foodpin_can_save(".\(format.fileExtension)") != 0
     }
 
     /// Whether a picture of this many pixels may be decoded under the limit.
@@ -58,7 +62,7 @@ enum PictureProcessor {
 
     /// The picture's upright size from its header, checked against the pixel limit; nothing decoded.
     static func probe(_ bytes: UnsafeRawBufferPointer, maxPixels: Int) -> Result<(width: Int, height: Int), PictureProblem> {
-        guard started else { return .failure(.cannotWrite("libvips could not start: \(takeError())")) }
+        if let startProblem { return .failure(.cannotWrite(startProblem)) }
         guard let base = bytes.baseAddress, !bytes.isEmpty else { return .failure(.notAPicture) }
         guard let loaderName = foodpin_loader(base, bytes.count) else {
             takeError()
