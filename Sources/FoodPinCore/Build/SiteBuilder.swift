@@ -118,6 +118,8 @@ public final class SiteBuilder: @unchecked Sendable {
     /// folder is taken to hold what this builder wrote there (a page deleted by hand during a
     /// session comes back when its inputs change, or at the next `foodpin build`).
     private let isSession: Bool
+    /// Whether this builder has read the guide's content once.
+    private var hasRead = false
     /// The output folder; its path is asked for once per page.
     private let output: URL
     private let outputPath: String
@@ -166,14 +168,19 @@ public final class SiteBuilder: @unchecked Sendable {
         finished("read the last build's state")
 
         progress("Reading content")
-        let content = ContentLoader.load(layout, baseURLOverride: options.baseURL, cache: contentCache, stamps: sources?.stamps ?? [:])
+        // A session's later rebuilds read folders and files its first build just read.
+        let readWidth: ParallelMap.Width = isSession && hasRead ? .cores : .disk
+        let content = ContentLoader.load(layout, baseURLOverride: options.baseURL, cache: contentCache, stamps: sources?.stamps ?? [:],
+                                         width: readWidth)
+        hasRead = true
         log.add(contentsOf: content.diagnostics)
         let theme = loadTheme()
         log.add(contentsOf: theme.diagnostics)
         finished("read content and theme")
 
         // Pictures and the output folder are checked with every other input, before the store is synced.
-        let imageListing = FileList.files(in: layout.images, withExtension: nil, recursive: true, boundary: GuideBoundary(layout))
+        let imageListing = FileList.files(in: layout.images, withExtension: nil, recursive: true, boundary: GuideBoundary(layout),
+                                          width: readWidth)
         log.add(contentsOf: imageListing.refused)
         let imageFiles = imageFolderFiles(imageListing)
         let writer = OutputWriter(destination: output)

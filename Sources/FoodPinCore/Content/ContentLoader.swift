@@ -27,8 +27,10 @@ public struct LoadedCityFile: Sendable {
 /// Reads every content file, in parallel, and reports every problem found.
 public enum ContentLoader {
     /// `stamps`: files' stamps by path when the caller has them already (a build's fingerprint).
+    /// `width`: `.disk` unless the files were just read (a watch session's rebuilds: one thread per
+    /// core, as starting the disk's threads for files in memory costs more than it saves).
     public static func load(_ layout: GuideLayout, baseURLOverride: BaseURL? = nil, cache: ContentCache? = nil,
-                            stamps: [String: FileStamp] = [:]) -> LoadedContent {
+                            stamps: [String: FileStamp] = [:], width: ParallelMap.Width = .disk) -> LoadedContent {
         let boundary = GuideBoundary(layout)
         let (config, configDiagnostics) = SiteConfig.load(from: layout.siteFile, displayPath: GuideLayout.displayPath(layout.siteFile),
                                                           boundary: boundary)
@@ -38,7 +40,7 @@ public enum ContentLoader {
 
         // Listed files are inside the guide: links leading out are reported here and never read.
         func list(_ folder: URL, _ ext: String, recursive: Bool) -> [String] {
-            let listing = FileList.files(in: folder, withExtension: ext, recursive: recursive, boundary: boundary)
+            let listing = FileList.files(in: folder, withExtension: ext, recursive: recursive, boundary: boundary, width: width)
             content.diagnostics += listing.refused
             return listing.paths
         }
@@ -47,15 +49,15 @@ public enum ContentLoader {
         let stepFiles = list(layout.onboarding, "md", recursive: false)
         let cityFiles = list(layout.cities, "json", recursive: false)
 
-        content.restaurants = parseAll(restaurantFiles, cache, stamps, &content.diagnostics,
+        content.restaurants = parseAll(restaurantFiles, cache, stamps, width, &content.diagnostics,
                                        wrap: { .restaurant($0, $1) }, unwrap: { if case .restaurant(let s, let d) = $0 { (s, d) } else { nil } }) {
             RestaurantSource.parse($0, path: $1)
         }
-        content.reviews = parseAll(reviewFiles, cache, stamps, &content.diagnostics,
+        content.reviews = parseAll(reviewFiles, cache, stamps, width, &content.diagnostics,
                                    wrap: { .review($0, $1) }, unwrap: { if case .review(let s, let d) = $0 { (s, d) } else { nil } }) {
             document, _ in ReviewSource.parse(document)
         }
-        content.steps = parseAll(stepFiles, cache, stamps, &content.diagnostics,
+        content.steps = parseAll(stepFiles, cache, stamps, width, &content.diagnostics,
                                  wrap: { .step($0, $1) }, unwrap: { if case .step(let s, let d) = $0 { (s, d) } else { nil } }) {
             document, _ in StepSource.parse(document)
         }
@@ -88,9 +90,10 @@ public enum ContentLoader {
         return content
     }
 
-    /// Reads and splits front matter side by side (the disk's width); results keep the files' sorted order.
+    /// Reads and splits front matter side by side; results keep the files' sorted order.
     private static func parseAll<T: Sendable>(
-        _ paths: [String], _ cache: ContentCache?, _ stamps: [String: FileStamp], _ diagnostics: inout [Diagnostic],
+        _ paths: [String], _ cache: ContentCache?, _ stamps: [String: FileStamp], _ width: ParallelMap.Width,
+        _ diagnostics: inout [Diagnostic],
         wrap: @escaping @Sendable (T?, [Diagnostic]) -> ContentCache.Parsed,
         unwrap: @escaping @Sendable (ContentCache.Parsed) -> (T?, [Diagnostic])?,
         _ parse: @escaping @Sendable (FrontMatterDocument, String) -> (T?, [Diagnostic])
@@ -98,7 +101,7 @@ public enum ContentLoader {
         let display = DisplayPaths()
         // Looked up in a snapshot, without a lock per file; what is parsed anew is stored after.
         let known = cache?.snapshot ?? [:]
-        let results = ParallelMap.map(paths, width: .disk) { path -> (value: (T?, [Diagnostic]), parsed: ContentCache.Entry?) in
+        let results = ParallelMap.map(paths, width: width) { path -> (value: (T?, [Diagnostic]), parsed: ContentCache.Entry?) in
             guard let stamp = stamps[path] ?? FileStamp(path: path) else { return (parseFile(path, display, parse), nil) }
             if let entry = known[path], entry.stamp == stamp, let cached = unwrap(entry.parsed) { return (cached, nil) }
             let result = parseFile(path, display, parse)

@@ -15,7 +15,9 @@ enum FileList {
     /// The files named `*.ext` (any file when `ext` is nil) under `directory`; hidden files and
     /// editors' scratch files are left out. Only links are resolved (plain entries of a folder
     /// inside the guide are inside it): a link to a folder is not followed, as it could loop.
-    static func files(in directory: URL, withExtension ext: String?, recursive: Bool, boundary: GuideBoundary) -> Listing {
+    /// `width`: `.cores` where the folders were just read (a watch session's rebuild).
+    static func files(in directory: URL, withExtension ext: String?, recursive: Bool, boundary: GuideBoundary,
+                      width: ParallelMap.Width = .disk) -> Listing {
         var listing = Listing()
         let display = DisplayPaths()
         let suffix = ext.map { "." + $0 }
@@ -31,7 +33,7 @@ enum FileList {
                                           hint: "move the file aside and make a folder here"))
             return listing
         }
-        for folder in FolderWalk.levels(from: top, recursive: recursive, { readFolder($0, suffix: suffix, boundary: boundary, display: display) }) {
+        for folder in FolderWalk.levels(from: top, recursive: recursive, width: width, { readFolder($0, suffix: suffix, boundary: boundary, display: display) }) {
             listing.paths += folder.files
             listing.refused += folder.refused
         }

@@ -1,17 +1,17 @@
 import Foundation
 
-/// Walks a folder tree a level at a time, the folders of a level read side by side on the disk's
-/// many threads (a guide's reviews may sit in thousands of folders, and the tree is looked at on
+/// Walks a folder tree a level at a time, the folders of a level read side by side (on the disk's
+/// many threads unless told otherwise) (a guide's reviews may sit in thousands of folders, and the tree is looked at on
 /// every build). Shared by the build's fingerprint and the content listings.
 enum FolderWalk {
     /// `read` lists one folder: what it found there, and the folders to read next. Results come in
     /// no particular order; callers sort what they keep.
-    static func levels<Found: Sendable>(from root: String, recursive: Bool = true,
+    static func levels<Found: Sendable>(from root: String, recursive: Bool = true, width: ParallelMap.Width = .disk,
                                         _ read: @Sendable (String) -> (found: Found, folders: [String])) -> [Found] {
         var found: [Found] = []
         var level = [root]
         while !level.isEmpty {
-            let results = ParallelMap.map(level, width: .disk, read)
+            let results = ParallelMap.map(level, width: width, read)
             level = []
             for result in results {
                 found.append(result.found)
