@@ -3,7 +3,7 @@
 
 usage: bench/search-bench.py [N]   (default 10000; needs .build/release/foodpin and .build-venv)
 """
-import functools, gzip, http.server, json, pathlib, statistics, subprocess, sys, tempfile, threading, time
+import functools, gzip, http.server, json, pathlib, shutil, statistics, subprocess, sys, tempfile, threading, time
 
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
@@ -72,6 +72,7 @@ def main():
     finally:
         driver.quit()
         server.shutdown()
+        shutil.rmtree(work)
 
 
 main()

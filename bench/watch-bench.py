@@ -6,7 +6,7 @@ each timed (a) as the server's own "rebuilt in N ms" line and (b) from the save 
 page served over HTTP holds the new text (what a reloading browser then gets).
 usage: bench/watch-bench.py [N ...]   (default 1000 10000; needs .build/release/foodpin)
 """
-import pathlib, re, statistics, subprocess, sys, tempfile, threading, time, urllib.request
+import pathlib, re, shutil, statistics, subprocess, sys, tempfile, threading, time, urllib.request
 
 REPO = pathlib.Path(__file__).resolve().parents[1]
 FOODPIN = str(REPO / ".build" / "release" / "foodpin")
@@ -55,6 +55,7 @@ def run(count):
     print(f"{count} restaurants: cold build {cold:.2f} s; one-file edit rebuild median {statistics.median(rebuilds)} ms "
           f"(max {max(rebuilds)} ms, {100 * statistics.median(rebuilds) / 1000 / cold:.1f}% of cold); "
           f"save to updated page served median {statistics.median(latencies):.0f} ms (max {max(latencies):.0f} ms)")
+    shutil.rmtree(work)
 
 
 for size in [int(a) for a in sys.argv[1:]] or [1000, 10000]:
