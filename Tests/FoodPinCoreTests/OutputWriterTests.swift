@@ -24,6 +24,18 @@ import Testing
         #expect(after.changedPaths == ["index.html", "search.json", "search/0.json"])
     }
 
+    /// More pages than one batch: the standby is flushed in the background while later batches are
+    /// written, and the site published is whole.
+    @Test func aSiteOfSeveralBatchesIsPublishedWhole() throws {
+        let guide = try TestGuide()
+        for index in 0..<300 { try guide.write("Content/restaurants/place-\(index).md", "---\nname: Place \(index)\n---\n") }
+        let first = try guide.build()
+        #expect(first.rendered > SiteBuilder.batchSize)
+        #expect((0..<300).filter { !guide.exists("restaurants/place-\($0)/index.html") } == [])
+        let again = try guide.build()
+        #expect(again.changes.written == 0 && again.changes.unchanged == again.files)
+    }
+
     @Test func anIncrementalBuildEqualsACleanOne() throws {
         let guide = try TestGuide()
         try guide.addSampleCities(["Boston", "Chicago"])

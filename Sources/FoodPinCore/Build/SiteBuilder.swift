@@ -385,10 +385,17 @@ public final class SiteBuilder: @unchecked Sendable {
                 }
             }
         }
+        // What is written reaches the disk while the rest is rendered: the standby is flushed before
+        // it is published, and that flush then finds only the last batch (one batch: nothing to overlap).
+        let writeBehind = publication.standby != nil && toRender.count > Self.batchSize
+            ? WriteBehind(folder: target.destination.path) : nil
+        defer { writeBehind?.finish() }
+        writeBehind?.nudge()
         for start in stride(from: 0, to: toRender.count, by: Self.batchSize) {
             let batch = toRender[start..<min(start + Self.batchSize, toRender.count)]
             try write(ParallelMap.map(Array(batch)) { OutputFile(path: plan[$0].path, data: renderer.render(pages[$0])) })
             renderer.forgetCards()
+            if start + Self.batchSize < toRender.count { writeBehind?.nudge() }
         }
         try write(files)
         let linked = ParallelMap.map(toLink) { path -> FoodPinError? in

@@ -108,6 +108,38 @@ struct Publication: Sendable {
     }
 }
 
+/// Flushes the standby's file system on a thread of its own while pages are still being written,
+/// so the flush that must come before the exchange finds little left to do. `syncfs` flushes the
+/// whole file system: whatever another program wrote just before (Hugo's site, in a benchmark that
+/// alternates the two) took 60–130 ms of a 1,000-restaurant build's final flush.
+final class WriteBehind: @unchecked Sendable {
+    private let folder: String
+    private let lock = NSLock()
+    private var flushing = false
+    private let idle = DispatchGroup()
+
+    init(folder: String) { self.folder = folder }
+
+    /// Starts a flush unless one is running.
+    func nudge() {
+        lock.lock()
+        defer { lock.unlock() }
+        guard !flushing else { return }
+        flushing = true
+        idle.enter()
+        Thread.detachNewThread { [self] in
+            Durability.flush(folder)
+            lock.lock()
+            flushing = false
+            lock.unlock()
+            idle.leave()
+        }
+    }
+
+    /// Waits for the running flush, if any.
+    func finish() { idle.wait() }
+}
+
 /// `syncfs` (Linux): every file written to the folder's file system reaches the disk. Looked up at
 /// run time, as Swift's Glibc module does not declare it; elsewhere, `sync`.
 enum Durability {
