@@ -168,7 +168,7 @@ public final class SiteBuilder: @unchecked Sendable {
         finished("read the last build's state")
 
         progress("Reading content")
-        // A session's later rebuilds read folders and files its first build just read.
+        // A session's later rebuilds read folders and files its earlier builds read (`ContentLoader.load`).
         let readWidth: ParallelMap.Width = isSession && hasRead ? .cores : .disk
         let content = ContentLoader.load(layout, baseURLOverride: options.baseURL, cache: contentCache, stamps: sources?.stamps ?? [:],
                                          width: readWidth)
@@ -389,7 +389,6 @@ public final class SiteBuilder: @unchecked Sendable {
         // it is published, and that flush then finds only the last batch (one batch: nothing to overlap).
         let writeBehind = publication.standby != nil && toRender.count > Self.batchSize
             ? WriteBehind(folder: target.destination.path) : nil
-        defer { writeBehind?.finish() }
         writeBehind?.nudge()
         for start in stride(from: 0, to: toRender.count, by: Self.batchSize) {
             let batch = toRender[start..<min(start + Self.batchSize, toRender.count)]
@@ -402,6 +401,7 @@ public final class SiteBuilder: @unchecked Sendable {
             do throws(FoodPinError) { try target.link(path, from: writer); return nil } catch { return error }
         }
         if let failure = linked.compactMap({ $0 }).first { throw abandonWrites(failure, publication) }
+        writeBehind?.finish()
         finished("render and write pages")
 
         // Without a record of what the folder held, the disk says what is stale.

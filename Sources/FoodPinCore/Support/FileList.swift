@@ -15,7 +15,7 @@ enum FileList {
     /// The files named `*.ext` (any file when `ext` is nil) under `directory`; hidden files and
     /// editors' scratch files are left out. Only links are resolved (plain entries of a folder
     /// inside the guide are inside it): a link to a folder is not followed, as it could loop.
-    /// `width`: `.cores` where the folders were just read (a watch session's rebuild).
+    /// `width`: as `ContentLoader.load`'s.
     static func files(in directory: URL, withExtension ext: String?, recursive: Bool, boundary: GuideBoundary,
                       width: ParallelMap.Width = .disk) -> Listing {
         var listing = Listing()

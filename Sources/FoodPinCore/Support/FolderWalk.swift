@@ -1,8 +1,8 @@
 import Foundation
 
-/// Walks a folder tree a level at a time, the folders of a level read side by side (on the disk's
-/// many threads unless told otherwise) (a guide's reviews may sit in thousands of folders, and the tree is looked at on
-/// every build). Shared by the build's fingerprint and the content listings.
+/// Walks a folder tree a level at a time, the folders of a level read side by side: a guide's
+/// reviews may sit in thousands of folders, and the tree is looked at on every build. Shared by
+/// the build's fingerprint and the content listings.
 enum FolderWalk {
     /// `read` lists one folder: what it found there, and the folders to read next. Results come in
     /// no particular order; callers sort what they keep.
