@@ -170,11 +170,12 @@ public final class SiteBuilder: @unchecked Sendable {
         progress("Reading content")
         // A session's later rebuilds read folders and files its earlier builds read (`ContentLoader.load`).
         let readWidth: ParallelMap.Width = isSession && hasRead ? .cores : .disk
+        let pendingTheme = Pending { self.loadTheme() }
         let content = ContentLoader.load(layout, baseURLOverride: options.baseURL, cache: contentCache, stamps: sources?.stamps ?? [:],
                                          width: readWidth)
         hasRead = true
         log.add(contentsOf: content.diagnostics)
-        let theme = loadTheme()
+        let theme = pendingTheme.value
         log.add(contentsOf: theme.diagnostics)
         finished("read content and theme")
 
@@ -356,30 +357,42 @@ public final class SiteBuilder: @unchecked Sendable {
         // through renames, stale ones found by a walk): removing it and making it again costs more.
         // A new or empty folder has nothing stale to look for afterwards.
         let startedEmpty = target.isEmpty
-        try target.prepare(paths: (toRender.map { plan[$0].path } + files.map(\.path) + toLink).filter { targetHeld?[$0] == nil })
-        func write(_ files: [OutputFile]) throws(FoodPinError) {
-            let results = ParallelMap.map(files) { file -> Result<(written: Bool, state: WrittenState), FoodPinError> in
-                do throws(FoodPinError) { return .success(try target.write(file, previous: targetHeld?[file.path])) } catch {
-                    return .failure(error)
-                }
-            }
-            for (file, result) in zip(files, results) {
-                switch result {
-                case .success(let outcome):
+        if startedEmpty {
+            // Nothing stands where a folder must go: each page's folder is made by the thread that
+            // writes the page, while the other renders (made first, one by one, they held up rendering).
+            try target.makeDestination()
+        } else {
+            try target.prepare(paths: (toRender.map { plan[$0].path } + files.map(\.path) + toLink).filter { targetHeld?[$0] == nil })
+        }
+        // Each file is made (a page rendered) and written on the same thread, on every core: no
+        // barrier between rendering and writing, and only bookkeeping left for this thread.
+        func write(_ count: Int, _ make: @Sendable (Int) -> OutputFile) throws(FoodPinError) {
+            let results = ParallelMap.map(Array(0..<count)) { index -> Result<(path: String, changed: Bool, state: WrittenState), FoodPinError> in
+                let file = make(index)
+                do throws(FoodPinError) {
+                    let outcome = try target.write(file, previous: targetHeld?[file.path])
                     // Changed for whoever reads the site: against the live folder, wherever it was written.
                     let changed = if target.destination == writer.destination { outcome.written } else if previous != nil {
                         !writer.isCurrent(file.path, state: outcome.state, previous: previous?[file.path])
                     } else {
                         !writer.holds(file)
                     }
-                    if changed {
+                    return .success((file.path, changed, outcome.state))
+                } catch {
+                    return .failure(error)
+                }
+            }
+            for result in results {
+                switch result {
+                case .success(let outcome):
+                    if outcome.changed {
                         liveChanged = true
                         report.changes.written += 1
-                        report.changedPaths.append(file.path)
+                        report.changedPaths.append(outcome.path)
                     } else {
                         report.changes.unchanged += 1
                     }
-                    now[file.path] = outcome.state
+                    now[outcome.path] = outcome.state
                 case .failure(let failure):
                     throw abandonWrites(failure, publication)
                 }
@@ -391,12 +404,13 @@ public final class SiteBuilder: @unchecked Sendable {
             ? WriteBehind(folder: target.destination.path) : nil
         writeBehind?.nudge()
         for start in stride(from: 0, to: toRender.count, by: Self.batchSize) {
-            let batch = toRender[start..<min(start + Self.batchSize, toRender.count)]
-            try write(ParallelMap.map(Array(batch)) { OutputFile(path: plan[$0].path, data: renderer.render(pages[$0])) })
+            let batch = Array(toRender[start..<min(start + Self.batchSize, toRender.count)])
+            try write(batch.count) { OutputFile(path: plan[batch[$0]].path, data: renderer.render(pages[batch[$0]])) }
             renderer.forgetCards()
             if start + Self.batchSize < toRender.count { writeBehind?.nudge() }
         }
-        try write(files)
+        let others = files
+        try write(others.count) { others[$0] }
         let linked = ParallelMap.map(toLink) { path -> FoodPinError? in
             do throws(FoodPinError) { try target.link(path, from: writer); return nil } catch { return error }
         }

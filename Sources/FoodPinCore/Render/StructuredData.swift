@@ -3,46 +3,65 @@ import Foundation
 /// schema.org `Restaurant` JSON-LD for a detail page, safe inside `<script>`.
 enum StructuredData {
     static func restaurant(_ restaurant: Restaurant, pageURL: String?, imageURL: String?, reviewHTML: [String]) -> String {
-        var fields: [(String, String)] = [("@context", q("https://schema.org")), ("@type", q("Restaurant")), ("name", q(restaurant.name))]
-        if let pageURL { fields.append(("url", q(pageURL))) }
-        if let imageURL { fields.append(("image", q(imageURL))) }
-        if let phone = restaurant.phone { fields.append(("telephone", q(phone))) }
-        if !restaurant.cuisines.isEmpty { fields.append(("servesCuisine", "[" + restaurant.cuisines.map(q).joined(separator: ",") + "]")) }
-        if let price = Formatting.priceRange(restaurant.price) { fields.append(("priceRange", q(price))) }
-        var address: [(String, String)] = [("@type", q("PostalAddress"))]
-        if let street = restaurant.address { address.append(("streetAddress", q(street))) }
-        if let city = restaurant.city { address.append(("addressLocality", q(city))) }
-        if let state = restaurant.state { address.append(("addressRegion", q(state))) }
-        if let postal = restaurant.postalCode { address.append(("postalCode", q(postal))) }
-        if let country = restaurant.country { address.append(("addressCountry", q(country))) }
-        if address.count > 1 { fields.append(("address", object(address))) }
-        if let lat = restaurant.lat, let long = restaurant.long {
-            fields.append(("geo", object([("@type", q("GeoCoordinates")), ("latitude", "\(lat)"), ("longitude", "\(long)")])))
-        }
-        if let tenths = restaurant.ratingTenths {
-            fields.append(("aggregateRating", object([
-                ("@type", q("AggregateRating")), ("ratingValue", Formatting.rating(tenths: tenths)),
-                ("reviewCount", "\(restaurant.reviews.count)"), ("bestRating", "5"), ("worstRating", "1"),
-            ])))
-            let reviews = zip(restaurant.reviews, reviewHTML).map { review, html -> String in
-                var entry: [(String, String)] = [("@type", q("Review"))]
-                entry.append(("author", object([("@type", q("Person")), ("name", q(review.reviewer ?? "Anonymous"))])))
-                if let date = review.date { entry.append(("datePublished", q(date))) }
-                if let title = review.title { entry.append(("name", q(title))) }
-                let body = MarkdownRenderer.plainText(fromHTML: html, limit: 500)
-                if !body.isEmpty { entry.append(("reviewBody", q(body))) }
-                entry.append(("reviewRating", object([("@type", q("Rating")), ("ratingValue", "\(review.rating)"),
-                                                       ("bestRating", "5"), ("worstRating", "1")])))
-                return object(entry)
+        var json = JSONWriter(capacity: 4096)
+        json.object(nil) { json in
+            json.string("@context", "https://schema.org")
+            json.string("@type", "Restaurant")
+            json.string("name", restaurant.name)
+            if let pageURL { json.string("url", pageURL) }
+            if let imageURL { json.string("image", imageURL) }
+            if let phone = restaurant.phone { json.string("telephone", phone) }
+            if !restaurant.cuisines.isEmpty {
+                json.array("servesCuisine") { json in for cuisine in restaurant.cuisines { json.string(nil, cuisine) } }
             }
-            fields.append(("review", "[" + reviews.joined(separator: ",") + "]"))
+            if let price = Formatting.priceRange(restaurant.price) { json.string("priceRange", price) }
+            let address: [(String, String?)] = [
+                ("streetAddress", restaurant.address), ("addressLocality", restaurant.city), ("addressRegion", restaurant.state),
+                ("postalCode", restaurant.postalCode), ("addressCountry", restaurant.country),
+            ]
+            if address.contains(where: { $0.1 != nil }) {
+                json.object("address") { json in
+                    json.string("@type", "PostalAddress")
+                    for case let (key, value?) in address { json.string(key, value) }
+                }
+            }
+            if let lat = restaurant.lat, let long = restaurant.long {
+                json.object("geo") { json in
+                    json.string("@type", "GeoCoordinates")
+                    json.literal("latitude", "\(lat)")
+                    json.literal("longitude", "\(long)")
+                }
+            }
+            guard let tenths = restaurant.ratingTenths else { return }
+            json.object("aggregateRating") { json in
+                json.string("@type", "AggregateRating")
+                json.literal("ratingValue", Formatting.rating(tenths: tenths))
+                json.literal("reviewCount", "\(restaurant.reviews.count)")
+                json.literal("bestRating", "5")
+                json.literal("worstRating", "1")
+            }
+            json.array("review") { json in
+                for (review, html) in zip(restaurant.reviews, reviewHTML) {
+                    json.object(nil) { json in
+                        json.string("@type", "Review")
+                        json.object("author") { json in
+                            json.string("@type", "Person")
+                            json.string("name", review.reviewer ?? "Anonymous")
+                        }
+                        if let date = review.date { json.string("datePublished", date) }
+                        if let title = review.title { json.string("name", title) }
+                        let body = MarkdownRenderer.plainText(fromHTML: html, limit: 500)
+                        if !body.isEmpty { json.string("reviewBody", body) }
+                        json.object("reviewRating") { json in
+                            json.string("@type", "Rating")
+                            json.literal("ratingValue", "\(review.rating)")
+                            json.literal("bestRating", "5")
+                            json.literal("worstRating", "1")
+                        }
+                    }
+                }
+            }
         }
-        return object(fields)
-    }
-
-    private static func q(_ text: String) -> String { JSONText.quote(text) }
-
-    private static func object(_ fields: [(String, String)]) -> String {
-        "{" + fields.map { q($0.0) + ":" + $0.1 }.joined(separator: ",") + "}"
+        return json.text
     }
 }

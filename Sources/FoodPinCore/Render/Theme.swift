@@ -49,8 +49,14 @@ public struct Theme: Sendable {
 
     /// The first value given to a CSS custom property (the light scheme's, in `:root`).
     static func cssVariable(_ name: String, in css: String) -> String? {
-        guard let range = css.range(of: name + #"\s*:"#, options: .regularExpression) else { return nil }
-        let rest = css[range.upperBound...]
+        var searched = css[...]
+        var found: Substring?
+        while found == nil, let range = searched.range(of: name) {
+            let after = searched[range.upperBound...].drop(while: \.isWhitespace)
+            if after.first == ":" { found = after.dropFirst() }
+            searched = searched[range.upperBound...]
+        }
+        guard let rest = found else { return nil }
         guard let end = rest.firstIndex(where: { $0 == ";" || $0 == "}" }) else { return nil }
         let value = rest[..<end].trimmingCharacters(in: .whitespacesAndNewlines)
         return value.isEmpty || value.contains(where: { $0 == "<" || $0 == "\"" }) ? nil : value
@@ -128,14 +134,8 @@ public struct Theme: Sendable {
         // Pictures first: stylesheets refer to them by name and must be hashed after the rewrite.
         let ordered = assets.keys.sorted { (($0.hasSuffix(".css") ? 1 : 0), $0) < (($1.hasSuffix(".css") ? 1 : 0), $1) }
         for path in ordered {
-            var text = assets[path]!
-            if path.hasSuffix(".css") {
-                for (original, hashed) in names {
-                    let file = original.dropFirst("assets/".count), hashedFile = hashed.dropFirst("assets/".count)
-                    text = text.replacingOccurrences(of: "url(\(file))", with: "url(\(hashedFile))")
-                }
-            }
-            let data = Data(text.utf8)
+            let text = assets[path]!
+            let data = Data((path.hasSuffix(".css") ? Self.renamingURLs(in: text, names) : text).utf8)
             let hash = Fingerprint.hex(data, length: 8)
             let hashed: String
             if let dot = path.lastIndex(of: "."), !path[dot...].contains("/") {
@@ -147,6 +147,29 @@ public struct Theme: Sendable {
             output[hashed] = data
         }
         return (output, names)
+    }
+
+    /// `url(file)` in a stylesheet, for each asset `file` renamed (paths inside assets/), pointed at its
+    /// new name: one pass over the text.
+    static func renamingURLs(in css: String, _ names: [String: String]) -> String {
+        let bytes = Array(css.utf8), opening = Array("url(".utf8)
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count + 256)
+        var index = 0
+        while index < bytes.count {
+            guard bytes[index...].starts(with: opening) else {
+                output.append(bytes[index])
+                index += 1
+                continue
+            }
+            index += opening.count
+            output += opening
+            guard let close = bytes[index...].firstIndex(of: UInt8(ascii: ")")) else { continue }
+            let file = String(decoding: bytes[index..<close], as: UTF8.self)
+            if let hashed = names["assets/" + file] { output += hashed.utf8.dropFirst("assets/".count) } else { output += bytes[index..<close] }
+            index = close
+        }
+        return String(decoding: output, as: UTF8.self)
     }
 }
 

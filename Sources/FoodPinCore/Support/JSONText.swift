@@ -15,39 +15,101 @@ enum JSONText {
 
     /// A JSON string literal that is also safe inside an HTML `<script>` element.
     static func quote(_ string: String) -> String {
+        var output: [UInt8] = []
+        output.reserveCapacity(string.utf8.count + 8)
+        append(quoting: string, to: &output)
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    /// `quote`, appended to bytes being written.
+    static func append(quoting string: String, to output: inout [UInt8]) {
         var string = string
         string.makeContiguousUTF8()
-        return string.utf8.withContiguousStorageIfAvailable(quote(utf8:)) ?? Array(string.utf8).withUnsafeBufferPointer(quote(utf8:))
+        if string.utf8.withContiguousStorageIfAvailable({ append(utf8: $0, to: &output) }) == nil {
+            Array(string.utf8).withUnsafeBufferPointer { append(utf8: $0, to: &output) }
+        }
     }
 
     private static let hexDigits = Array("0123456789abcdef".utf8)
 
-    /// Works on UTF-8 bytes: most text needs no escape and is copied in one go.
-    private static func quote(utf8 bytes: UnsafeBufferPointer<UInt8>) -> String {
-        var output: [UInt8] = []
-        output.reserveCapacity(bytes.count + 8)
+    /// Works on UTF-8 bytes: runs of text that need no escape are copied in one go.
+    private static func append(utf8 bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
         output.append(34)
+        var plainFrom = 0
         var index = 0
         while index < bytes.count {
             let byte = bytes[index]
+            let escape: [UInt8]
+            var length = 1
             switch byte {
-            case 34: output += [92, 34] // \"
-            case 92: output += [92, 92] // \\
-            case 10: output += [92, 110] // \n
-            case 13: output += [92, 114] // \r
-            case 9: output += [92, 116] // \t
+            case 34: escape = [92, 34] // \"
+            case 92: escape = [92, 92] // \\
+            case 10: escape = [92, 110] // \n
+            case 13: escape = [92, 114] // \r
+            case 9: escape = [92, 116] // \t
             case 60, 62, 38, 0..<32: // < > & and other control characters as \u00XX
-                output += [92, 117, 48, 48, hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 15)]]
+                escape = [92, 117, 48, 48, hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 15)]]
             case 0xE2 where index + 2 < bytes.count && bytes[index + 1] == 0x80 && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9):
                 // U+2028 and U+2029 end a line in JavaScript.
-                output += Array("\\u202".utf8) + [bytes[index + 2] == 0xA8 ? 56 : 57]
-                index += 2
+                escape = Array("\\u202".utf8) + [bytes[index + 2] == 0xA8 ? 56 : 57]
+                length = 3
             default:
-                output.append(byte)
+                index += 1
+                continue
             }
-            index += 1
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[plainFrom..<index]))
+            output += escape
+            index += length
+            plainFrom = index
         }
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[plainFrom..<bytes.count]))
         output.append(34)
-        return String(decoding: output, as: UTF8.self)
+    }
+}
+
+/// JSON written straight into bytes, commas placed as members come: no string per member.
+struct JSONWriter {
+    private(set) var bytes: [UInt8] = []
+    private var needsComma = false
+
+    init(capacity: Int) { bytes.reserveCapacity(capacity) }
+
+    var text: String { String(decoding: bytes, as: UTF8.self) }
+
+    /// A string member (`key` nil inside an array).
+    mutating func string(_ key: String?, _ text: String) {
+        member(key)
+        JSONText.append(quoting: text, to: &bytes)
+    }
+
+    /// A member written as it is given: a number.
+    mutating func literal(_ key: String?, _ literal: String) {
+        member(key)
+        bytes += literal.utf8
+    }
+
+    mutating func object(_ key: String?, _ members: (inout JSONWriter) -> Void) {
+        nested(key, open: UInt8(ascii: "{"), close: UInt8(ascii: "}"), members)
+    }
+
+    mutating func array(_ key: String?, _ items: (inout JSONWriter) -> Void) {
+        nested(key, open: UInt8(ascii: "["), close: UInt8(ascii: "]"), items)
+    }
+
+    private mutating func nested(_ key: String?, open: UInt8, close: UInt8, _ body: (inout JSONWriter) -> Void) {
+        member(key)
+        bytes.append(open)
+        needsComma = false
+        body(&self)
+        bytes.append(close)
+        needsComma = true
+    }
+
+    private mutating func member(_ key: String?) {
+        if needsComma { bytes.append(UInt8(ascii: ",")) }
+        needsComma = true
+        guard let key else { return }
+        JSONText.append(quoting: key, to: &bytes)
+        bytes.append(UInt8(ascii: ":"))
     }
 }

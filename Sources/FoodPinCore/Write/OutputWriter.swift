@@ -89,8 +89,12 @@ public struct OutputWriter: Sendable {
         for folder in folders.sorted() { try makeFolder(destination.path + "/" + folder) }
     }
 
+    /// Makes only the folder itself: its subfolders are made as files are written into them.
+    public func makeDestination() throws(FoodPinError) { try makeFolder(destination.path) }
+
     private func makeFolder(_ path: String) throws(FoodPinError) {
-        if mkdir(path, 0o755) == 0 || errno == EEXIST {
+        if mkdir(path, 0o755) == 0 { return }
+        if errno == EEXIST {
             var info = stat()
             if stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR { return }
             // A file where a folder must go (a stale page named like a new folder): replace it.
@@ -123,8 +127,9 @@ public struct OutputWriter: Sendable {
         let temporary = existing == nil ? path : path + ".foodpin-\(getpid())-tmp"
         var descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         if descriptor < 0, errno == ENOENT {
-            // Someone removed the folder since the last build.
-            try NewFile.makeFolders((path as NSString).deletingLastPathComponent)
+            // A folder made here (see `makeDestination`), or one removed since the last build.
+            let folder = (path as NSString).deletingLastPathComponent
+            if mkdir(folder, 0o755) != 0 && errno != EEXIST { try NewFile.makeFolders(folder) }
             descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         }
         guard descriptor >= 0 else { throw .io("write the file", path: temporary) }
