@@ -124,7 +124,7 @@ struct BuildState {
     private static func write<Value: BinaryEncodable & Sendable>(_ dictionary: [String: Value], with writer: inout BinaryWriter,
                                                                  to file: ReplaceFile) throws(FoodPinError) {
         writer.write(dictionary.count)
-        let slice = 2048
+        let slice = 512
         let bounds = Array(sequence(first: dictionary.startIndex) { index in
             index == dictionary.endIndex ? nil : dictionary.index(index, offsetBy: slice, limitedBy: dictionary.endIndex) ?? dictionary.endIndex
         })

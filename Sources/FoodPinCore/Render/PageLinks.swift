@@ -6,12 +6,14 @@ struct PageLinks {
     /// The page's path inside the site, like `restaurants/o-ya-28066/index.html`.
     let pagePath: String
     let baseURL: BaseURL?
-    /// A fixed root instead of the page's (the marker Markdown is rendered with, filled in per page).
-    var fixedRoot: String? = nil
+    /// `../` once per folder between the page and the site root: worked out once, read for every link.
+    let root: String
 
-    /// `../` once per folder between the page and the site root.
-    var root: String {
-        fixedRoot ?? String(repeating: "../", count: pagePath.split(separator: "/").count - 1)
+    /// `fixedRoot`: a root instead of the page's (the marker Markdown is rendered with, filled in per page).
+    init(pagePath: String, baseURL: BaseURL?, fixedRoot: String? = nil) {
+        self.pagePath = pagePath
+        self.baseURL = baseURL
+        root = fixedRoot ?? String(repeating: "../", count: pagePath.utf8.count(where: { $0 == UInt8(ascii: "/") }))
     }
 
     func link(_ sitePath: String) -> String { root + sitePath }

@@ -469,11 +469,11 @@ public struct SiteRenderer: Sendable {
     /// A list item: the card's fields plus the card rendered by the `card` template (also what
     /// a search result shows).
     private func listEntry(_ index: Int, links: PageLinks) -> [String: TemplateValue] {
-        var entry = card(site.restaurants[index], links: links)
-        entry["card"] = .string(cards.html(for: index, root: links.root) {
-            library.render("card", .object(entry)) ?? ""
-        })
-        return entry
+        cards.entry(for: index, root: links.root) {
+            var entry = card(site.restaurants[index], links: links)
+            entry["card"] = .string(library.render("card", .object(entry)) ?? "")
+            return entry
+        }
     }
 
     private func card(_ restaurant: Restaurant, links: PageLinks) -> [String: TemplateValue] {
@@ -658,29 +658,30 @@ public struct SiteRenderer: Sendable {
     }
 }
 
-/// Rendered cards by restaurant and relative root; shared by the threads rendering list pages.
+/// List entries (a card's fields and its rendered HTML) by restaurant and relative root: a card is
+/// on several list pages. Shared by the threads rendering them.
 private final class CardCache: @unchecked Sendable {
-    private var cards: [String: [Int: String]] = [:]
+    private var entries: [String: [Int: [String: TemplateValue]]] = [:]
     private let lock = NSLock()
 
     func removeAll() {
         lock.lock()
-        cards = [:]
+        entries = [:]
         lock.unlock()
     }
 
-    func html(for index: Int, root: String, render: () -> String) -> String {
+    func entry(for index: Int, root: String, make: () -> [String: TemplateValue]) -> [String: TemplateValue] {
         lock.lock()
-        if let html = cards[root]?[index] {
+        if let entry = entries[root]?[index] {
             lock.unlock()
-            return html
+            return entry
         }
         lock.unlock()
-        let html = render()
+        let entry = make()
         lock.lock()
-        cards[root, default: [:]][index] = html
+        entries[root, default: [:]][index] = entry
         lock.unlock()
-        return html
+        return entry
     }
 }
 

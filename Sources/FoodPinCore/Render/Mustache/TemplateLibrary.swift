@@ -129,16 +129,16 @@ private struct TemplateRendering {
             output += text
             return
         }
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        let endsWithNewline = lines.last?.isEmpty == true
-        if endsWithNewline { lines.removeLast() }
-        for (index, line) in lines.enumerated() {
+        var rest = text[...]
+        while !rest.isEmpty {
             indentIfAtLineStart()
-            output += line
-            if index < lines.count - 1 || endsWithNewline {
-                output += "\n"
-                atLineStart = true
+            guard let newline = rest.utf8.firstIndex(of: UInt8(ascii: "\n")) else {
+                output += rest
+                return
             }
+            output += rest[...newline]
+            atLineStart = true
+            rest = rest[rest.utf8.index(after: newline)...]
         }
     }
 }

@@ -51,10 +51,10 @@ extension String: TemplateConvertible { public var templateValue: TemplateValue 
 extension Int: TemplateConvertible { public var templateValue: TemplateValue { .int(self) } }
 extension Bool: TemplateConvertible { public var templateValue: TemplateValue { .bool(self) } }
 extension Array: TemplateConvertible where Element: TemplateConvertible {
-    public var templateValue: TemplateValue { .list(map(\.templateValue)) }
+    public var templateValue: TemplateValue { .list(map { $0.templateValue }) }
 }
 extension Dictionary: TemplateConvertible where Key == String, Value: TemplateConvertible {
-    public var templateValue: TemplateValue { .object(mapValues(\.templateValue)) }
+    public var templateValue: TemplateValue { .object(mapValues { $0.templateValue }) }
 }
 
 /// A template object of the values that are present: an absent one is simply not there.
