@@ -94,6 +94,12 @@ import Testing
         #expect(!ReviewDate.isValid("2024-13-01"))
         #expect(!ReviewDate.isValid("24-01-01"))
         #expect(!ReviewDate.isValid("2024-1-01"))
+        #expect(ReviewDate.isValid("2000-02-29") && !ReviewDate.isValid("1900-02-29") && ReviewDate.isValid("2024-12-31"))
+        // Digits of other scripts, and anything around the date, are not a date.
+        #expect(!ReviewDate.isValid("２０２４-01-01"))
+        #expect(!ReviewDate.isValid("2024-01-0١"))
+        #expect(!ReviewDate.isValid("2024-01-01 "))
+        #expect(!ReviewDate.isValid("2024-00-10") && !ReviewDate.isValid("2024-04-31") && !ReviewDate.isValid("2024-04-00"))
     }
 }
 

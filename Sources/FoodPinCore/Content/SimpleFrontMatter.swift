@@ -113,8 +113,7 @@ enum SimpleFrontMatter {
         default:
             // A plain scalar: no indicator first (a minus only before a digit or a point, for
             // numbers), no `: ` or ` #` inside, and in a list no flow characters.
-            let indicators: Set<Unicode.Scalar> = ["-", "?", ":", ",", "[", "]", "{", "}", "#", "&", "*", "!", "|", ">", "'", "\"", "%", "@", "`"]
-            if indicators.contains(first) {
+            if isIndicator(first) {
                 guard first == "-", text.count > 1, ("0"..."9").contains(text[text.startIndex + 1]) || text[text.startIndex + 1] == "." else {
                     return nil
                 }
@@ -123,20 +122,40 @@ enum SimpleFrontMatter {
             while end < text.endIndex {
                 let scalar = text[end]
                 if inList, scalar == "," || scalar == "]" { break }
-                if inList, ["[", "{", "}"].contains(scalar) { return nil }
+                if inList, scalar == "[" || scalar == "{" || scalar == "}" { return nil }
                 // `: ` ends a key; in a list `:` before `,` or `]` does too (YAML then reads a mapping).
                 if scalar == ":", end + 1 == text.endIndex || text[end + 1] == " "
-                    || (inList && [",", "]", "[", "{", "}", "?"].contains(text[end + 1])) { return nil }
+                    || (inList && (isFlowCharacter(text[end + 1]) || text[end + 1] == "?")) { return nil }
                 if scalar == " ", end + 1 < text.endIndex, text[end + 1] == "#" { break }
                 end += 1
             }
             var last = end
             while last > text.startIndex, text[last - 1] == " " { last -= 1 }
             guard last > text.startIndex else { return nil }
-            var value = String.UnicodeScalarView()
-            value.append(contentsOf: text[text.startIndex..<last])
-            return (String(value), true, end)
+            return (string(text[text.startIndex..<last]), true, end)
         }
+    }
+
+    /// Characters that start something other than a plain scalar.
+    private static func isIndicator(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar {
+        case "-", "?", ":", ",", "#", "&", "*", "!", "|", ">", "'", "\"", "%", "@", "`": true
+        default: isFlowCharacter(scalar)
+        }
+    }
+
+    private static func isFlowCharacter(_ scalar: Unicode.Scalar) -> Bool {
+        scalar == "," || scalar == "[" || scalar == "]" || scalar == "{" || scalar == "}"
+    }
+
+    /// The text of scalars, through their UTF-8 bytes (appending scalars to a string one by one costs more).
+    private static func string(_ scalars: ArraySlice<Unicode.Scalar>) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(scalars.count)
+        for scalar in scalars {
+            if scalar.isASCII { bytes.append(UInt8(scalar.value)) } else { bytes += UTF8.encode(scalar)! }
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// `[a, "b", c]` on one line; its items located where they start.
