@@ -99,21 +99,22 @@ public enum ContentLoader {
         _ parse: @escaping @Sendable (FrontMatterDocument, String) -> (T?, [Diagnostic])
     ) -> [T] {
         let display = DisplayPaths()
-        // Looked up in a snapshot, without a lock per file; what is parsed anew is stored after.
+        // Looked up in a snapshot, without a lock per file; what is parsed anew is stored by the
+        // thread that parsed it.
         let known = cache?.snapshot ?? [:]
-        let results = ParallelMap.map(paths, width: width) { path -> (value: (T?, [Diagnostic]), parsed: ContentCache.Entry?) in
-            guard let stamp = stamps[path] ?? FileStamp(path: path) else { return (parseFile(path, display, parse), nil) }
-            if let entry = known[path], entry.stamp == stamp, let cached = unwrap(entry.parsed) { return (cached, nil) }
+        var results = ParallelMap.map(paths, width: width) { path -> (value: T?, found: [Diagnostic]) in
+            guard let stamp = stamps[path] ?? FileStamp(path: path) else { return parseFile(path, display, parse) }
+            if let entry = known[path], entry.stamp == stamp, let cached = unwrap(entry.parsed) { return cached }
             let result = parseFile(path, display, parse)
-            return (result, ContentCache.Entry(stamp: stamp, parsed: wrap(result.0, result.1)))
-        }
-        for (path, result) in zip(paths, results) {
-            if let entry = result.parsed { cache?.store(entry.parsed, for: path, stamp: entry.stamp) }
+            cache?.store(wrap(result.0, result.1), for: path, stamp: stamp)
+            return result
         }
         var values: [T] = []
-        for ((value, found), _) in results {
-            diagnostics += found
-            if let value { values.append(value) }
+        values.reserveCapacity(results.count)
+        for index in results.indices {
+            diagnostics += results[index].found
+            // Moved out, not copied: a copy retains every field of the source.
+            if let value = results[index].value.take() { values.append(value) }
         }
         return values
     }
