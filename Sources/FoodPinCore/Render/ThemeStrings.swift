@@ -174,13 +174,15 @@ public struct ThemeStrings: Sendable, Equatable {
 
     /// The text of `key` with `{name}` placeholders filled; the key itself if no file has it.
     public func text(_ key: String, _ values: [String: String] = [:]) -> String {
-        let template: String
+        Self.fill(template(key), values)
+    }
+
+    private func template(_ key: String) -> String {
         switch entries[key] {
-        case .text(let text)?: template = text
-        case .plural(let forms)?: template = forms["other"] ?? key
-        case nil: template = key
+        case .text(let text)?: text
+        case .plural(let forms)?: forms["other"] ?? key
+        case nil: key
         }
-        return Self.fill(template, values)
     }
 
     /// `count` in words: `{count} restaurants`, in the form the language uses for that number.
@@ -219,23 +221,35 @@ public struct ThemeStrings: Sendable, Equatable {
 
     /// "2024-05-01" in the language's long form: 1 May 2024, 2024年5月1日.
     public func date(_ iso: String) -> String {
-        let parts = iso.split(separator: "-").compactMap { Int($0) }
-        guard parts.count == 3, (1...12).contains(parts[1]) else { return iso }
-        return text("date.long", ["day": String(parts[2]), "month": text("month.\(parts[1])"),
-                                  "month_number": String(parts[1]), "year": String(parts[0])])
+        let parts = iso.utf8.split(separator: UInt8(ascii: "-"))
+        guard parts.count == 3, let year = Int(Substring(parts[0])), let month = Int(Substring(parts[1])),
+              let day = Int(Substring(parts[2])), (1...12).contains(month) else { return iso }
+        return Self.fill(template("date.long")) { name in
+            switch name {
+            case "day": String(day)
+            case "month": text("month.\(month)")
+            case "month_number": String(month)
+            case "year": String(year)
+            default: nil
+            }
+        }
     }
 
     /// One pass over the template: a value that itself holds `{name}` (a restaurant called "{title}") stays as it is.
     private static func fill(_ template: String, _ values: [String: String]) -> String {
+        values.isEmpty ? template : fill(template) { values[String($0)] }
+    }
+
+    private static func fill(_ template: String, _ value: (Substring) -> String?) -> String {
         // Braces are found among the bytes: a search by Character would weigh every grapheme, on every card.
         let open = UInt8(ascii: "{"), close = UInt8(ascii: "}")
-        guard !values.isEmpty, template.utf8.contains(open) else { return template }
+        guard template.utf8.contains(open) else { return template }
         var result = ""
         var rest = template[...]
         while let start = rest.utf8.firstIndex(of: open) {
             result += rest[..<start]
             let nameStart = rest.utf8.index(after: start)
-            if let end = rest.utf8[nameStart...].firstIndex(of: close), let value = values[String(rest[nameStart..<end])] {
+            if let end = rest.utf8[nameStart...].firstIndex(of: close), let value = value(rest[nameStart..<end]) {
                 result += value
                 rest = rest[rest.utf8.index(after: end)...]
             } else {

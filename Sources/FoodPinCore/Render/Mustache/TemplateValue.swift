@@ -58,6 +58,12 @@ extension Dictionary: TemplateConvertible where Key == String, Value: TemplateCo
 }
 
 /// A template object of the values that are present: an absent one is simply not there.
-func present(_ values: [String: (any TemplateConvertible)?]) -> [String: TemplateValue] {
-    values.compactMapValues { $0?.templateValue }
+/// Pairs, not a dictionary: each key is hashed once, into the result.
+func present(_ values: KeyValuePairs<String, (any TemplateConvertible)?>) -> [String: TemplateValue] {
+    var result: [String: TemplateValue] = [:]
+    result.reserveCapacity(values.count)
+    for (key, value) in values {
+        if let value { result[key] = value.templateValue }
+    }
+    return result
 }
