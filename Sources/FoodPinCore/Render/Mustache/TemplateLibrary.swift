@@ -22,6 +22,8 @@ private struct TemplateRendering {
 
     let library: TemplateLibrary
     var stack: [TemplateValue]
+    /// Each context's fields (nil for one that is not an object), unwrapped once when it is entered.
+    var scopes: [[String: TemplateValue]?]
     var output = ""
     var indentation = ""
     var atLineStart = true
@@ -32,6 +34,11 @@ private struct TemplateRendering {
     init(library: TemplateLibrary, context: TemplateValue) {
         self.library = library
         self.stack = [context]
+        self.scopes = [Self.fields(of: context)]
+    }
+
+    private static func fields(of value: TemplateValue) -> [String: TemplateValue]? {
+        if case .object(let fields) = value { fields } else { nil }
     }
 
     mutating func render(_ nodes: [TemplateNode]) {
@@ -83,7 +90,9 @@ private struct TemplateRendering {
 
     private mutating func renderInside(_ value: TemplateValue, _ nodes: [TemplateNode]) {
         stack.append(value)
+        scopes.append(Self.fields(of: value))
         render(nodes)
+        scopes.removeLast()
         stack.removeLast()
     }
 
@@ -104,9 +113,9 @@ private struct TemplateRendering {
     private func lookup(_ name: TemplateName) -> TemplateValue? {
         guard let first = name.parts.first else { return stack.last }
         var found: TemplateValue?
-        var index = stack.count - 1
+        var index = scopes.count - 1
         while index >= 0 {
-            if let value = stack[index].child(first) {
+            if let value = scopes[index]?[first] {
                 found = value
                 break
             }
