@@ -258,7 +258,8 @@ public final class SiteBuilder: @unchecked Sendable {
         }
 
         report.output = writer.destination
-        if !FileManager.default.fileExists(atPath: writer.destination.path) {
+        let liveExists = FileManager.default.fileExists(atPath: writer.destination.path)
+        if !liveExists {
             written = nil
             writtenHere = false
         }
@@ -370,12 +371,12 @@ public final class SiteBuilder: @unchecked Sendable {
             let results = ParallelMap.map(Array(0..<count)) { index -> Result<(path: String, changed: Bool, state: WrittenState), FoodPinError> in
                 let file = make(index)
                 do throws(FoodPinError) {
-                    let outcome = try target.write(file, previous: targetHeld?[file.path])
+                    let outcome = try target.write(file, previous: targetHeld?[file.path], intoEmptyFolder: startedEmpty)
                     // Changed for whoever reads the site: against the live folder, wherever it was written.
                     let changed = if target.destination == writer.destination { outcome.written } else if previous != nil {
                         !writer.isCurrent(file.path, state: outcome.state, previous: previous?[file.path])
                     } else {
-                        !writer.holds(file)
+                        !liveExists || !writer.holds(file)
                     }
                     return .success((file.path, changed, outcome.state))
                 } catch {

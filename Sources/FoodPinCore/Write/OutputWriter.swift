@@ -107,7 +107,9 @@ public struct OutputWriter: Sendable {
     /// Writes one file unless it already holds exactly what it should. Safe from many threads.
     /// `previous`: what this writer's builder wrote there last time, if it knows; saves a read.
     /// Returns whether the file was written, and what it now holds.
-    public func write(_ file: OutputFile, previous: WrittenState?) throws(FoodPinError) -> (written: Bool, state: WrittenState) {
+    /// `intoEmptyFolder`: the folder held nothing when the build began, so there is nothing to compare with.
+    public func write(_ file: OutputFile, previous: WrittenState?, intoEmptyFolder: Bool = false) throws(FoodPinError)
+        -> (written: Bool, state: WrittenState) {
         let path = destination.path + "/" + file.path
         let state = try Self.state(of: file)
         if isCurrent(file.path, state: state, previous: previous) { return (false, state) }
@@ -121,14 +123,16 @@ public struct OutputWriter: Sendable {
             }
             data = bytes
         }
-        let existing = FileManager.default.contents(atPath: path)
+        let existing = intoEmptyFolder ? nil : FileManager.default.contents(atPath: path)
         if existing == data { return (false, state) }
         // A new file is written in place; a changed one through a rename, so readers never see half of it.
         let temporary = existing == nil ? path : path + ".foodpin-\(getpid())-tmp"
+        let folder = String(path[..<(path.utf8.lastIndex(of: UInt8(ascii: "/")) ?? path.endIndex)])
+        // In a new folder, most pages have a folder of their own: made first rather than after a failed open.
+        if intoEmptyFolder && file.path.contains("/") { mkdir(folder, 0o755) }
         var descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         if descriptor < 0, errno == ENOENT {
             // A folder made here (see `makeDestination`), or one removed since the last build.
-            let folder = (path as NSString).deletingLastPathComponent
             if mkdir(folder, 0o755) != 0 && errno != EEXIST { try NewFile.makeFolders(folder) }
             descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         }
