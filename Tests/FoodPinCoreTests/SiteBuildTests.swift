@@ -69,6 +69,18 @@ import Testing
         #expect(html.contains("href=\"tel:6175363500\""))
     }
 
+    @Test func aFileSavedWithAByteOrderMarkReadsAsWithout() throws {
+        let text = "---\nname: Marked Place\ncity: Zürich\n---\nGood *food*.\n"
+        let plain = try TestGuide(), marked = try TestGuide()
+        try plain.write("Content/restaurants/marked.md", text)
+        try marked.write("Content/restaurants/marked.md", "\u{FEFF}" + text)
+        #expect(try Data(contentsOf: marked.root.appending(path: "Content/restaurants/marked.md")).prefix(3) == Data([0xEF, 0xBB, 0xBF]))
+        try plain.build()
+        let report = try marked.build()
+        #expect(report.diagnostics.isEmpty)
+        #expect(try marked.page("restaurants/marked/index.html") == plain.page("restaurants/marked/index.html"))
+    }
+
     @Test func brokenFrontMatterFailsAndLeavesOutputUntouched() throws {
         let guide = try TestGuide()
         try guide.addSampleCities(["Boston"])

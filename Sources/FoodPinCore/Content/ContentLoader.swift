@@ -103,9 +103,9 @@ public enum ContentLoader {
         // thread that parsed it.
         let known = cache?.snapshot ?? [:]
         var results = ParallelMap.map(paths, width: width) { path -> (value: T?, found: [Diagnostic]) in
-            guard let stamp = stamps[path] ?? FileStamp(path: path) else { return parseFile(path, display, parse) }
+            guard let stamp = stamps[path] ?? FileStamp(path: path) else { return parseFile(path, size: nil, display, parse) }
             if let entry = known[path], entry.stamp == stamp, let cached = unwrap(entry.parsed) { return cached }
-            let result = parseFile(path, display, parse)
+            let result = parseFile(path, size: Int(stamp.size), display, parse)
             cache?.store(wrap(result.0, result.1), for: path, stamp: stamp)
             return result
         }
@@ -120,13 +120,15 @@ public enum ContentLoader {
     }
 
     private static func parseFile<T: Sendable>(
-        _ path: String, _ display: DisplayPaths, _ parse: @Sendable (FrontMatterDocument, String) -> (T?, [Diagnostic])
+        _ path: String, size: Int?, _ display: DisplayPaths, _ parse: @Sendable (FrontMatterDocument, String) -> (T?, [Diagnostic])
     ) -> (T?, [Diagnostic]) {
         let shown = display.name(of: path)
-        guard let data = FileManager.default.contents(atPath: path) else {
+        guard let bytes = FileBytes.read(path, expectedSize: size) else {
             return (nil, [.error(at: SourceLocation(path: shown), "cannot read the file")])
         }
-        guard let text = String(data: data, encoding: .utf8) else {
+        // A byte-order mark is not part of the text (as Foundation's decoding had it).
+        let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+        guard let text = String(validating: bytes.starts(with: byteOrderMark) ? bytes[3...] : bytes[...], as: UTF8.self) else {
             return (nil, [.error(at: SourceLocation(path: shown), "the file is not UTF-8 text")])
         }
         switch FrontMatter.parse(text, path: shown) {

@@ -1,0 +1,27 @@
+import Foundation
+
+/// A whole file's bytes through `open` and `read`. The size is usually known already (the guide's
+/// fingerprint asked every file), so a file that has not grown is read in one call and no `fstat`.
+enum FileBytes {
+    static func read(_ path: String, expectedSize: Int?) -> [UInt8]? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        // One byte more than expected: a shorter read is the end of a regular file.
+        var bytes = [UInt8](repeating: 0, count: max(expectedSize ?? 0, 4096 - 1) + 1)
+        var count = 0
+        while true {
+            if count == bytes.count { bytes += [UInt8](repeating: 0, count: bytes.count) }
+            let wanted = bytes.count - count
+            let got = bytes.withUnsafeMutableBytes { Foundation.read(descriptor, $0.baseAddress! + count, wanted) }
+            if got < 0 {
+                if errno == EINTR { continue }
+                return nil
+            }
+            count += got
+            if got == 0 || got < wanted && expectedSize != nil { break }
+        }
+        bytes.removeLast(bytes.count - count)
+        return bytes
+    }
+}
