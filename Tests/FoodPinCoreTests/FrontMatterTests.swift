@@ -99,6 +99,7 @@ import Testing
         #expect(!ReviewDate.isValid("２０２４-01-01"))
         #expect(!ReviewDate.isValid("2024-01-0١"))
         #expect(!ReviewDate.isValid("2024-01-01 "))
+        #expect(!ReviewDate.isValid("2024-0a-01") && !ReviewDate.isValid("2024-01-1x") && !ReviewDate.isValid("2024/01/01"))
         #expect(!ReviewDate.isValid("2024-00-10") && !ReviewDate.isValid("2024-04-31") && !ReviewDate.isValid("2024-04-00"))
     }
 }

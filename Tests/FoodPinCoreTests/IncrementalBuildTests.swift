@@ -258,6 +258,29 @@ import Testing
         #expect(try guide.snapshot() == cleanBuild(of: guide))
     }
 
+    @Test func aStateOfManySlicesReadsBackWhole() throws {
+        // 700 parsed files: the kept sources are encoded in slices of 512, side by side.
+        let guide = try TestGuide()
+        for number in 0..<100 {
+            try guide.write("Content/restaurants/r\(number).md", "---\nname: Place \(number)\n---\nAbout \(number).\n")
+            for review in 0..<6 {
+                try guide.write("Content/reviews/r\(number)/\(review).md", "---\nrestaurant: r\(number)\nrating: \(review % 5 + 1)\n---\nSaid \(review).\n")
+            }
+        }
+        let first = try guide.build()
+        #expect(first.restaurants == 100 && first.reviews == 600)
+        let files = BuildState.files(in: guide.layout, output: guide.output)
+        let kept = try #require(BuildState.loadSources(from: files.sources, key: BuildState.key(for: BuildOptions(root: guide.root), output: guide.output)))
+        #expect(kept.content.count == 700)
+        #expect(kept.content.keys.filter { $0.hasSuffix("/reviews/r42/3.md") }.count == 1)
+        // The text only (the rating, which cards and lists show, stays 4).
+        try guide.write("Content/reviews/r42/3.md", "---\nrestaurant: r42\nrating: 4\n---\nChanged.\n")
+        let again = try guide.build()
+        #expect(again.rendered == 1)
+        #expect(again.changedPaths == ["restaurants/r42/index.html"])
+        #expect(try guide.snapshot() == cleanBuild(of: guide))
+    }
+
     @Test func aDamagedOrMissingStateMeansAFullBuild() throws {
         let guide = try TestGuide()
         try guide.addSampleCities(["Boston"])

@@ -14,6 +14,16 @@ import Testing
     /// The disk's width runs more threads than there are cores: a read that waits does not hold up
     /// the others. Every item waits until as many items as the disk has threads are waiting
     /// together; one thread per core would never get there (each wait would time out).
+    @Test func diskMapsFromSeveralThreadsAndInsideEachOtherAllFinish() {
+        // Four callers at once, each mapping on the disk's threads from inside such a map.
+        let sums = ParallelMap.map(Array(0..<4)) { caller in
+            ParallelMap.map(Array(0..<50), width: .disk) { outer in
+                ParallelMap.map(Array(0..<20), width: .disk) { inner in caller * 1_000 + outer * 20 + inner }.reduce(0, +)
+            }.reduce(0, +)
+        }
+        #expect(sums == (0..<4).map { caller in (0..<1_000).reduce(0) { $0 + caller * 1_000 + $1 } })
+    }
+
     @Test func diskWidthKeepsManyWaitsInFlight() {
         let threads = ParallelMap.diskThreads
         let waiting = Barrier(parties: threads)

@@ -55,6 +55,9 @@ import Testing
         #expect(try render("<div>\n  {{> inner}}\n</div>\n", context, partials: ["inner": "<p>\n{{text}}\n</p>\n"])
             == "<div>\n  <p>\n  one\ntwo\n  </p>\n</div>\n")
         #expect(try render("[{{> inner}}]", context, partials: ["inner": "x\ny"]) == "[x\ny]")
+        // A partial saved with Windows line endings: `\r\n` is one character, so only its first line is indented.
+        #expect(try render("<div>\n  {{> inner}}\n</div>\n", context, partials: ["inner": "<p>\r\n{{text}}\n</p>\n"])
+            == "<div>\n  <p>\r\none\ntwo\n  </p>\n</div>\n")
         #expect(try render("[{{> nowhere}}]", context) == "[]")
     }
 

@@ -26,5 +26,8 @@ import Testing
         #expect(Theme.cssVariable("--paper", in: css) == "#fff")
         #expect(Theme.cssVariable("--ink", in: css) == nil)
         #expect(Theme.cssVariable("--paper", in: "--paper: <b>;") == nil)
+        // Spaces before the colon as a regular expression's `\s` has them: a no-break space, not a vertical tab.
+        #expect(Theme.cssVariable("--paper", in: "--paper\u{A0}\t: #eee;") == "#eee")
+        #expect(Theme.cssVariable("--paper", in: "--paper\u{0B}: #eee;") == nil)
     }
 }

@@ -170,6 +170,7 @@ public final class SiteBuilder: @unchecked Sendable {
         progress("Reading content")
         // A session's later rebuilds read folders and files its earlier builds read (`ContentLoader.load`).
         let readWidth: ParallelMap.Width = isSession && hasRead ? .cores : .disk
+        // Read and parsed while the content is; taken (below) before anything else touches the theme cache.
         let pendingTheme = Pending { self.loadTheme() }
         let content = ContentLoader.load(layout, baseURLOverride: options.baseURL, cache: contentCache, stamps: sources?.stamps ?? [:],
                                          width: readWidth)

@@ -28,7 +28,7 @@ public struct LoadedCityFile: Sendable {
 public enum ContentLoader {
     /// `stamps`: files' stamps by path when the caller has them already (a build's fingerprint).
     /// `width`: `.disk` unless the files were just read (a watch session's rebuilds: one thread per
-    /// core, as starting the disk's threads for files in memory costs more than it saves).
+    /// core, as handing files in memory to the disk's threads costs more than it saves).
     public static func load(_ layout: GuideLayout, baseURLOverride: BaseURL? = nil, cache: ContentCache? = nil,
                             stamps: [String: FileStamp] = [:], width: ParallelMap.Width = .disk) -> LoadedContent {
         let boundary = GuideBoundary(layout)
@@ -119,6 +119,10 @@ public enum ContentLoader {
         return values
     }
 
+    private static func utf8Text(_ bytes: ArraySlice<UInt8>) -> String? {
+        if #available(macOS 15, *) { String(validating: bytes, as: UTF8.self) } else { String(bytes: bytes, encoding: .utf8) }
+    }
+
     private static func parseFile<T: Sendable>(
         _ path: String, size: Int?, _ display: DisplayPaths, _ parse: @Sendable (FrontMatterDocument, String) -> (T?, [Diagnostic])
     ) -> (T?, [Diagnostic]) {
@@ -128,7 +132,7 @@ public enum ContentLoader {
         }
         // A byte-order mark is not part of the text (as Foundation's decoding had it).
         let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
-        guard let text = String(validating: bytes.starts(with: byteOrderMark) ? bytes[3...] : bytes[...], as: UTF8.self) else {
+        guard let text = utf8Text(bytes.starts(with: byteOrderMark) ? bytes[3...] : bytes[...]) else {
             return (nil, [.error(at: SourceLocation(path: shown), "the file is not UTF-8 text")])
         }
         switch FrontMatter.parse(text, path: shown) {

@@ -3,15 +3,13 @@ import Foundation
 /// How one page links to the rest of the site: relative to its own folder, so the output works
 /// at a domain root, in a sub-folder and straight from disk.
 struct PageLinks {
-    /// The page's path inside the site, like `restaurants/o-ya-28066/index.html`.
-    let pagePath: String
     let baseURL: BaseURL?
     /// `../` once per folder between the page and the site root: worked out once, read for every link.
     let root: String
 
+    /// `pagePath`: the page's path inside the site, like `restaurants/o-ya-28066/index.html`.
     /// `fixedRoot`: a root instead of the page's (the marker Markdown is rendered with, filled in per page).
     init(pagePath: String, baseURL: BaseURL?, fixedRoot: String? = nil) {
-        self.pagePath = pagePath
         self.baseURL = baseURL
         root = fixedRoot ?? String(repeating: "../", count: pagePath.utf8.count(where: { $0 == UInt8(ascii: "/") }))
     }

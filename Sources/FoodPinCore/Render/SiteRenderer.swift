@@ -51,8 +51,8 @@ public struct SiteRenderer: Sendable {
     /// A restaurant's card appears on several pages; within a batch it is rendered once per folder depth.
     private let cards = CardCache()
 
-    /// Forgets the cards rendered so far: kept for the whole site, they would hold every card's HTML
-    /// several times over (gigabytes at a million restaurants).
+    /// Forgets the list entries made so far (a card's fields and HTML): kept for the whole site, they
+    /// would hold every card several times over (gigabytes at a million restaurants).
     func forgetCards() { cards.removeAll() }
 
     public let pages: [Page]

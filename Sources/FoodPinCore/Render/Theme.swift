@@ -14,7 +14,8 @@ public struct Theme: Sendable {
     public static func load(templates: URL, boundary: GuideBoundary) -> (Theme, [Diagnostic]) {
         var files = EmbeddedTheme.files
         var overrides: [String: String] = [:]
-        let listing = FileList.files(in: templates, withExtension: nil, recursive: true, boundary: boundary)
+        // A few files, listed while the content is read: the disk's threads are left to the content.
+        let listing = FileList.files(in: templates, withExtension: nil, recursive: true, boundary: boundary, width: .cores)
         var diagnostics = listing.refused
         let base = templates.standardizedFileURL.path
         for path in listing.paths {
@@ -52,14 +53,22 @@ public struct Theme: Sendable {
         var searched = css[...]
         var found: Substring?
         while found == nil, let range = searched.range(of: name) {
-            let after = searched[range.upperBound...].drop(while: \.isWhitespace)
-            if after.first == ":" { found = after.dropFirst() }
+            let after = searched[range.upperBound...].unicodeScalars.drop(while: Self.isSpace)
+            if after.first == ":" { found = Substring(after.dropFirst()) }
             searched = searched[range.upperBound...]
         }
         guard let rest = found else { return nil }
         guard let end = rest.firstIndex(where: { $0 == ";" || $0 == "}" }) else { return nil }
         let value = rest[..<end].trimmingCharacters(in: .whitespacesAndNewlines)
         return value.isEmpty || value.contains(where: { $0 == "<" || $0 == "\"" }) ? nil : value
+    }
+
+    /// What a regular expression's `\s` matches: tab, line feed, form feed, return and Unicode's spaces and separators.
+    private static func isSpace(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .spaceSeparator, .lineSeparator, .paragraphSeparator: true
+        default: scalar == "\t" || scalar == "\n" || scalar == "\u{0C}" || scalar == "\r"
+        }
     }
 
     /// Parses every `.mustache` file; a template error, or a partial that does not exist, names its file, line and column.

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A whole file's bytes through `open` and `read`. The size is usually known already (the guide's
-/// fingerprint asked every file), so a file that has not grown is read in one call and no `fstat`.
+/// fingerprint asked every file), so a file of that size is read in one call and no `fstat`.
 enum FileBytes {
     static func read(_ path: String, expectedSize: Int?) -> [UInt8]? {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
@@ -19,7 +19,9 @@ enum FileBytes {
                 return nil
             }
             count += got
-            if got == 0 || got < wanted && expectedSize != nil { break }
+            // Short of what was asked and exactly the size the stat saw: the end of the file. Any other
+            // short read (a file that changed, a network file system) reads on to the end.
+            if got == 0 || got < wanted && count == expectedSize { break }
         }
         bytes.removeLast(bytes.count - count)
         return bytes

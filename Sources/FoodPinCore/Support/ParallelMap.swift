@@ -12,7 +12,7 @@ public enum ParallelMap {
         case disk
     }
 
-    /// Threads for `.disk`.
+    /// Threads a `.disk` map runs on, the caller's included.
     static let diskThreads = max(32, ProcessInfo.processInfo.activeProcessorCount)
 
     public static func map<Input: Sendable, Output: Sendable>(
@@ -97,9 +97,10 @@ private final class DiskThreads: @unchecked Sendable {
             running += 1
             condition.unlock()
             job.run()
-            job.helpers.leave()
             condition.lock()
+            // Counted free before the caller may return: its next job must not start threads for this one.
             running -= 1
+            job.helpers.leave()
         }
     }
 }

@@ -73,9 +73,10 @@ public struct OutputWriter: Sendable {
         }
     }
 
-    /// Makes every folder the files need, parents first. One thread: folders made side by side in one
-    /// parent wait on that parent's lock, so threads would only queue (perf showed a quarter of a cold
-    /// build spinning there).
+    /// Makes every folder the files need, parents first, in a folder that may hold anything (a file
+    /// where a folder must go is replaced). One thread: folders made side by side in one parent wait
+    /// on that parent's lock (perf showed a quarter of a cold build spinning there). An empty folder
+    /// has its folders made by the threads writing pages instead, each between two renders.
     public func prepare(paths: [String]) throws(FoodPinError) {
         var folders: Set<Substring> = []
         for path in paths {
@@ -107,7 +108,8 @@ public struct OutputWriter: Sendable {
     /// Writes one file unless it already holds exactly what it should. Safe from many threads.
     /// `previous`: what this writer's builder wrote there last time, if it knows; saves a read.
     /// Returns whether the file was written, and what it now holds.
-    /// `intoEmptyFolder`: the folder held nothing when the build began, so there is nothing to compare with.
+    /// `intoEmptyFolder`: the folder held nothing (but dot files) before this build's writes, and no
+    /// path is written twice: nothing there to compare with, or to replace.
     public func write(_ file: OutputFile, previous: WrittenState?, intoEmptyFolder: Bool = false) throws(FoodPinError)
         -> (written: Bool, state: WrittenState) {
         let path = destination.path + "/" + file.path
@@ -125,7 +127,7 @@ public struct OutputWriter: Sendable {
         }
         let existing = intoEmptyFolder ? nil : FileManager.default.contents(atPath: path)
         if existing == data { return (false, state) }
-        // A new file is written in place; a changed one through a rename, so readers never see half of it.
+        // A new file is written in place; one replaced, through a rename, so readers never see half of it.
         let temporary = existing == nil ? path : path + ".foodpin-\(getpid())-tmp"
         let folder = String(path[..<(path.utf8.lastIndex(of: UInt8(ascii: "/")) ?? path.endIndex)])
         // In a new folder, most pages have a folder of their own: made first rather than after a failed open.

@@ -141,7 +141,7 @@ private struct TemplateRendering {
         var rest = text[...]
         while !rest.isEmpty {
             indentIfAtLineStart()
-            guard let newline = rest.utf8.firstIndex(of: UInt8(ascii: "\n")) else {
+            guard let newline = Self.lineEnd(in: rest) else {
                 output += rest
                 return
             }
@@ -149,6 +149,18 @@ private struct TemplateRendering {
             atLineStart = true
             rest = rest[rest.utf8.index(after: newline)...]
         }
+    }
+
+    /// The first `\n` that ends a line by itself: a `\r\n` pair is one character, never split (a
+    /// template saved with Windows line endings is indented on its first line only, as ever).
+    private static func lineEnd(in text: Substring) -> String.Index? {
+        let utf8 = text.utf8
+        var from = utf8.startIndex
+        while let newline = utf8[from...].firstIndex(of: UInt8(ascii: "\n")) {
+            if newline == utf8.startIndex || utf8[utf8.index(before: newline)] != UInt8(ascii: "\r") { return newline }
+            from = utf8.index(after: newline)
+        }
+        return nil
     }
 }
 
