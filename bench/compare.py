@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Cold builds of the same guide by FoodPin and Hugo, alternating, with medians and peak memory.
 
-usage: bench/compare.py N [--runs 3] [--shape handwritten|imported] [--foodpin .build/release/foodpin]
+usage: bench/compare.py N [--runs 3] [--shape handwritten|imported] [--foodpin .build/release/foodpin] [--hugo-first]
 
 Writes the guide for both (bench/make-handwritten.py, or bench/make-guide.py for the imported
 shape), then runs each tool --runs times, alternating, each into an empty output folder, timing
@@ -29,6 +29,7 @@ def main():
     parser.add_argument("--foodpin", default=os.path.join(HERE, "..", ".build", "release", "foodpin"))
     parser.add_argument("--work", default=None, help="keep the guides here (default: a temp folder, removed)")
     parser.add_argument("--no-hugo", action="store_true")
+    parser.add_argument("--hugo-first", action="store_true", help="run Hugo first in each pair")
     args = parser.parse_args()
     work = args.work or tempfile.mkdtemp(prefix="foodpin-compare-")
     guide, hugo = os.path.join(work, "foodpin"), os.path.join(work, "hugo")
@@ -42,11 +43,16 @@ def main():
     # while it has inodes deleted in the last seconds, which would tax whichever tool runs next.
     foodpin_runs, hugo_runs = [], []
     for run in range(args.runs):
+        def run_hugo():
+            if not args.no_hugo and shutil.which("hugo"):
+                hugo_runs.append(timed(["hugo", "--quiet", "-s", hugo, "-d", os.path.join(work, f"hugo-out-{run}")]))
+        if args.hugo_first:
+            run_hugo()
         shutil.rmtree(os.path.join(guide, ".foodpin-cache"), ignore_errors=True)
         output = os.path.join(work, f"foodpin-out-{run}")
         foodpin_runs.append(timed([args.foodpin, "build", "--quiet", "--clean", "--root", guide, "--output", output]))
-        if not args.no_hugo and shutil.which("hugo"):
-            hugo_runs.append(timed(["hugo", "--quiet", "-s", hugo, "-d", os.path.join(work, f"hugo-out-{run}")]))
+        if not args.hugo_first:
+            run_hugo()
     pages = sum(1 for _, _, f in os.walk(os.path.join(work, "foodpin-out-0")) for n in f if n.endswith(".html"))
     def median(runs):
         return statistics.median(r[0] for r in runs), max(r[1] for r in runs)
