@@ -259,7 +259,7 @@ import Testing
     }
 
     @Test func aStateOfManySlicesReadsBackWhole() throws {
-        // 700 parsed files: the kept sources are encoded in slices of 512, side by side.
+        // 700 parsed files kept between processes, every one read back.
         let guide = try TestGuide()
         for number in 0..<100 {
             try guide.write("Content/restaurants/r\(number).md", "---\nname: Place \(number)\n---\nAbout \(number).\n")

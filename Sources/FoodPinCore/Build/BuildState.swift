@@ -119,27 +119,14 @@ struct BuildState {
         }
     }
 
-    /// Writes a dictionary through `writer`, handing the bytes to `file` as they are made: slices of
-    /// entries encoded on every core (at the end of a build, while nothing else runs), a round at a time.
-    private static func write<Value: BinaryEncodable & Sendable>(_ dictionary: [String: Value], with writer: inout BinaryWriter,
-                                                                 to file: ReplaceFile) throws(FoodPinError) {
+    /// Writes a dictionary through `writer`, handing the bytes to `file` a megabyte at a time.
+    private static func write<Value: BinaryEncodable>(_ dictionary: [String: Value], with writer: inout BinaryWriter,
+                                                      to file: ReplaceFile) throws(FoodPinError) {
         writer.write(dictionary.count)
-        let slice = 512
-        let bounds = Array(sequence(first: dictionary.startIndex) { index in
-            index == dictionary.endIndex ? nil : dictionary.index(index, offsetBy: slice, limitedBy: dictionary.endIndex) ?? dictionary.endIndex
-        })
-        let round = 8 * ProcessInfo.processInfo.activeProcessorCount
-        for first in stride(from: 0, to: bounds.count - 1, by: round) {
-            let encoded = ParallelMap.map(Array(first..<min(first + round, bounds.count - 1))) { number -> [UInt8] in
-                var part = BinaryWriter()
-                for (key, value) in dictionary[bounds[number]..<bounds[number + 1]] {
-                    part.write(key)
-                    part.write(value)
-                }
-                return part.bytes
-            }
-            try file.append(writer.drain())
-            for part in encoded { try file.append(part) }
+        for (key, value) in dictionary {
+            writer.write(key)
+            writer.write(value)
+            if writer.bytes.count >= 1 << 20 { try file.append(writer.drain()) }
         }
     }
 
