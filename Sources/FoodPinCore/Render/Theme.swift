@@ -14,7 +14,7 @@ public struct Theme: Sendable {
     public static func load(templates: URL, boundary: GuideBoundary) -> (Theme, [Diagnostic]) {
         var files = EmbeddedTheme.files
         var overrides: [String: String] = [:]
-        // A few files, listed while the content is read: the disk's threads are left to the content.
+        // A few files, listed while the content is read: no thirty threads started for them.
         let listing = FileList.files(in: templates, withExtension: nil, recursive: true, boundary: boundary, width: .cores)
         var diagnostics = listing.refused
         let base = templates.standardizedFileURL.path

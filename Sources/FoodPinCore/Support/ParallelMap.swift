@@ -46,61 +46,17 @@ public enum ParallelMap {
     private static func spread(_ count: Int, over threads: Int, _ work: (Int) -> Void) {
         withoutActuallyEscaping(work) { work in
             let job = SharedJob(count: count, work: work)
-            DiskThreads.shared.run(job, helpers: threads - 1)
-            job.release()
-        }
-    }
-}
-
-/// Threads kept for `.disk` work: started when first needed, then waiting for the next job (a build
-/// maps a dozen lists this way; starting thirty threads for each took milliseconds of the caller's time).
-private final class DiskThreads: @unchecked Sendable {
-    static let shared = DiskThreads()
-
-    private let condition = NSCondition()
-    /// Jobs that still want helpers, oldest first, with how many more.
-    private var open: [(job: SharedJob, seats: Int)] = []
-    private var threads = 0
-    /// Threads running a job: the others are free, or about to wake for a seat.
-    private var running = 0
-
-    /// Runs `job` here and on up to `helpers` kept threads; returns once no thread holds it.
-    func run(_ job: SharedJob, helpers: Int) {
-        condition.lock()
-        open.append((job, helpers))
-        // Enough threads for every open seat: a job never waits for another's to finish.
-        let missing = max(0, open.reduce(0) { $0 + $1.seats } - (threads - running))
-        threads += missing
-        condition.unlock()
-        for _ in 0..<missing { Thread.detachNewThread { [self] in serve() } }
-        condition.lock()
-        for _ in 0..<helpers { condition.signal() }
-        condition.unlock()
-        job.run()
-        condition.lock()
-        open.removeAll { $0.job === job }
-        condition.unlock()
-        // No helper joins once the job is withdrawn; those that joined are waited for.
-        job.helpers.wait()
-    }
-
-    private func serve() {
-        condition.lock()
-        while true {
-            guard let index = open.firstIndex(where: { $0.seats > 0 }) else {
-                condition.wait()
-                continue
+            let done = DispatchGroup()
+            for _ in 1..<threads {
+                done.enter()
+                Thread.detachNewThread {
+                    job.run()
+                    done.leave()
+                }
             }
-            open[index].seats -= 1
-            let job = open[index].job
-            job.helpers.enter()
-            running += 1
-            condition.unlock()
             job.run()
-            condition.lock()
-            // Counted free before the caller may return: its next job must not start threads for this one.
-            running -= 1
-            job.helpers.leave()
+            done.wait()
+            job.release()
         }
     }
 }
@@ -117,8 +73,6 @@ private final class SharedJob: @unchecked Sendable {
     private var next = 0
     /// Let go once every thread is done: the threads themselves may outlive the job a moment.
     private var work: ((Int) -> Void)?
-    /// The kept threads running it (each joins under `DiskThreads`' lock).
-    let helpers = DispatchGroup()
 
     init(count: Int, work: @escaping (Int) -> Void) {
         self.count = count

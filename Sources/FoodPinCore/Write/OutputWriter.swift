@@ -129,12 +129,13 @@ public struct OutputWriter: Sendable {
         if existing == data { return (false, state) }
         // A new file is written in place; one replaced, through a rename, so readers never see half of it.
         let temporary = existing == nil ? path : path + ".foodpin-\(getpid())-tmp"
-        let folder = String(path[..<(path.utf8.lastIndex(of: UInt8(ascii: "/")) ?? path.endIndex)])
+        func folder() -> String { String(path[..<(path.utf8.lastIndex(of: UInt8(ascii: "/")) ?? path.endIndex)]) }
         // In a new folder, most pages have a folder of their own: made first rather than after a failed open.
-        if intoEmptyFolder && file.path.contains("/") { mkdir(folder, 0o755) }
+        if intoEmptyFolder && file.path.contains("/") { mkdir(folder(), 0o755) }
         var descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         if descriptor < 0, errno == ENOENT {
             // A folder made here (see `makeDestination`), or one removed since the last build.
+            let folder = folder()
             if mkdir(folder, 0o755) != 0 && errno != EEXIST { try NewFile.makeFolders(folder) }
             descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         }
