@@ -20,6 +20,9 @@ struct BuildCommand: ParsableCommand {
     @Flag(help: "Ignore what earlier builds left (the build cache) and redo everything.")
     var clean = false
 
+    @Flag(help: "Flush the new site to disk before publishing it, so that even a power cut leaves the old site or the new one (slower: it waits for the disk).")
+    var durable = false
+
     @Flag(help: "Download remote pictures (image_url, image: https://…) once, and publish them in every size like local ones.")
     var fetchImages = false
 
@@ -29,6 +32,7 @@ struct BuildCommand: ParsableCommand {
             root: guide.rootURL, output: output.map { URL(fileURLWithPath: $0, isDirectory: true) },
             baseURL: site.baseURL, includeDrafts: drafts, clean: clean)
         options.fetchImages = fetchImages
+        options.durable = durable
         let report = try SiteBuilder.build(options) { console.progress($0) }
         console.report(report.diagnostics)
         guard report.succeeded else {

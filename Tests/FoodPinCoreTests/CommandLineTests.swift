@@ -226,14 +226,15 @@ import Testing
 }
 
 extension CommandLineTests {
-    /// Two processes (each with its own hash seed) and two output folders: the same bytes.
+    /// Two processes (each with its own hash seed) and two output folders, the second flushed to
+    /// disk before it is published (`--durable`): the same bytes.
     @Test func buildsAreReproducibleAcrossRuns() throws {
         let guide = try TestGuide()
         try guide.addSampleCities()
         try guide.write("Content/restaurants/x.md", "---\nname: Xavier’s\ncuisines: [Tapas, Wine]\n---\nHi.\n")
         try guide.write("Content/reviews/x.md", "---\nrestaurant: x\nrating: 4\ndate: 2026-01-01\n---\n")
-        for folder in ["One", "Two"] {
-            let run = try foodpin(["build", "--base-url", "https://example.org/guide/", "--output", folder], in: guide.root)
+        for (folder, flags) in [("One", []), ("Two", ["--durable"])] {
+            let run = try foodpin(["build", "--base-url", "https://example.org/guide/", "--output", folder] + flags, in: guide.root)
             #expect(run.status == 0, "\(run.stderr)")
         }
         func files(_ folder: String) throws -> [String: Data] {

@@ -164,10 +164,35 @@ import Testing
         try guide.write("Content/restaurants/b.md", "---\nname: Beta Two\n---\n")
         #expect(throws: FoodPinError.self) { try guide.build() }
         #expect(try guide.snapshot() == published)
+        // No state, and no half-written one: the sources' file, begun while pages were written, is gone.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: guide.root.appending(path: ".foodpin-cache").path) == [])
         let report = try guide.build()
         #expect(report.succeeded)
         #expect(try guide.page("restaurants/b/index.html").contains("Beta Two"))
         #expect(try guide.snapshot() == cleanBuild(of: guide))
+    }
+
+    /// A site published without a flush reaches the disk when the kernel writes it back: a restart
+    /// may lose pages its state says are there, so that state holds for this boot only. A durable
+    /// build's site is on disk before it is published, and its state holds across restarts.
+    @Test func aStateHoldsAcrossARestartOnlyForADurableBuild() throws {
+        let guide = try TestGuide()
+        try guide.write("Content/restaurants/a.md", "---\nname: Alpha\n---\n")
+        try guide.build()
+        let site = try guide.snapshot()
+        let files = BuildState.files(in: guide.layout, output: guide.output)
+        let options = BuildOptions(root: guide.root)
+        #expect(BuildState.load(from: files.state, key: BuildState.key(for: options, output: guide.output)) != nil)
+        #expect(BuildState.load(from: files.state, key: BuildState.key(for: options, output: guide.output, boot: "another boot")) == nil)
+        var durable = options
+        durable.durable = true
+        // The other kind of state: a full build, of the same site.
+        let first = try SiteBuilder.build(durable)
+        #expect(first.rendered == first.pages)
+        #expect(try guide.snapshot() == site)
+        #expect(BuildState.load(from: files.state, key: BuildState.key(for: durable, output: guide.output, boot: "another boot")) != nil)
+        let again = try SiteBuilder.build(durable)
+        #expect(again.rendered == 0 && again.changes.written == 0)
     }
 
     @Test func buildingIntoAnotherFolderLeavesTheUsualOnesStateAlone() throws {

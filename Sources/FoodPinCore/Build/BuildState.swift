@@ -4,14 +4,14 @@ import Foundation
 /// changed files, renders only pages whose inputs changed and writes only changed files.
 ///
 /// Kept in `.foodpin-cache/` inside the guide as two files: `build-state`, small (the sources'
-/// fingerprint, the report, what each output file holds), enough to see that nothing changed; and
-/// `build-sources` (the parsed sources with their stamps, each page's input digest), read only
-/// when something did. Both start with a key naming the format, the FoodPin binary and the build
+/// fingerprint, the report, what each output file and the standby's hold), enough to see that
+/// nothing changed; and `build-sources` (the parsed sources with their stamps, each page's input
+/// digest), read only when something did, and written while the pages are. Both start with a key naming the format, the FoodPin binary and the build
 /// options: a missing, foreign, stale or damaged file is ignored, and the build is then a full one.
 /// The state is removed before a build writes its first file and saved after a successful build,
 /// so a build stopped half-way leaves none.
 struct BuildState {
-    static let formatVersion = 3
+    static let formatVersion = 4
 
     /// The sources as last built (`SourceFingerprint`), and the store after that build.
     var fingerprint: ContentDigest?
@@ -21,13 +21,13 @@ struct BuildState {
     var counts: [Int] = []
     /// By output path: what the file holds.
     var written: [String: WrittenState] = [:]
+    /// What the standby folder beside the output holds (the site before the last), if known.
+    var standby: [String: WrittenState]?
 
     /// The parsed sources, and by page path the digest of everything the page was rendered from.
     struct Sources {
         var content: [String: ContentCache.Entry] = [:]
         var pages: [String: ContentDigest] = [:]
-        /// What the standby folder beside the output holds (the site before the last), if known.
-        var standby: [String: WrittenState]?
     }
 
     /// One pair of files per output folder: building into another folder (a clean copy to compare,
@@ -54,51 +54,62 @@ struct BuildState {
         }
     }
 
-    /// Names what the state is valid for: this format, this binary, these options.
-    static func key(for options: BuildOptions, output: URL) -> String {
+    /// Names what the state is valid for: this format, this binary, these options; and, for a site
+    /// not flushed to disk before it was published, this boot (`boot`: the running system's).
+    static func key(for options: BuildOptions, output: URL, boot: String = BootSession.current) -> String {
         let executable = Bundle.main.executableURL.flatMap { FileStamp(path: $0.path) }
         return ["foodpin-build-state", "\(formatVersion)", Bundle.main.executablePath ?? "",
                 executable.map { "\($0.size)-\($0.modified)" } ?? "", RestaurantField.all.map(\.key).joined(separator: ","),
                 output.standardizedFileURL.path, options.baseURL?.text ?? "", "\(options.includeDrafts)",
                 // Messages name files from the current folder, and reviews of one day sort by file.
-                FileManager.default.currentDirectoryPath].joined(separator: "\n")
+                FileManager.default.currentDirectoryPath,
+                // A power cut may lose pages the kernel had not written yet, which the state says are there.
+                options.durable ? "durable" : boot].joined(separator: "\n")
     }
 
     static func load(from url: URL, key: String) -> BuildState? {
         read(url, key: key) { reader throws(BinaryReader.Malformed) in
             BuildState(fingerprint: try reader.readOptional(), storeStamp: try reader.readOptional(),
-                       diagnostics: try reader.readArray(), counts: try reader.readArray(), written: try dictionary(&reader))
+                       diagnostics: try reader.readArray(), counts: try reader.readArray(), written: try dictionary(&reader),
+                       standby: try reader.read(Bool.self) ? try dictionary(&reader) : nil)
         }
     }
 
     static func loadSources(from url: URL, key: String) -> Sources? {
         read(url, key: key) { reader throws(BinaryReader.Malformed) in
-            Sources(content: try dictionary(&reader), pages: try dictionary(&reader),
-                    standby: try reader.read(Bool.self) ? try dictionary(&reader) : nil)
+            Sources(content: try dictionary(&reader), pages: try dictionary(&reader))
         }
     }
 
-    func save(_ sources: Sources, to files: (state: URL, sources: URL), key: String) throws(FoodPinError) {
+    /// The sources' file, written whole under a temporary name: what `save` then puts in place.
+    /// A build writes it while it renders (at scale, encoding it takes as long as a fifth of the pages).
+    static func writeSources(_ sources: Sources, to files: (state: URL, sources: URL), key: String) throws(FoodPinError) -> ReplaceFile {
         try NewFile.makeFolders(files.state.deletingLastPathComponent().path)
         let detail = try ReplaceFile(files.sources)
         var writer = BinaryWriter()
         writer.write(key)
         try Self.write(sources.content, with: &writer, to: detail)
         try Self.write(sources.pages, with: &writer, to: detail)
-        writer.write(sources.standby != nil)
-        if let standby = sources.standby { try Self.write(standby, with: &writer, to: detail) }
         try detail.append(writer.drain())
-        try detail.commit()
-        // The small file last: it is what says the state is whole.
+        return detail
+    }
+
+    /// Puts the sources' file in place, then writes the small file, which says the state is whole.
+    /// `durable`: each synced first (a state kept across restarts must not say more than the disk holds).
+    func save(_ sources: ReplaceFile, to files: (state: URL, sources: URL), key: String, durable: Bool) throws(FoodPinError) {
+        try sources.commit(durable: durable)
         let summary = try ReplaceFile(files.state)
+        var writer = BinaryWriter()
         writer.write(key)
         writer.write(fingerprint)
         writer.write(storeStamp)
         writer.write(diagnostics)
         writer.write(counts)
         try Self.write(written, with: &writer, to: summary)
+        writer.write(standby != nil)
+        if let standby { try Self.write(standby, with: &writer, to: summary) }
         try summary.append(writer.drain())
-        try summary.commit()
+        try summary.commit(durable: durable)
     }
 
     static func remove(_ files: (state: URL, sources: URL)) {

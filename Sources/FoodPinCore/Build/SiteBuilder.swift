@@ -16,6 +16,11 @@ public struct BuildOptions: Sendable {
     public var savesState = true
     /// Download remote pictures (once) and process them like local ones (`--fetch-images`).
     public var fetchImages = false
+    /// Flush the new site to disk before publishing it (`--durable`), so that even a power cut
+    /// leaves the old site or the new one. Otherwise the kernel writes it back in its own time,
+    /// as it does for every other static site generator, and the build state holds until the
+    /// machine restarts only (a restart brings a full build, which rewrites what was lost).
+    public var durable = false
 
     public init(root: URL, output: URL? = nil, baseURL: BaseURL? = nil, includeDrafts: Bool = false, writes: Bool = true,
                 clean: Bool = false) {
@@ -150,6 +155,7 @@ public final class SiteBuilder: @unchecked Sendable {
             if !options.clean, let state = BuildState.load(from: stateFiles.state, key: stateKey) {
                 last = state
                 written = state.written
+                standbyWritten = state.standby
             }
         }
         if let last, let fingerprint, let unchanged = unchangedReport(last, fingerprint: fingerprint) {
@@ -162,7 +168,6 @@ public final class SiteBuilder: @unchecked Sendable {
             if last != nil, let sources = BuildState.loadSources(from: stateFiles.sources, key: stateKey) {
                 contentCache.replace(with: sources.content)
                 pageInputs = sources.pages
-                standbyWritten = sources.standby
             }
         }
         finished("read the last build's state")
@@ -178,6 +183,12 @@ public final class SiteBuilder: @unchecked Sendable {
         log.add(contentsOf: content.diagnostics)
         let theme = pendingTheme.value
         log.add(contentsOf: theme.diagnostics)
+        // The theme's words in the guide's language, read while the store is synced and the model made.
+        let config = content.config
+        let pendingStrings = Pending {
+            ThemeStrings.load(themeFiles: theme.files, overridePaths: theme.overrides, language: config.language,
+                              custom: config.stringOverrides, languageLocation: config.languageLocation)
+        }
         finished("read content and theme")
 
         // Pictures and the output folder are checked with every other input, before the store is synced.
@@ -242,9 +253,7 @@ public final class SiteBuilder: @unchecked Sendable {
         finished("process pictures")
         let folderPictures = imageFiles.filter { !referenced.contains($0) && !ImageReference.isRaster($0) }
 
-        let (strings, stringDiagnostics) = ThemeStrings.load(themeFiles: theme.files, overridePaths: theme.overrides,
-                                                             language: site.config.language, custom: site.config.stringOverrides,
-                                                             languageLocation: site.config.languageLocation)
+        let (strings, stringDiagnostics) = pendingStrings.value
         log.add(contentsOf: stringDiagnostics)
         let digests = restaurantDigests.digests(of: site.restaurants)
         let renderer = SiteRenderer(site: site, theme: theme, strings: strings, pictures: processed.catalog, cardDigests: digests.cards)
@@ -349,12 +358,23 @@ public final class SiteBuilder: @unchecked Sendable {
         let liveGone = previous.map { Self.stale($0, keeping: paths) } ?? []
         // Whether readers of the live folder will see a difference (then the new site is published).
         var liveChanged = previous == nil || !liveGone.isEmpty
+        let inputsChanged = !samePages || plan.contains { $0.inputs != $0.lastInputs }
+        let savesState = options.savesState && (writes || liveChanged || inputsChanged || contentCache.changed
+            || last?.fingerprint != fingerprint || last?.storeStamp != storeStamp)
         // From the first write on, the kept state no longer describes the output folders: a build
         // stopped half-way must leave none, so the next build compares everything.
         if writes || liveChanged {
             BuildState.remove(stateFiles)
             last = nil
         }
+        // The sources' part of the state is written while the pages are, and put in place at the end.
+        let sourcesToSave = BuildState.Sources(content: contentCache.snapshot, pages: nextInputs)
+        let (statePlace, key) = (stateFiles, stateKey)
+        let pendingSources = savesState ? Pending {
+            Result { () throws(FoodPinError) in try BuildState.writeSources(sourcesToSave, to: statePlace, key: key) }
+        } : nil
+        // A build that stops early waits for it: the unfinished file is then removed.
+        defer { _ = pendingSources?.value }
         // A standby whose contents are unknown is brought up to date like any folder (files replaced
         // through renames, stale ones found by a walk): removing it and making it again costs more.
         // A new or empty folder has nothing stale to look for afterwards.
@@ -400,9 +420,9 @@ public final class SiteBuilder: @unchecked Sendable {
                 }
             }
         }
-        // What is written reaches the disk while the rest is rendered: the standby is flushed before
-        // it is published, and that flush then finds only the last batch (one batch: nothing to overlap).
-        let writeBehind = publication.standby != nil && toRender.count > Self.batchSize
+        // A durable build's pages reach the disk while the rest is rendered: the standby is flushed
+        // before it is published, and that flush then finds only the last batch (one batch: nothing to overlap).
+        let writeBehind = options.durable && publication.standby != nil && toRender.count > Self.batchSize
             ? WriteBehind(folder: target.destination.path) : nil
         writeBehind?.nudge()
         for start in stride(from: 0, to: toRender.count, by: Self.batchSize) {
@@ -432,7 +452,7 @@ public final class SiteBuilder: @unchecked Sendable {
             if liveChanged {
                 standbyWritten = nil
                 do throws(FoodPinError) {
-                    standbyWritten = try publication.publish() ? previous.map { held in
+                    standbyWritten = try publication.publish(durable: options.durable) ? previous.map { held in
                         var held = held
                         for path in changedByHand { held[path] = nil }
                         return held
@@ -450,9 +470,6 @@ public final class SiteBuilder: @unchecked Sendable {
             pictureCache.saveIndex(keeping: processed.sourceFiles)
         }
         if writes || pictureCache.changed { pictureCache.removeAll(except: processed.keys) }
-        let inputsChanged = !samePages || plan.contains { $0.inputs != $0.lastInputs }
-        let changed = writes || inputsChanged || contentCache.changed || last?.fingerprint != fingerprint
-            || last?.storeStamp != storeStamp
         // Freeing this build's model and plan, and the last build's state, takes a while at scale:
         // done off the caller's path.
         let retired = (site, content, renderer, plan, previous, samePages ? [:] : pageInputs)
@@ -461,9 +478,13 @@ public final class SiteBuilder: @unchecked Sendable {
         writtenHere = true
         pageInputs = nextInputs
         report.files = now.count
-        last = BuildState(fingerprint: fingerprint, storeStamp: storeStamp, diagnostics: report.diagnostics,
-                          counts: [report.restaurants, report.reviews, report.pages], written: now)
-        if options.savesState && changed { try saveStateHoldingLock() }
+        let state = BuildState(fingerprint: fingerprint, storeStamp: storeStamp, diagnostics: report.diagnostics,
+                               counts: [report.restaurants, report.reviews, report.pages], written: now, standby: standbyWritten)
+        last = state
+        if let pendingSources {
+            try state.save(pendingSources.value.get(), to: stateFiles, key: stateKey, durable: options.durable)
+            contentCache.markSaved()
+        }
         finished("remove stale files and save the state")
         report.seconds = Date().timeIntervalSince(started)
         return report
@@ -488,9 +509,11 @@ public final class SiteBuilder: @unchecked Sendable {
     }
 
     private func saveStateHoldingLock() throws(FoodPinError) {
-        guard let last else { return }
-        try last.save(BuildState.Sources(content: contentCache.snapshot, pages: pageInputs, standby: standbyWritten),
-                      to: stateFiles, key: stateKey)
+        guard var state = last else { return }
+        state.standby = standbyWritten
+        let sources = try BuildState.writeSources(BuildState.Sources(content: contentCache.snapshot, pages: pageInputs),
+                                                  to: stateFiles, key: stateKey)
+        try state.save(sources, to: stateFiles, key: stateKey, durable: options.durable)
         contentCache.markSaved()
     }
 

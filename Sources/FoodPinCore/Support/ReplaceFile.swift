@@ -37,9 +37,11 @@ public final class ReplaceFile {
         guard ok else { throw .io("write the file", path: path) }
     }
 
-    public func commit() throws(FoodPinError) {
+    /// `durable`: synced to disk before it replaces the old file (a power cut leaves one or the
+    /// other); otherwise the rename alone keeps every reader, and a crash of the process, from seeing half.
+    public func commit(durable: Bool = true) throws(FoodPinError) {
         done = true
-        let synced = fsync(descriptor) == 0
+        let synced = !durable || fsync(descriptor) == 0
         let failure = errno
         close(descriptor)
         guard synced, rename(temporary, path) == 0 else {

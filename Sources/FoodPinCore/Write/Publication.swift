@@ -64,12 +64,12 @@ struct Publication: Sendable {
     }
 
     /// Puts the standby in the live folder's place in one step, carrying over the live folder's dot
-    /// files (`.git`, `.nojekyll`: the host's, not the site's), after the new site is on disk (a
-    /// power cut must not leave empty pages behind a finished exchange). Returns whether an old
-    /// site is now the standby.
-    func publish() throws(FoodPinError) -> Bool {
+    /// files (`.git`, `.nojekyll`: the host's, not the site's). `durable`: only once the new site is
+    /// on disk, so that a power cut cannot leave empty pages behind a finished exchange. Returns
+    /// whether an old site is now the standby.
+    func publish(durable: Bool) throws(FoodPinError) -> Bool {
         guard let standby else { return true }
-        Durability.flush(standby.path)
+        if durable { Durability.flush(standby.path) }
         guard access(live.path, F_OK) == 0 else {
             guard rename(standby.path, live.path) == 0 else { throw .io("publish the site", path: live.path) }
             return false
@@ -108,8 +108,8 @@ struct Publication: Sendable {
     }
 }
 
-/// Flushes the standby's file system on a thread of its own while pages are still being written,
-/// so the flush that must come before the exchange finds little left to do. `syncfs` flushes the
+/// Flushes the standby's file system on a thread of its own while a durable build still writes
+/// pages, so the flush that must come before the exchange finds little left to do. `syncfs` flushes the
 /// whole file system: whatever another program wrote just before (Hugo's site, in a benchmark that
 /// alternates the two) made a 1,000-restaurant build's final flush take 60–450 ms, not 7.
 final class WriteBehind: @unchecked Sendable {
