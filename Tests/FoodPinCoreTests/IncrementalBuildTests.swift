@@ -182,6 +182,7 @@ import Testing
         let site = try guide.snapshot()
         let files = BuildState.files(in: guide.layout, output: guide.output)
         let options = BuildOptions(root: guide.root)
+        #expect(!BootSession.current.isEmpty)
         #expect(BuildState.load(from: files.state, key: BuildState.key(for: options, output: guide.output)) != nil)
         #expect(BuildState.load(from: files.state, key: BuildState.key(for: options, output: guide.output, boot: "another boot")) == nil)
         var durable = options

@@ -26,8 +26,8 @@ import Testing
 
     /// More pages than one batch, built, then all rendered again (the title is on every page) and
     /// published over the first site: both times the published site is whole, equal to a clean
-    /// build's. (Between batches the standby is flushed on a thread of its own: the build waits for
-    /// it before publishing.)
+    /// build's. The second build is durable: its standby is flushed on a thread of its own between
+    /// batches, and the build waits for that before publishing.
     @Test func aSiteOfSeveralBatchesIsPublishedWhole() throws {
         let guide = try TestGuide()
         for index in 0..<300 { try guide.write("Content/restaurants/place-\(index).md", "---\nname: Place \(index)\n---\n") }
@@ -35,7 +35,9 @@ import Testing
         #expect(first.rendered > SiteBuilder.batchSize)
         #expect((0..<300).filter { !guide.exists("restaurants/place-\($0)/index.html") } == [])
         try guide.write("Content/site.yml", "title: Renamed Guide\n")
-        let second = try guide.build()
+        var durable = BuildOptions(root: guide.root)
+        durable.durable = true
+        let second = try SiteBuilder.build(durable)
         #expect(second.rendered > SiteBuilder.batchSize && second.changes.written > SiteBuilder.batchSize)
         let published = try guide.snapshot()
         try FileManager.default.removeItem(at: guide.output)

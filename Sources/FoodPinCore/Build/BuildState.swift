@@ -6,8 +6,9 @@ import Foundation
 /// Kept in `.foodpin-cache/` inside the guide as two files: `build-state`, small (the sources'
 /// fingerprint, the report, what each output file and the standby's hold), enough to see that
 /// nothing changed; and `build-sources` (the parsed sources with their stamps, each page's input
-/// digest), read only when something did, and written while the pages are. Both start with a key naming the format, the FoodPin binary and the build
-/// options: a missing, foreign, stale or damaged file is ignored, and the build is then a full one.
+/// digest), read only when something did, and written while the pages are. Both start with a key
+/// naming the format, the FoodPin binary, the build options and (for a build not flushed to disk)
+/// the boot: a missing, foreign, stale or damaged file is ignored, and the build is then a full one.
 /// The state is removed before a build writes its first file and saved after a successful build,
 /// so a build stopped half-way leaves none.
 struct BuildState {

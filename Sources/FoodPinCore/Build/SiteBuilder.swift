@@ -373,8 +373,8 @@ public final class SiteBuilder: @unchecked Sendable {
         let pendingSources = savesState ? Pending {
             Result { () throws(FoodPinError) in try BuildState.writeSources(sourcesToSave, to: statePlace, key: key) }
         } : nil
-        // A build that stops early waits for it: the unfinished file is then removed.
-        defer { _ = pendingSources?.value }
+        // A build that stops early waits for it and removes the unfinished file before it returns.
+        defer { if case .success(let file)? = pendingSources?.value { file.discard() } }
         // A standby whose contents are unknown is brought up to date like any folder (files replaced
         // through renames, stale ones found by a walk): removing it and making it again costs more.
         // A new or empty folder has nothing stale to look for afterwards.
@@ -438,6 +438,8 @@ public final class SiteBuilder: @unchecked Sendable {
         }
         if let failure = linked.compactMap({ $0 }).first { throw abandonWrites(failure, publication) }
         writeBehind?.finish()
+        // Files replaced in place (no standby): on disk before a durable state says they are there.
+        if options.durable, publication.standby == nil, writes { Durability.flush(writer.destination.path) }
         finished("render and write pages")
 
         // Without a record of what the folder held, the disk says what is stale.

@@ -2,8 +2,8 @@ import Foundation
 
 /// A whole file that may replace an older one (`foodpin export -o`, the build state): written
 /// beside it under a temporary name, in as many pieces as needed, and renamed over it once
-/// complete and synced, so a reader sees the old file or the new one, never half; failures name
-/// the path. Not committed, the temporary file is removed.
+/// complete (and synced, when durable), so a reader sees the old file or the new one, never half;
+/// failures name the path. Not committed, the temporary file is removed.
 public final class ReplaceFile {
     private let path: String
     private let temporary: String
@@ -17,11 +17,14 @@ public final class ReplaceFile {
         guard descriptor >= 0 else { throw .io("write the file", path: path) }
     }
 
-    deinit {
-        if !done {
-            close(descriptor)
-            unlink(temporary)
-        }
+    deinit { discard() }
+
+    /// Removes the temporary file now, unless committed (a second call does nothing).
+    public func discard() {
+        guard !done else { return }
+        done = true
+        close(descriptor)
+        unlink(temporary)
     }
 
     public func append<Bytes: ContiguousBytes>(_ bytes: Bytes) throws(FoodPinError) {
