@@ -70,9 +70,16 @@ struct BuildState {
 
     static func load(from url: URL, key: String) -> BuildState? {
         read(url, key: key) { reader throws(BinaryReader.Malformed) in
-            BuildState(fingerprint: try reader.readOptional(), storeStamp: try reader.readOptional(),
-                       diagnostics: try reader.readArray(), counts: try reader.readArray(), written: try dictionary(&reader),
-                       standby: try reader.read(Bool.self) ? try dictionary(&reader) : nil)
+            var state = BuildState(fingerprint: try reader.readOptional(), storeStamp: try reader.readOptional(),
+                                   diagnostics: try reader.readArray(), counts: try reader.readArray(), written: try dictionary(&reader))
+            if try reader.read(Bool.self) {
+                let differing: [String: WrittenState] = try dictionary(&reader)
+                var standby = state.written
+                for path in try reader.readArray() as [String] { standby[path] = nil }
+                standby.merge(differing) { _, other in other }
+                state.standby = standby
+            }
+            return state
         }
     }
 
@@ -107,8 +114,12 @@ struct BuildState {
         writer.write(diagnostics)
         writer.write(counts)
         try Self.write(written, with: &writer, to: summary)
+        // The standby mostly holds what the output folder does: kept as its differences only.
         writer.write(standby != nil)
-        if let standby { try Self.write(standby, with: &writer, to: summary) }
+        if let standby {
+            try Self.write(standby.filter { written[$0.key] != $0.value }, with: &writer, to: summary)
+            writer.write(written.keys.filter { standby[$0] == nil })
+        }
         try summary.append(writer.drain())
         try summary.commit(durable: durable)
     }
