@@ -14,7 +14,7 @@ struct BuildCommand: ParsableCommand {
     @Flag(help: "Include restaurants marked `draft: true`.")
     var drafts = false
 
-    @Option(help: ArgumentHelp("Where to write the site (default: Output/ in the guide).", valueName: "DIR"))
+    @Option(help: ArgumentHelp("Where to write the site (default: Output/ in the guide); folders on the way are made.", valueName: "DIR"))
     var output: String?
 
     @Flag(help: "Ignore what earlier builds left (the build cache) and redo everything.")

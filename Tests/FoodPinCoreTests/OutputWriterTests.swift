@@ -48,6 +48,24 @@ import Testing
             .contains("Renamed Guide"))
     }
 
+    /// `--output` in folders not made yet: they are made; a file in their way is named.
+    @Test func anOutputFolderInFoldersNotYetMadeIsMadeWithThem() throws {
+        let guide = try TestGuide()
+        try guide.write("Content/restaurants/a.md", "---\nname: Alpha\n---\n")
+        let nested = guide.root.appending(path: "Sites/2026/preview")
+        let report = try SiteBuilder.build(BuildOptions(root: guide.root, output: nested))
+        #expect(report.succeeded)
+        #expect(FileManager.default.fileExists(atPath: nested.appending(path: "restaurants/a/index.html").path))
+        try guide.write("Blocked", "a file, not a folder\n")
+        do {
+            _ = try SiteBuilder.build(BuildOptions(root: guide.root, output: guide.root.appending(path: "Blocked/site")))
+            Issue.record("a build through a file succeeded")
+        } catch {
+            #expect(error.message == "a file stands where a folder must go")
+            #expect(error.place?.hasSuffix("/Blocked") == true)
+        }
+    }
+
     @Test func anIncrementalBuildEqualsACleanOne() throws {
         let guide = try TestGuide()
         try guide.addSampleCities(["Boston", "Chicago"])

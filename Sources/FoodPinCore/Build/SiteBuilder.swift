@@ -275,6 +275,8 @@ public final class SiteBuilder: @unchecked Sendable {
         }
         // The new site is made in the standby folder and then exchanged with the live one; where
         // folders cannot be exchanged, files are replaced in place.
+        // `--output a/b/site` with no `a/b` yet: made, as `mkdir -p` would (only now that the build writes).
+        try NewFile.makeFolders(output.deletingLastPathComponent().path)
         let publication = Publication(output: output)
         let outputLock = try publication.lock()
         defer { Publication.unlock(outputLock) }
