@@ -18,7 +18,7 @@ public struct BuildOptions: Sendable {
     public var fetchImages = false
     /// Flush the new site to disk before publishing it (`--durable`), so that even a power cut
     /// leaves the old site or the new one. Otherwise the kernel writes it back in its own time,
-    /// as it does for every other static site generator, and the build state holds until the
+    /// as it does Hugo's site, and the build state holds until the
     /// machine restarts only (a restart brings a full build, which rewrites what was lost).
     public var durable = false
 
@@ -273,10 +273,10 @@ public final class SiteBuilder: @unchecked Sendable {
             written = nil
             writtenHere = false
         }
-        // The new site is made in the standby folder and then exchanged with the live one; where
-        // folders cannot be exchanged, files are replaced in place.
         // `--output a/b/site` with no `a/b` yet: made, as `mkdir -p` would (only now that the build writes).
         try NewFile.makeFolders(output.deletingLastPathComponent().path)
+        // The new site is made in the standby folder and then exchanged with the live one; where
+        // folders cannot be exchanged, files are replaced in place.
         let publication = Publication(output: output)
         let outputLock = try publication.lock()
         defer { Publication.unlock(outputLock) }
