@@ -103,7 +103,7 @@ extension RestaurantSource: BinaryCodable {
         writer.write(nameLocation)
     }
 
-    init(from reader: inout BinaryReader) throws(BinaryReader.Malformed) {
+    convenience init(from reader: inout BinaryReader) throws(BinaryReader.Malformed) {
         let slug = try reader.readString(), location: SourceLocation = try reader.read()
         let id: Int? = try reader.readOptional(), name: String? = try reader.readOptional()
         let facts: RestaurantFacts = try reader.read(), image: WrittenImage? = try reader.readOptional()
@@ -128,7 +128,7 @@ extension ReviewSource: BinaryCodable {
         writer.write(markdown)
     }
 
-    init(from reader: inout BinaryReader) throws(BinaryReader.Malformed) {
+    convenience init(from reader: inout BinaryReader) throws(BinaryReader.Malformed) {
         self.init(location: try reader.read(), restaurant: try reader.readString(), restaurantLocation: try reader.read(),
                   reviewer: try reader.readOptional(), title: try reader.readOptional(), rating: try reader.readInt(),
                   isValid: try reader.readBool(), date: try reader.readOptional(), markdown: try reader.readString())

@@ -147,7 +147,7 @@ public final class SiteBuilder: @unchecked Sendable {
         guard FileManager.default.fileExists(atPath: layout.content.path) else { throw .guideNotFound(layout.root) }
         try BuildState.refuseLinkedFolder(in: layout)
         // Under `serve` the watcher says what changed: no need to look at every file first.
-        let sources = options.writes && options.savesState ? SourceFingerprint.of(layout) : nil
+        var sources = options.writes && options.savesState ? SourceFingerprint.of(layout) : nil
         let fingerprint = sources?.digest
         finished("stat the guide")
         if options.writes && !restored {
@@ -177,7 +177,7 @@ public final class SiteBuilder: @unchecked Sendable {
         let readWidth: ParallelMap.Width = isSession && hasRead ? .cores : .disk
         // Read and parsed while the content is; taken (below) before anything else touches the theme cache.
         let pendingTheme = Pending { self.loadTheme() }
-        let content = ContentLoader.load(layout, baseURLOverride: options.baseURL, cache: contentCache, stamps: sources?.stamps ?? [:],
+        let content = ContentLoader.load(layout, baseURLOverride: options.baseURL, cache: contentCache, stamps: sources.take()?.stamps ?? [:],
                                          width: readWidth)
         hasRead = true
         log.add(contentsOf: content.diagnostics)

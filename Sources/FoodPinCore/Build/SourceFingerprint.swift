@@ -49,7 +49,7 @@ enum SourceFingerprint {
                 guard fstatat(descriptor, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
                 type = (info.st_mode & S_IFMT) == S_IFDIR ? UInt8(DT_DIR) : UInt8(DT_REG)
             }
-            let path = folder + "/" + name
+            let path = FolderWalk.path(folder, name)
             if type == UInt8(DT_DIR) {
                 folders.append(path)
             } else {

@@ -4,15 +4,15 @@ import Foundation
 /// re-reads only the files whose stamp changed. Kept in memory between the builds of one `serve`
 /// or `watch` session, and on disk between `foodpin build` runs (see `BuildState`).
 public final class ContentCache: @unchecked Sendable {
-    /// Indirect: a restaurant's source is several hundred bytes, and an enum (a dictionary slot,
-    /// an array element) inline would take that much for every review too.
-    indirect enum Parsed: Sendable {
+    /// Restaurants and reviews are references (the build's lists share them); the rare larger
+    /// payloads are indirect, so that a dictionary slot stays small.
+    enum Parsed: Sendable {
         case restaurant(RestaurantSource?, [Diagnostic])
         case review(ReviewSource?, [Diagnostic])
-        case step(StepSource?, [Diagnostic])
+        indirect case step(StepSource?, [Diagnostic])
         /// A city file: its fingerprint and problems; its records when read by this process
         /// (the store holds them: a file unchanged since the last build is not read again).
-        case city(fingerprint: String, diagnostics: [Diagnostic], file: CityFile?)
+        indirect case city(fingerprint: String, diagnostics: [Diagnostic], file: CityFile?)
     }
 
     struct Entry: Sendable {

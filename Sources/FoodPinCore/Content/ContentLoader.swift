@@ -42,7 +42,9 @@ public enum ContentLoader {
         func list(_ folder: URL, _ ext: String, recursive: Bool) -> [String] {
             let listing = FileList.files(in: folder, withExtension: ext, recursive: recursive, boundary: boundary, width: width)
             content.diagnostics += listing.refused
-            return listing.paths
+            // The fingerprint's strings of the same paths, so that each path is held once.
+            guard !stamps.isEmpty else { return listing.paths }
+            return listing.paths.map { path in stamps.index(forKey: path).map { stamps[$0].key } ?? path }
         }
         let restaurantFiles = list(layout.restaurants, "md", recursive: false)
         let reviewFiles = list(layout.reviews, "md", recursive: true)

@@ -2,49 +2,68 @@ import Foundation
 
 /// A restaurant as written in `Content/restaurants/<slug>.md`.
 /// Every field is optional here: with an `id` the file only enriches an imported record.
-public struct RestaurantSource: Sendable {
-    public var slug: String
-    public var location: SourceLocation
-    public var id: Int?
-    public var name: String?
+/// A class: the content cache and the build share one copy.
+public final class RestaurantSource: Sendable {
+    public let slug: String
+    public let location: SourceLocation
+    public let id: Int?
+    public let name: String?
     /// The fields of `RestaurantField.all` the file gives.
-    public var facts = RestaurantFacts()
-    public var image: WrittenImage?
+    public let facts: RestaurantFacts
+    public let image: WrittenImage?
     /// The gallery, in the order written; `Content/images/<slug>/` adds its pictures after these.
-    public var photos: [WrittenPhoto] = []
-    public var favorite: Bool?
-    public var verdict: Verdict?
-    public var draft = false
-    public var markdown: String
+    public let photos: [WrittenPhoto]
+    public let favorite: Bool?
+    public let verdict: Verdict?
+    public let draft: Bool
+    public let markdown: String
     /// Where `name` is written, for errors about it found later.
-    public var nameLocation: SourceLocation
+    public let nameLocation: SourceLocation
+
+    init(slug: String, location: SourceLocation, id: Int?, name: String?, facts: RestaurantFacts, image: WrittenImage?,
+         photos: [WrittenPhoto], favorite: Bool?, verdict: Verdict?, draft: Bool, markdown: String, nameLocation: SourceLocation) {
+        self.slug = slug
+        self.location = location
+        self.id = id
+        self.name = name
+        self.facts = facts
+        self.image = image
+        self.photos = photos
+        self.favorite = favorite
+        self.verdict = verdict
+        self.draft = draft
+        self.markdown = markdown
+        self.nameLocation = nameLocation
+    }
 
     static func parse(_ document: FrontMatterDocument, path: String) -> (RestaurantSource?, [Diagnostic]) {
         var fields = document.fields
-        var source = RestaurantSource(
-            slug: Slug.make(String(path.split(separator: "/").last?.dropLast(".md".count) ?? "")),
-            location: fields.fileLocation, markdown: document.body, nameLocation: fields.location("name"))
-        source.id = fields.int("id", in: 1...Int.max, what: "a positive whole number (the imported restaurant's id)")
-        source.name = source.id == nil && !fields.has("id")
+        let id = fields.int("id", in: 1...Int.max, what: "a positive whole number (the imported restaurant's id)")
+        let name = id == nil && !fields.has("id")
             ? fields.requiredString("name", "every restaurant needs a name")
             : fields.string("name")
+        var facts = RestaurantFacts()
         for field in RestaurantField.all where field.inFrontMatter {
-            fields.read(field, into: &source.facts)
+            fields.read(field, into: &facts)
         }
-        source.image = fields.string("image").map { WrittenImage(text: $0, location: fields.location("image")) }
-        source.photos = fields.photos("photos")
-        source.favorite = fields.bool("favorite")
+        let image = fields.string("image").map { WrittenImage(text: $0, location: fields.location("image")) }
+        let photos = fields.photos("photos")
+        let favorite = fields.bool("favorite")
+        var verdict: Verdict?
         if let rating = fields.string("rating") {
-            if let verdict = Verdict(rawValue: rating.lowercased()) { source.verdict = verdict } else {
+            if let known = Verdict(rawValue: rating.lowercased()) { verdict = known } else {
                 let suggestion = Suggestion.nearest(to: rating, in: Verdict.allCases.map(\.rawValue))
                 fields.error("rating", "`rating` must be one of \(Verdict.wordList); found \"\(rating)\"",
                              hint: suggestion.map { "did you mean `\($0)`?" })
             }
         }
-        source.draft = fields.bool("draft") ?? false
+        let draft = fields.bool("draft") ?? false
         fields.warnAboutUnknownFields(kind: "restaurant")
-        let failed = fields.diagnostics.contains { $0.severity == .error }
-        return (failed ? nil : source, fields.diagnostics)
+        guard !fields.diagnostics.contains(where: { $0.severity == .error }) else { return (nil, fields.diagnostics) }
+        return (RestaurantSource(
+            slug: Slug.make(String(path.split(separator: "/").last?.dropLast(".md".count) ?? "")),
+            location: fields.fileLocation, id: id, name: name, facts: facts, image: image, photos: photos, favorite: favorite,
+            verdict: verdict, draft: draft, markdown: document.body, nameLocation: fields.location("name")), fields.diagnostics)
     }
 }
 

@@ -55,7 +55,7 @@ enum FileList {
             if name == "." || name == ".." || ScratchFile.isScratch(name) { continue }
             let kind = entry.pointee.d_type
             if let suffix, kind == UInt8(DT_REG) || kind == UInt8(DT_LNK), !hasSuffix(name, suffix) { continue }
-            let path = folder + "/" + name
+            let path = FolderWalk.path(folder, name)
             var type = entry.pointee.d_type
             if type == UInt8(DT_UNKNOWN) {
                 // Some file systems leave the type out: asked without following a link.
