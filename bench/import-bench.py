@@ -2,7 +2,10 @@
 """`foodpin import` of one large city file, minified (one line) and pretty-printed: time and peak memory.
 
 Records are the repository's real LetsEat records cycled with new ids and names.
-usage: bench/import-bench.py N [--foodpin .build/release/foodpin]
+usage: bench/import-bench.py N [--foodpin .build/release/foodpin] [--build]
+
+--build: then a cold `foodpin build` of the guide the minified file was imported into (for a
+million records: the import, then a site of 1,187,109 pages), with its time and peak memory.
 """
 import argparse
 import glob
@@ -11,16 +14,20 @@ import os
 import re
 import shutil
 import subprocess
+import sys
 import tempfile
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+from timing import timed_with_output  # noqa: E402
 
 
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("count", type=int)
     parser.add_argument("--foodpin", default=os.path.join(HERE, "..", ".build", "release", "foodpin"))
+    parser.add_argument("--build", action="store_true", help="also time a cold build of the imported guide")
     args = parser.parse_args()
     seeds = [r for path in sorted(glob.glob(os.path.join(HERE, "..", "Content", "cities", "*.json")))
              for r in json.load(open(path, encoding="utf-8"))]
@@ -44,7 +51,13 @@ def main():
             seconds = time.perf_counter() - started
             peak = int(re.search(r"Maximum resident set size \(kbytes\): (\d+)", result.stderr).group(1)) / 1024
             size = os.path.getsize(path) / 1e6
-            print(f"| {args.count:,} records, {shape} ({size:.0f} MB) | {seconds:.1f} s | {peak:.0f} MB | {result.stdout.strip()} |")
+            print(f"| {args.count:,} records, {shape} ({size:.0f} MB) | {seconds:.1f} s | {peak:.0f} MB | {result.stdout.strip()} |",
+                  flush=True)
+            if args.build and shape == "minified":
+                seconds, peak, output = timed_with_output([args.foodpin, "build", "--clean", "--root", guide])
+                print(f"| {args.count:,} records, cold build | {seconds:.1f} s | {peak:.0f} MB | {output.strip().splitlines()[-1]} |",
+                      flush=True)
+                shutil.rmtree(os.path.join(guide, "Output"))
     finally:
         shutil.rmtree(work)
 
