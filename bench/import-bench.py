@@ -55,7 +55,8 @@ def main():
                   flush=True)
             if args.build and shape == "minified":
                 seconds, peak, output = timed_with_output([args.foodpin, "build", "--clean", "--root", guide])
-                print(f"| {args.count:,} records, cold build | {seconds:.1f} s | {peak:.0f} MB | {output.strip().splitlines()[-1]} |",
+                built = next(line for line in output.splitlines() if line.startswith("Built"))
+                print(f"| {args.count:,} records, cold build | {seconds:.1f} s | {peak:.0f} MB | {built} |",
                       flush=True)
                 shutil.rmtree(os.path.join(guide, "Output"))
     finally:

@@ -75,10 +75,10 @@ public enum ContentLoader {
                 content.diagnostics += diagnostics
             } else {
                 // Read once: the fingerprint is of the very bytes parsed.
-                let bytes = FileManager.default.contents(atPath: url.path)
-                let file = bytes.map { CityFile.parse([UInt8]($0), displayPath: GuideLayout.displayPath(url)) }
+                let bytes = FileBytes.read(url.path, expectedSize: stamp.map { Int($0.size) })
+                let file = bytes.map { CityFile.parse($0, displayPath: GuideLayout.displayPath(url)) }
                     ?? CityFile.read(url, displayPath: GuideLayout.displayPath(url))
-                loaded.fingerprint = Fingerprint.hex(bytes ?? Data())
+                loaded.fingerprint = Fingerprint.hex(bytes ?? [])
                 loaded.file = file
                 loaded.hasErrors = file.diagnostics.contains { $0.severity == .error }
                 content.diagnostics += file.diagnostics
