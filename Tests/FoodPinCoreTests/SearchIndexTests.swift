@@ -58,9 +58,9 @@ import Testing
         let (site, _) = SiteModelBuilder.build(stored: [], content: content, layout: guide.layout, includeDrafts: false)
         let fields = [RestaurantField("phone", .text(\.phone), searchable: true),
                       RestaurantField("address", .text(\.address), searchable: true)]
-        let withText = try #require(JSONSerialization.jsonObject(with: Data(SearchIndex.primary(site, fields: fields).utf8)) as? [String: Any])
+        let withText = try #require(JSONSerialization.jsonObject(with: SearchIndex.primary(site, fields: fields)) as? [String: Any])
         #expect(withText["text"] as? [String] == ["617 555 0100 1 Elm St", ""])
-        let plain = try #require(JSONSerialization.jsonObject(with: Data(SearchIndex.primary(site).utf8)) as? [String: Any])
+        let plain = try #require(JSONSerialization.jsonObject(with: SearchIndex.primary(site)) as? [String: Any])
         #expect(plain["text"] == nil)
     }
 

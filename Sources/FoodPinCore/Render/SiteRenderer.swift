@@ -226,7 +226,7 @@ public struct SiteRenderer: Sendable {
         case .notFound: text = renderNotFound()
         case .robots: text = Sitemap.robots(baseURL: site.config.baseURL)
         case .manifest: text = manifest()
-        case .searchIndex: text = SearchIndex.primary(site)
+        case .searchIndex: return SearchIndex.primary(site)
         case .searchShard(let number):
             // Each result is the list's own card, linked from the site root; the script prefixes the links.
             let root = PageLinks(pagePath: "index.html", baseURL: site.config.baseURL)
