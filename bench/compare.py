@@ -31,7 +31,8 @@ def main():
     parser.add_argument("--no-hugo", action="store_true")
     parser.add_argument("--hugo-first", action="store_true", help="run Hugo first in each pair")
     args = parser.parse_args()
-    work = args.work or tempfile.mkdtemp(prefix="foodpin-compare-")
+    # Absolute: Hugo takes a relative -d from its site folder.
+    work = os.path.abspath(args.work) if args.work else tempfile.mkdtemp(prefix="foodpin-compare-")
     guide, hugo = os.path.join(work, "foodpin"), os.path.join(work, "hugo")
     if not os.path.exists(guide):
         if args.shape == "handwritten":

@@ -2,8 +2,9 @@
 """`foodpin build` again, in a new process each time, on the hand-written guide of N restaurants:
 nothing changed, one review edited, one restaurant's description edited. Medians of --runs, peak
 memory from /usr/bin/time -v; each result is checked against a clean build byte for byte (built into a
-folder of its own, which keeps a build state of its own). The first edit after the cold build also
-makes the standby folder (a hard link per file); its time is the first of the runs listed.
+folder of its own, which keeps a build state of its own, removed at the end). The first edit after the
+cold build also makes the standby folder (a hard link per file): it is timed as a row of its own,
+before the cases.
 
 usage: bench/incremental.py N [--runs 3] [--foodpin .build/release/foodpin] [--work DIR]
 """
@@ -37,7 +38,7 @@ def main():
     parser.add_argument("--foodpin", default=os.path.join(HERE, "..", ".build", "release", "foodpin"))
     parser.add_argument("--work", default=None)
     args = parser.parse_args()
-    work = args.work or tempfile.mkdtemp(prefix="foodpin-incremental-")
+    work = os.path.abspath(args.work) if args.work else tempfile.mkdtemp(prefix="foodpin-incremental-")
     guide = os.path.join(work, "foodpin")
     if not os.path.exists(guide):
         subprocess.run([sys.executable, os.path.join(HERE, "make-handwritten.py"), str(args.count), guide,
@@ -48,24 +49,32 @@ def main():
     review = os.path.join(guide, "Content", "reviews", "r1", "0.md")
     restaurant = os.path.join(guide, "Content", "restaurants", "r1.md")
     original_review, original_restaurant = open(review).read(), open(restaurant).read()
+    with open(restaurant, "a") as file:
+        file.write("\nFirst edit.\n")
+    first = timed(build)
+    print(f"| {args.count:,} restaurants | the first edit after the cold build (makes the standby) | {first[0]:.2f} s | {first[1]:.0f} MB |")
     cases = [
         ("nothing changed", lambda run: None),
         ("one review edited", lambda run: open(review, "w").write(original_review.replace("\n---\n", f"\n---\nEdit {run}. ", 1))),
         ("one description edited", lambda run: open(restaurant, "w").write(original_restaurant + f"\nEdit {run}.\n")),
     ]
+    cleans = []
     for name, change in cases:
         runs = []
         for run in range(args.runs):
             change(run)
             runs.append(timed(build))
         seconds = statistics.median(r[0] for r in runs)
-        # The site each case leaves, compared with a clean build of the same sources.
-        clean = os.path.join(work, "clean")
-        shutil.rmtree(clean, ignore_errors=True)
+        # The site each case leaves, compared with a clean build of the same sources (each into a
+        # folder of its own: deleting one right before the next case's runs would slow them down).
+        clean = os.path.join(work, f"clean-{len(cleans)}")
+        cleans.append(clean)
         subprocess.run([args.foodpin, "build", "--quiet", "--clean", "--root", guide, "--output", clean], check=True)
         equal = same_tree(os.path.join(guide, "Output"), clean)
         print(f"| {args.count:,} restaurants | {name} | {seconds:.2f} s | {max(r[1] for r in runs):.0f} MB | "
               f"{'equal to a clean build' if equal else 'DIFFERS from a clean build'} | runs: {', '.join(f'{r[0]:.2f}' for r in runs)} |")
+    for clean in cleans:
+        shutil.rmtree(clean)
     if not args.work:
         shutil.rmtree(work)
 
