@@ -113,13 +113,33 @@ import Testing
         "name: x # a comment\n# a whole comment line\n\nurl: https://example.org/a#b\nempty:\nnull: ~\n",
         "cuisines: []\nsub:   spaced   \nother: a:b\n",
         "name: 桜ラーメン\ntype: Ramen  \n",
-    ]
-    static let refused = [
+        // Block lists, indented or not, as PyYAML and most editors write them.
         "cuisines:\n  - Thai\n  - Noodles\n",
         "cuisines:\n- Thai\n",
+        "cuisines: # spoken for\n\n  - \"Dim sum\" # a comment\n  # between items\n  -   'It''s'\n  - a, [b]\nprice: 2\nphotos:\n- x.jpg\n- y.jpg\n",
+        // PyYAML's safe_dump without allow_unicode: everything past ASCII escaped.
+        "city: \"S\\xE3o Paulo\"\ncuisines:\n- \"Caf\\xE9\"\nname: \"Caf\\xE9 \\u017Burek \\U0001F35C\"\nphone: +1 617 555 0101\n",
+        "name: \"a\\u00e9\\0\\a\\b\\t\\n\\v\\f\\r\\e\\ \\\"\\/\\\\\\N\\_\\L\\P\"\n",
+    ]
+    static let refused = [
+        "cuisines:\n  - Thai\n - Noodles\n",
+        "cuisines:\n  - Thai\n- Noodles\n",
+        "cuisines:\n  - Thai\n    Noodles\n",
+        "cuisines:\n- - Thai\n",
+        "cuisines:\n-\n",
+        "cuisines:\n- # nothing\n",
+        "cuisines:\n-Thai\n",
+        "cuisines:\n- [Thai]\n",
+        "photos:\n- src: a.jpg\n",
+        "name: x\n- y\n",
         "name: &anchor x\nother: *anchor\n",
         "name: !tag x\n",
-        "name: \"a\\u00e9\"\n",
+        "name: \"\\uD800\"\n",
+        "name: \"\\U00110000\"\n",
+        "name: \"\\x4\"\n",
+        "name: \"\\xG0\"\n",
+        "name: \"\\q\"\n",
+        "name: \"a\\\n  b\"\n",
         "name: x\nname: y\n",
         "text: >\n  folded\n",
         "name: a: b\n",

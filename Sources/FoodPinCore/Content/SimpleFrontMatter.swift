@@ -1,13 +1,23 @@
 /// Reads the front matter that nearly every file has, `key: value` lines with plain, quoted or
-/// `[a, b]` values, in one pass and with the same values and places the YAML parser gives.
-/// Anything else (blocks, nesting, anchors, tags, escapes beyond the simple ones, repeated keys,
-/// tabs) returns nil, and the YAML parser reads the file instead: so the shortcut is exact.
+/// `[a, b]` values, or a `- item` list of such values under `key:`, in one pass and with the same
+/// values and places the YAML parser gives. Anything else (nesting, anchors, tags, multi-line
+/// scalars, repeated keys, tabs) returns nil, and the YAML parser reads the file instead: so the
+/// shortcut is exact.
 enum SimpleFrontMatter {
     static func entries(_ lines: ArraySlice<Substring>, firstLine: Int, path: String) -> [FieldReader.Entry]? {
         var entries: [FieldReader.Entry] = []
         var keys: Set<Substring> = []
         var lineNumber = firstLine - 1
+        // After `key:` alone, a block list may follow: its items, their indent and where it starts.
         var expectingValueBlock = false
+        var blockItems: [FieldValue] = []
+        var blockIndent = 0
+        var blockLocation = SourceLocation(path: path)
+        func closeBlock() {
+            guard !blockItems.isEmpty else { return }
+            entries[entries.count - 1].value = .list(blockItems, at: blockLocation)
+            blockItems = []
+        }
         for line in lines {
             lineNumber += 1
             let characters = Array(line.unicodeScalars)
@@ -17,8 +27,26 @@ enum SimpleFrontMatter {
             if content.isEmpty || content.first == "#" {
                 continue
             }
-            // An indented line belongs to a block value (a list, a mapping, a folded text).
-            if content.startIndex != 0 || expectingValueBlock && content.first == "-" { return nil }
+            let indent = content.startIndex
+            if content.first == "-", expectingValueBlock || !blockItems.isEmpty {
+                // `- item`: every item of one list at the indent of its first.
+                guard content.count > 1, content[indent + 1] == " ", blockItems.isEmpty || indent == blockIndent else { return nil }
+                var start = indent + 1
+                while start < characters.count, characters[start] == " " { start += 1 }
+                let rest = characters[start...]
+                guard !rest.isEmpty, rest.first != "[", rest.first != "#",
+                      let (text, plain, end) = scalar(rest), isBlankOrComment(rest[end...]) else { return nil }
+                if blockItems.isEmpty {
+                    blockIndent = indent
+                    blockLocation = SourceLocation(path: path, line: lineNumber, column: indent + 1)
+                }
+                blockItems.append(.scalar(text, plain: plain, at: SourceLocation(path: path, line: lineNumber, column: start + 1)))
+                expectingValueBlock = false
+                continue
+            }
+            // Any other indented line belongs to a block value (a mapping, a folded text).
+            if indent != 0 { return nil }
+            closeBlock()
             expectingValueBlock = false
             guard let colon = characters.firstIndex(of: ":"), colon > 0 else { return nil }
             let keyScalars = characters[..<colon]
@@ -35,7 +63,7 @@ enum SimpleFrontMatter {
             let rest = characters[start...]
             let value: FieldValue
             if rest.isEmpty || rest.first == "#" {
-                // `key:` alone: empty, unless a block follows (then the YAML parser reads it).
+                // `key:` alone: empty, unless a block follows.
                 expectingValueBlock = true
                 value = .scalar("", plain: true, at: SourceLocation(path: path, line: lineNumber, column: colon + 2))
             } else if rest.first == "[" {
@@ -47,6 +75,7 @@ enum SimpleFrontMatter {
             }
             entries.append(FieldReader.Entry(key: String(key), keyLocation: keyLocation, value: value))
         }
+        closeBlock()
         return entries
     }
 
@@ -78,16 +107,9 @@ enum SimpleFrontMatter {
                 let scalar = text[index]
                 if scalar == "\"" { return (String(value), false, index + 1) }
                 if scalar == "\\" {
-                    guard index + 1 < text.endIndex else { return nil }
-                    switch text[index + 1] {
-                    case "\"": value.append("\"")
-                    case "\\": value.append("\\")
-                    case "/": value.append("/")
-                    case "n": value.append("\n")
-                    case "t": value.append("\t")
-                    default: return nil
-                    }
-                    index += 2
+                    guard index + 1 < text.endIndex, let (escaped, length) = escape(text[(index + 1)...]) else { return nil }
+                    value.append(escaped)
+                    index += 1 + length
                     continue
                 }
                 value.append(scalar)
@@ -133,6 +155,56 @@ enum SimpleFrontMatter {
             while last > text.startIndex, text[last - 1] == " " { last -= 1 }
             guard last > text.startIndex else { return nil }
             return (string(text[text.startIndex..<last]), true, end)
+        }
+    }
+
+    /// The character a double-quoted escape stands for (the text after its backslash), and the
+    /// escape's length: YAML's whole set, `\xE3`, `\u017B` and `\U0001F35C` included (how PyYAML
+    /// writes anything not ASCII). A code point YAML refuses is left to the parser's error.
+    private static func escape(_ text: ArraySlice<Unicode.Scalar>) -> (Unicode.Scalar, Int)? {
+        let simple: Unicode.Scalar? = switch text.first! {
+        case "0": "\u{0}"
+        case "a": "\u{7}"
+        case "b": "\u{8}"
+        case "t": "\t"
+        case "n": "\n"
+        case "v": "\u{B}"
+        case "f": "\u{C}"
+        case "r": "\r"
+        case "e": "\u{1B}"
+        case " ": " "
+        case "\"": "\""
+        case "/": "/"
+        case "\\": "\\"
+        case "N": "\u{85}"
+        case "_": "\u{A0}"
+        case "L": "\u{2028}"
+        case "P": "\u{2029}"
+        default: nil
+        }
+        if let simple { return (simple, 1) }
+        let digits = switch text.first! {
+        case "x": 2
+        case "u": 4
+        case "U": 8
+        default: 0
+        }
+        guard digits > 0, text.count > digits else { return nil }
+        var code: UInt32 = 0
+        for scalar in text.dropFirst().prefix(digits) {
+            guard let digit = hexDigit(scalar) else { return nil }
+            code = code << 4 | digit
+        }
+        guard let character = Unicode.Scalar(code) else { return nil }
+        return (character, 1 + digits)
+    }
+
+    private static func hexDigit(_ scalar: Unicode.Scalar) -> UInt32? {
+        switch scalar {
+        case "0"..."9": scalar.value - 48
+        case "a"..."f": scalar.value - 87
+        case "A"..."F": scalar.value - 55
+        default: nil
         }
     }
 
