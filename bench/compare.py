@@ -5,8 +5,8 @@ usage: bench/compare.py N [--runs 3] [--shape handwritten|imported] [--foodpin .
                          [--front-matter ours|pyyaml|pyyaml-unicode]
 
 Writes the guide for both (bench/make-handwritten.py, or bench/make-guide.py for the imported
-shape; --front-matter pyyaml rewrites FoodPin's front matter as PyYAML writes it, through
-bench/restyle-front-matter.py), then runs each tool --runs times, alternating, each into an empty output folder, timing
+shape; --front-matter pyyaml or pyyaml-unicode then rewrites FoodPin's front matter as PyYAML
+writes it, through bench/restyle-front-matter.py, when the guide is made), then runs each tool --runs times, alternating, each into an empty output folder, timing
 wall clock and reading peak memory from /usr/bin/time -v. Prints a Markdown table row.
 """
 import argparse
@@ -33,7 +33,8 @@ def main():
     parser.add_argument("--no-hugo", action="store_true")
     parser.add_argument("--hugo-first", action="store_true", help="run Hugo first in each pair")
     parser.add_argument("--front-matter", choices=["ours", "pyyaml", "pyyaml-unicode"], default="ours",
-                        help="how FoodPin's front matter is written: as make-handwritten.py writes it, or as PyYAML dumps it")
+                        help="how FoodPin's front matter is written when the guide is made: as its generator writes it, "
+                             "or as PyYAML dumps it")
     args = parser.parse_args()
     # Absolute: Hugo takes a relative -d from its site folder.
     work = os.path.abspath(args.work) if args.work else tempfile.mkdtemp(prefix="foodpin-compare-")
@@ -65,7 +66,8 @@ def main():
     def median(runs):
         return statistics.median(r[0] for r in runs), max(r[1] for r in runs)
     fp_seconds, fp_peak = median(foodpin_runs)
-    row = f"| {args.shape} | {args.count:,} ({files:,} files) | FoodPin {fp_seconds:.2f} s, {fp_peak:.0f} MB ({pages:,} pages)"
+    shape = args.shape if args.front_matter == "ours" else f"{args.shape}, front matter by {args.front_matter}"
+    row = f"| {shape} | {args.count:,} ({files:,} files) | FoodPin {fp_seconds:.2f} s, {fp_peak:.0f} MB ({pages:,} pages)"
     if hugo_runs:
         hugo_seconds, hugo_peak = median(hugo_runs)
         hugo_pages = sum(1 for _, _, f in os.walk(os.path.join(work, "hugo-out-0")) for n in f if n.endswith(".html"))

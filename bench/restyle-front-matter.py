@@ -2,7 +2,9 @@
 """Rewrites the front matter of every Markdown file under a guide's Content/ as another tool would
 write it: through PyYAML's safe_dump (block lists, keys sorted, and, unless --unicode, every
 non-ASCII character escaped as \\xE3 or \\u017B inside double quotes). The same values, so the
-built site must not change; only the reader's work does.
+built site must not change; only the reader's work does. PyYAML folds a value longer than about
+80 characters over several lines, which FoodPin's shortcut leaves to the YAML parser: a guide of
+long values reads slower so written.
 
 usage: restyle-front-matter.py GUIDE [--unicode]
 """
@@ -15,6 +17,8 @@ import yaml
 def restyle(path, allow_unicode):
     with open(path, encoding="utf-8") as source:
         text = source.read()
+    if not text.startswith("---\n") or text.count("---\n") < 2:
+        return  # no front matter (a README), or one this script does not rewrite (CRLF, `...`)
     _, front, body = text.split("---\n", 2)
     fields = yaml.safe_load(front)
     with open(path, "w", encoding="utf-8") as out:

@@ -149,6 +149,8 @@ import Testing
         "  indented: x\n",
         "name: 'open\n",
         "key with space: x\n",
+        // libyaml looks for a key's colon within 1,024 characters.
+        String(repeating: "k", count: 1030) + ": x\n",
         "cuisines: [Thai:]\n",
         "name: a\u{07}b\n",
         "name: a\u{2028}b\n",

@@ -70,8 +70,8 @@ enum FrontMatter {
                 "the front matter is \(frontMatterBytes) bytes long, over the limit of \(FieldLimit.frontMatterBytes)",
                 hint: "keep long text in the Markdown after the closing ---"))
         }
-        // Most front matter is plain `key: value` lines, read exactly without a YAML node tree;
-        // anything else goes to the YAML parser.
+        // Most front matter is `key: value` lines and lists of scalars, read exactly without a
+        // YAML node tree; anything else goes to the YAML parser.
         if shortcut, let entries = SimpleFrontMatter.entries(lines[1..<closing], firstLine: 1 + linesBefore, path: path) {
             return .success(FrontMatterDocument(fields: FieldReader(path: path, entries: entries, fallback: fenceLocation), body: body))
         }

@@ -1,22 +1,25 @@
-/// Reads the front matter that nearly every file has, `key: value` lines with plain, quoted or
-/// `[a, b]` values, or a `- item` list of such values under `key:`, in one pass and with the same
-/// values and places the YAML parser gives. Anything else (nesting, anchors, tags, multi-line
-/// scalars, repeated keys, tabs) returns nil, and the YAML parser reads the file instead: so the
-/// shortcut is exact.
+/// Reads the front matter that nearly every file has, `key: value` lines whose value is a plain or
+/// quoted scalar, a `[a, b]` list of them, or a `- item` list of them on the lines under `key:`, in
+/// one pass and with the same values and places the YAML parser gives. Anything else (nesting,
+/// anchors, tags, multi-line scalars, repeated keys, tabs) returns nil, and the YAML parser reads
+/// the file instead: so the shortcut is exact.
 enum SimpleFrontMatter {
+    /// libyaml looks for a key's `:` within 1,024 characters; past that it is the parser's error.
+    private static let longestKey = 1_000
+
     static func entries(_ lines: ArraySlice<Substring>, firstLine: Int, path: String) -> [FieldReader.Entry]? {
         var entries: [FieldReader.Entry] = []
         var keys: Set<Substring> = []
         var lineNumber = firstLine - 1
-        // After `key:` alone, a block list may follow: its items, their indent and where it starts.
-        var expectingValueBlock = false
-        var blockItems: [FieldValue] = []
-        var blockIndent = 0
-        var blockLocation = SourceLocation(path: path)
-        func closeBlock() {
-            guard !blockItems.isEmpty else { return }
-            entries[entries.count - 1].value = .list(blockItems, at: blockLocation)
-            blockItems = []
+        // After `key:` alone, a `- item` list may follow: its items, their indent and where it starts.
+        var listMayFollow = false
+        var listItems: [FieldValue] = []
+        var listIndent = 0
+        var listLocation = SourceLocation(path: path)
+        func closeList() {
+            guard !listItems.isEmpty else { return }
+            entries[entries.count - 1].value = .list(listItems, at: listLocation)
+            listItems = []
         }
         for line in lines {
             lineNumber += 1
@@ -28,55 +31,63 @@ enum SimpleFrontMatter {
                 continue
             }
             let indent = content.startIndex
-            if content.first == "-", expectingValueBlock || !blockItems.isEmpty {
+            if content.first == "-", listMayFollow || !listItems.isEmpty {
                 // `- item`: every item of one list at the indent of its first.
-                guard content.count > 1, content[indent + 1] == " ", blockItems.isEmpty || indent == blockIndent else { return nil }
-                var start = indent + 1
-                while start < characters.count, characters[start] == " " { start += 1 }
-                let rest = characters[start...]
-                guard !rest.isEmpty, rest.first != "[", rest.first != "#",
-                      let (text, plain, end) = scalar(rest), isBlankOrComment(rest[end...]) else { return nil }
-                if blockItems.isEmpty {
-                    blockIndent = indent
-                    blockLocation = SourceLocation(path: path, line: lineNumber, column: indent + 1)
+                guard content.count > 1, content[indent + 1] == " ", listItems.isEmpty || indent == listIndent else { return nil }
+                let start = afterSpaces(characters, from: indent + 1)
+                guard let (text, plain) = wholeScalar(characters[start...]) else { return nil }
+                if listItems.isEmpty {
+                    listIndent = indent
+                    listLocation = SourceLocation(path: path, line: lineNumber, column: indent + 1)
                 }
-                blockItems.append(.scalar(text, plain: plain, at: SourceLocation(path: path, line: lineNumber, column: start + 1)))
-                expectingValueBlock = false
+                listItems.append(.scalar(text, plain: plain, at: SourceLocation(path: path, line: lineNumber, column: start + 1)))
+                listMayFollow = false
                 continue
             }
             // Any other indented line belongs to a block value (a mapping, a folded text).
             if indent != 0 { return nil }
-            closeBlock()
-            expectingValueBlock = false
-            guard let colon = characters.firstIndex(of: ":"), colon > 0 else { return nil }
+            closeList()
+            listMayFollow = false
+            guard let colon = characters.firstIndex(of: ":"), colon > 0, colon <= longestKey else { return nil }
             let keyScalars = characters[..<colon]
             guard keyScalars.allSatisfy(isKeyCharacter), let first = keyScalars.first, !("0"..."9").contains(first) else {
                 return nil
             }
             let key = line[line.startIndex..<line.unicodeScalars.index(line.startIndex, offsetBy: colon)]
             guard keys.insert(key).inserted else { return nil }
-            var start = colon + 1
-            guard start == characters.count || characters[start] == " " else { return nil }
-            while start < characters.count, characters[start] == " " { start += 1 }
+            guard colon + 1 == characters.count || characters[colon + 1] == " " else { return nil }
+            let start = afterSpaces(characters, from: colon + 1)
             let keyLocation = SourceLocation(path: path, line: lineNumber, column: 1)
             let valueLocation = SourceLocation(path: path, line: lineNumber, column: start + 1)
             let rest = characters[start...]
             let value: FieldValue
             if rest.isEmpty || rest.first == "#" {
-                // `key:` alone: empty, unless a block follows.
-                expectingValueBlock = true
+                // `key:` alone: empty, unless a list follows.
+                listMayFollow = true
                 value = .scalar("", plain: true, at: SourceLocation(path: path, line: lineNumber, column: colon + 2))
             } else if rest.first == "[" {
                 guard let list = flowList(rest, line: lineNumber, path: path) else { return nil }
                 value = .list(list, at: valueLocation)
             } else {
-                guard let (text, plain, end) = scalar(rest), isBlankOrComment(rest[end...]) else { return nil }
+                guard let (text, plain) = wholeScalar(rest) else { return nil }
                 value = .scalar(text, plain: plain, at: valueLocation)
             }
             entries.append(FieldReader.Entry(key: String(key), keyLocation: keyLocation, value: value))
         }
-        closeBlock()
+        closeList()
         return entries
+    }
+
+    private static func afterSpaces(_ characters: [Unicode.Scalar], from index: Int) -> Int {
+        var index = index
+        while index < characters.count, characters[index] == " " { index += 1 }
+        return index
+    }
+
+    /// A scalar that is the rest of its line but for a comment: its value and whether plain.
+    private static func wholeScalar(_ rest: ArraySlice<Unicode.Scalar>) -> (String, Bool)? {
+        guard let (text, plain, end) = scalar(rest), isBlankOrComment(rest[end...]) else { return nil }
+        return (text, plain)
     }
 
     /// What the YAML parser should judge: control characters and tabs, line breaks only YAML sees,
@@ -162,50 +173,42 @@ enum SimpleFrontMatter {
     /// escape's length: YAML's whole set, `\xE3`, `\u017B` and `\U0001F35C` included (how PyYAML
     /// writes anything not ASCII). A code point YAML refuses is left to the parser's error.
     private static func escape(_ text: ArraySlice<Unicode.Scalar>) -> (Unicode.Scalar, Int)? {
-        let simple: Unicode.Scalar? = switch text.first! {
-        case "0": "\u{0}"
-        case "a": "\u{7}"
-        case "b": "\u{8}"
-        case "t": "\t"
-        case "n": "\n"
-        case "v": "\u{B}"
-        case "f": "\u{C}"
-        case "r": "\r"
-        case "e": "\u{1B}"
-        case " ": " "
-        case "\"": "\""
-        case "/": "/"
-        case "\\": "\\"
-        case "N": "\u{85}"
-        case "_": "\u{A0}"
-        case "L": "\u{2028}"
-        case "P": "\u{2029}"
-        default: nil
+        let character: Unicode.Scalar
+        switch text.first! {
+        case "0": character = "\u{0}"
+        case "a": character = "\u{7}"
+        case "b": character = "\u{8}"
+        case "t": character = "\t"
+        case "n": character = "\n"
+        case "v": character = "\u{B}"
+        case "f": character = "\u{C}"
+        case "r": character = "\r"
+        case "e": character = "\u{1B}"
+        case " ": character = " "
+        case "\"": character = "\""
+        case "/": character = "/"
+        case "\\": character = "\\"
+        case "N": character = "\u{85}"
+        case "_": character = "\u{A0}"
+        case "L": character = "\u{2028}"
+        case "P": character = "\u{2029}"
+        case "x": return hexEscape(text, digits: 2)
+        case "u": return hexEscape(text, digits: 4)
+        case "U": return hexEscape(text, digits: 8)
+        default: return nil
         }
-        if let simple { return (simple, 1) }
-        let digits = switch text.first! {
-        case "x": 2
-        case "u": 4
-        case "U": 8
-        default: 0
-        }
-        guard digits > 0, text.count > digits else { return nil }
+        return (character, 1)
+    }
+
+    private static func hexEscape(_ text: ArraySlice<Unicode.Scalar>, digits: Int) -> (Unicode.Scalar, Int)? {
+        guard text.count > digits else { return nil }
         var code: UInt32 = 0
         for scalar in text.dropFirst().prefix(digits) {
-            guard let digit = hexDigit(scalar) else { return nil }
+            guard let digit = UInt32(String(scalar), radix: 16) else { return nil }
             code = code << 4 | digit
         }
         guard let character = Unicode.Scalar(code) else { return nil }
         return (character, 1 + digits)
-    }
-
-    private static func hexDigit(_ scalar: Unicode.Scalar) -> UInt32? {
-        switch scalar {
-        case "0"..."9": scalar.value - 48
-        case "a"..."f": scalar.value - 87
-        case "A"..."F": scalar.value - 55
-        default: nil
-        }
     }
 
     /// Characters that start something other than a plain scalar.
