@@ -1,13 +1,14 @@
 #!/usr/bin/env python3
 """Cold builds of the same guide by FoodPin and Hugo, alternating, with medians and peak memory.
 
-usage: bench/compare.py N [--runs 3] [--shape handwritten|imported] [--foodpin .build/release/foodpin] [--hugo-first]
-                         [--front-matter ours|pyyaml|pyyaml-unicode]
+usage: bench/compare.py N [--runs 3] [--shape handwritten|imported] [--foodpin .build/release/foodpin]
+                         [--hugo-first] [--front-matter ours|pyyaml|pyyaml-unicode] [--work DIR]
 
 Writes the guide for both (bench/make-handwritten.py, or bench/make-guide.py for the imported
 shape; --front-matter pyyaml or pyyaml-unicode then rewrites FoodPin's front matter as PyYAML
-writes it, through bench/restyle-front-matter.py, when the guide is made), then runs each tool --runs times, alternating, each into an empty output folder, timing
-wall clock and reading peak memory from /usr/bin/time -v. Prints a Markdown table row.
+writes it, through bench/restyle-front-matter.py: give such a guide a --work of its own), then
+runs each tool --runs times, alternating, each into an empty output folder, timing wall clock and
+reading peak memory from /usr/bin/time -v. Prints a Markdown table row.
 """
 import argparse
 import os
@@ -33,8 +34,8 @@ def main():
     parser.add_argument("--no-hugo", action="store_true")
     parser.add_argument("--hugo-first", action="store_true", help="run Hugo first in each pair")
     parser.add_argument("--front-matter", choices=["ours", "pyyaml", "pyyaml-unicode"], default="ours",
-                        help="how FoodPin's front matter is written when the guide is made: as its generator writes it, "
-                             "or as PyYAML dumps it")
+                        help="how FoodPin's front matter is written: as the generator writes it, or rewritten as "
+                             "PyYAML dumps it (Hugo's site is the same either way)")
     args = parser.parse_args()
     # Absolute: Hugo takes a relative -d from its site folder.
     work = os.path.abspath(args.work) if args.work else tempfile.mkdtemp(prefix="foodpin-compare-")
@@ -44,9 +45,10 @@ def main():
             subprocess.run([sys.executable, os.path.join(HERE, "make-handwritten.py"), str(args.count), guide, hugo], check=True)
         else:
             subprocess.run([sys.executable, os.path.join(HERE, "make-guide.py"), str(args.count), guide, "--hugo", hugo], check=True)
-        if args.front_matter != "ours":
-            subprocess.run([sys.executable, os.path.join(HERE, "restyle-front-matter.py"), guide]
-                           + (["--unicode"] if args.front_matter == "pyyaml-unicode" else []), check=True)
+    # Restyled in place, every time (it is idempotent): a kept --work guide is measured as labelled.
+    if args.front_matter != "ours":
+        subprocess.run([sys.executable, os.path.join(HERE, "restyle-front-matter.py"), guide]
+                       + (["--unicode"] if args.front_matter == "pyyaml-unicode" else []), check=True)
     files = sum(len(f) for _, _, f in os.walk(os.path.join(guide, "Content")))
     # Each run writes a folder of its own, removed only at the end: ext4 slows down creating files
     # while it has inodes deleted in the last seconds, which would tax whichever tool runs next.

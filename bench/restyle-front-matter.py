@@ -18,9 +18,11 @@ def restyle(path, allow_unicode):
     with open(path, encoding="utf-8") as source:
         text = source.read()
     if not text.startswith("---\n") or text.count("---\n") < 2:
-        return  # no front matter (a README), or one this script does not rewrite (CRLF, `...`)
+        return  # no front matter (a README), or one closed by `...`: left as it is
     _, front, body = text.split("---\n", 2)
     fields = yaml.safe_load(front)
+    if not fields:
+        return  # empty front matter: PyYAML would write `null`
     with open(path, "w", encoding="utf-8") as out:
         out.write("---\n" + yaml.safe_dump(fields, allow_unicode=allow_unicode) + "---\n" + body)
 

@@ -1,10 +1,11 @@
 /// Reads the front matter that nearly every file has, `key: value` lines whose value is a plain or
 /// quoted scalar, a `[a, b]` list of them, or a `- item` list of them on the lines under `key:`, in
 /// one pass and with the same values and places the YAML parser gives. Anything else (nesting,
-/// anchors, tags, multi-line scalars, repeated keys, tabs) returns nil, and the YAML parser reads
+/// anchors, tags, multi-line scalars, repeated or over-long keys, tabs) returns nil, and the YAML parser reads
 /// the file instead: so the shortcut is exact.
 enum SimpleFrontMatter {
-    /// libyaml looks for a key's `:` within 1,024 characters; past that it is the parser's error.
+    /// libyaml looks for a key's `:` within 1,024 characters and refuses a longer key; the shortcut
+    /// stops a little short, so it never takes what the parser refuses.
     private static let longestKey = 1_000
 
     static func entries(_ lines: ArraySlice<Substring>, firstLine: Int, path: String) -> [FieldReader.Entry]? {
@@ -41,7 +42,6 @@ enum SimpleFrontMatter {
                     listLocation = SourceLocation(path: path, line: lineNumber, column: indent + 1)
                 }
                 listItems.append(.scalar(text, plain: plain, at: SourceLocation(path: path, line: lineNumber, column: start + 1)))
-                listMayFollow = false
                 continue
             }
             // Any other indented line belongs to a block value (a mapping, a folded text).
