@@ -51,7 +51,7 @@ def main():
                        + (["--unicode"] if args.front_matter == "pyyaml-unicode" else []), check=True)
     files = sum(len(f) for _, _, f in os.walk(os.path.join(guide, "Content")))
     # Each run writes a folder of its own, removed only at the end: ext4 slows down creating files
-    # while it has inodes deleted in the last seconds, which would tax whichever tool runs next.
+    # while it has inodes deleted in the last minute or more, which would tax whichever tool runs next.
     foodpin_runs, hugo_runs = [], []
     for run in range(args.runs):
         def run_hugo():

@@ -25,6 +25,16 @@ import Testing
         #expect(diagnostic.message.contains("never closed"))
     }
 
+    /// A list item out of line is the YAML parser's error, placed at the item in the file.
+    @Test func aMisindentedListItemIsAnErrorAtTheItem() {
+        let text = "---\nname: X\ncuisines:\n  - Thai\n - Noodles\n---\n"
+        guard case .failure(let diagnostic) = FrontMatter.parse(text, path: "c.md") else { Issue.record("expected an error"); return }
+        #expect(diagnostic.description == """
+            c.md:5:2: error: front matter is not valid YAML: did not find expected key (while parsing a block mapping at line 2)
+                hint: check the indentation and quote values that contain `: ` or start with a special character
+            """)
+    }
+
     @Test func yamlErrorsPointAtTheFileLine() {
         // The tab-less but broken mapping is on file line 3.
         guard case .failure(let diagnostic) = FrontMatter.parse("---\nname: x\nprice: : :\n  - a\n---\n", path: "b.md") else {

@@ -1,8 +1,8 @@
 /// Reads the front matter that nearly every file has, `key: value` lines whose value is a plain or
 /// quoted scalar, a `[a, b]` list of them, or a `- item` list of them on the lines under `key:`, in
 /// one pass and with the same values and places the YAML parser gives. Anything else (nesting,
-/// anchors, tags, multi-line scalars, repeated or over-long keys, tabs) returns nil, and the YAML parser reads
-/// the file instead: so the shortcut is exact.
+/// anchors, tags, multi-line scalars, repeated or over-long keys, tabs) returns nil, and the YAML
+/// parser reads the file instead: so the shortcut is exact.
 enum SimpleFrontMatter {
     /// libyaml looks for a key's `:` within 1,024 characters and refuses a longer key; the shortcut
     /// stops a little short, so it never takes what the parser refuses.
@@ -204,7 +204,13 @@ enum SimpleFrontMatter {
         guard text.count > digits else { return nil }
         var code: UInt32 = 0
         for scalar in text.dropFirst().prefix(digits) {
-            guard let digit = UInt32(String(scalar), radix: 16) else { return nil }
+            let digit: UInt32
+            switch scalar {
+            case "0"..."9": digit = scalar.value - ("0" as Unicode.Scalar).value
+            case "a"..."f": digit = scalar.value - ("a" as Unicode.Scalar).value + 10
+            case "A"..."F": digit = scalar.value - ("A" as Unicode.Scalar).value + 10
+            default: return nil
+            }
             code = code << 4 | digit
         }
         guard let character = Unicode.Scalar(code) else { return nil }
