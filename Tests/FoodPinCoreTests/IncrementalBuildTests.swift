@@ -284,6 +284,77 @@ import Testing
         #expect(try guide.snapshot() == cleanBuild(of: guide))
     }
 
+    private func inode(_ url: URL) throws -> UInt64 {
+        try #require(FileManager.default.attributesOfItem(atPath: url.path)[.systemFileNumber] as? UInt64)
+    }
+
+    /// A cold build leaves no standby; the next one makes it from hard links to the live site while
+    /// it reads the guide (not page by page after rendering), and publishes what a clean build would.
+    @Test func theFirstBuildAfterAColdOneMakesItsStandbyFromLinks() throws {
+        let guide = try TestGuide()
+        try guide.addSampleCities(["Boston"])
+        try guide.write("Content/restaurants/a.md", "---\nname: Alpha\n---\nFirst.\n")
+        try guide.build()
+        let standby = guide.root.appending(path: ".Output.foodpin-next")
+        #expect(!FileManager.default.fileExists(atPath: standby.path))
+        let unchanged = "restaurants/o-ya-28066/index.html"
+        let before = try inode(guide.output.appending(path: unchanged))
+        // A page changed by hand (another size) is written again, not taken from the standby as the state describes it.
+        try guide.write("Output/restaurants/the-tap-trailhouse-145237/index.html", "<p>edited</p>")
+        try guide.write("Content/restaurants/a.md", "---\nname: Alpha\n---\nSecond.\n")
+        let edit = try guide.build()
+        #expect(edit.rendered == 2)
+        #expect(edit.changedPaths.sorted() == ["restaurants/a/index.html", "restaurants/the-tap-trailhouse-145237/index.html"])
+        #expect(try guide.snapshot() == cleanBuild(of: guide))
+        // The old site is now the standby; the unchanged page is one file in both.
+        #expect(try inode(standby.appending(path: unchanged)) == before)
+        #expect(try inode(guide.output.appending(path: unchanged)) == before)
+        #expect(try String(contentsOf: standby.appending(path: "restaurants/a/index.html"), encoding: .utf8).contains("First."))
+
+        // The next edit brings the standby up to date from what the state says it holds.
+        try guide.write("Content/restaurants/a.md", "---\nname: Alpha\n---\nThird.\n")
+        let next = try guide.build()
+        #expect(next.changedPaths == ["restaurants/a/index.html"])
+        #expect(try guide.snapshot() == cleanBuild(of: guide))
+    }
+
+    /// A first edit with errors keeps the standby it made, and the state says what it holds.
+    @Test func aStandbyMadeForABrokenBuildIsKeptAndKnown() throws {
+        let guide = try TestGuide()
+        try guide.write("Content/restaurants/a.md", "---\nname: Alpha\n---\n")
+        try guide.write("Content/restaurants/b.md", "---\nname: Beta\n---\n")
+        let cold = try guide.build()
+        let site = try guide.snapshot()
+        try guide.write("Content/restaurants/a.md", "---\nname: [Alpha\n---\n")
+        #expect(try !guide.build().succeeded)
+        #expect(try guide.snapshot() == site)
+        let key = BuildState.key(for: BuildOptions(root: guide.root), output: guide.output)
+        let state = try #require(BuildState.load(from: BuildState.files(in: guide.layout, output: guide.output).state, key: key))
+        #expect(state.standby?.count == cold.files)
+        #expect(state.standby == state.written)
+        try guide.write("Content/restaurants/a.md", "---\nname: Alpha\n---\nFixed.\n")
+        let fixed = try guide.build()
+        #expect(fixed.changedPaths == ["restaurants/a/index.html"])
+        #expect(try guide.snapshot() == cleanBuild(of: guide))
+    }
+
+    /// A standby left half made (the build killed while it was made) is unknown: brought up to date
+    /// like any folder, and what it held beyond the site does not reach the published one.
+    @Test func aHalfMadeStandbyIsBroughtUpToDate() throws {
+        let guide = try TestGuide()
+        try guide.addSampleCities(["Boston"])
+        try guide.build()
+        let standby = guide.root.appending(path: ".Output.foodpin-next")
+        try FileManager.default.createDirectory(at: standby.appending(path: "restaurants/o-ya-28066"), withIntermediateDirectories: true)
+        try FileManager.default.linkItem(at: guide.output.appending(path: "restaurants/o-ya-28066/index.html"),
+                                         to: standby.appending(path: "restaurants/o-ya-28066/index.html"))
+        try guide.write(".Output.foodpin-next/restaurants/gone/index.html", "stale")
+        try guide.write("Content/restaurants/a.md", "---\nname: Alpha\n---\n")
+        #expect(try guide.build().succeeded)
+        #expect(!guide.exists("restaurants/gone/index.html"))
+        #expect(try guide.snapshot() == cleanBuild(of: guide))
+    }
+
     @Test func aStateOfManySlicesReadsBackWhole() throws {
         // 700 parsed files kept between processes, every one read back.
         let guide = try TestGuide()

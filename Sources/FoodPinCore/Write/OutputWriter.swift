@@ -180,6 +180,18 @@ public struct OutputWriter: Sendable {
         }
     }
 
+    /// Fills this folder, new and empty, with hard links to the files `paths` in `source`, on the
+    /// calling thread; returns the paths linked (a file that is not there, or cannot be linked, is
+    /// left out: it is written or linked again later, like any file the folder lacks).
+    func mirror(_ paths: [String], from source: OutputWriter) throws(FoodPinError) -> Set<String> {
+        try prepare(paths: paths)
+        var linked = Set<String>(minimumCapacity: paths.count)
+        for path in paths where Foundation.link(source.destination.path + "/" + path, destination.path + "/" + path) == 0 {
+            linked.insert(path)
+        }
+        return linked
+    }
+
     /// When a file cannot be linked (immutable, too many links, another file system): its bytes
     /// copied, through a rename like every other write.
     private func copy(_ original: String, to target: String) throws(FoodPinError) {
