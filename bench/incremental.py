@@ -31,6 +31,15 @@ def same_tree(a, b):
     return not mismatch and not errors and all(same_tree(os.path.join(a, d), os.path.join(b, d)) for d in comparison.common_dirs)
 
 
+def compared(foodpin, guide, work, cleans):
+    """The site a case leaves, against a clean build of the same sources (each into a folder of its
+    own: deleting one right before the next case's runs would slow them down)."""
+    clean = os.path.join(work, f"clean-{len(cleans)}")
+    cleans.append(clean)
+    subprocess.run([foodpin, "build", "--quiet", "--clean", "--root", guide, "--output", clean], check=True)
+    return "equal to a clean build" if same_tree(os.path.join(guide, "Output"), clean) else "DIFFERS from a clean build"
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("count", type=int)
@@ -52,27 +61,22 @@ def main():
     with open(restaurant, "a") as file:
         file.write("\nFirst edit.\n")
     first = timed(build)
-    print(f"| {args.count:,} restaurants | the first edit after the cold build (makes the standby) | {first[0]:.2f} s | {first[1]:.0f} MB |")
+    cleans = []
+    print(f"| {args.count:,} restaurants | the first edit after the cold build (makes the standby) | {first[0]:.2f} s | {first[1]:.0f} MB | "
+          f"{compared(args.foodpin, guide, work, cleans)} |")
     cases = [
         ("nothing changed", lambda run: None),
         ("one review edited", lambda run: open(review, "w").write(original_review.replace("\n---\n", f"\n---\nEdit {run}. ", 1))),
         ("one description edited", lambda run: open(restaurant, "w").write(original_restaurant + f"\nEdit {run}.\n")),
     ]
-    cleans = []
     for name, change in cases:
         runs = []
         for run in range(args.runs):
             change(run)
             runs.append(timed(build))
         seconds = statistics.median(r[0] for r in runs)
-        # The site each case leaves, compared with a clean build of the same sources (each into a
-        # folder of its own: deleting one right before the next case's runs would slow them down).
-        clean = os.path.join(work, f"clean-{len(cleans)}")
-        cleans.append(clean)
-        subprocess.run([args.foodpin, "build", "--quiet", "--clean", "--root", guide, "--output", clean], check=True)
-        equal = same_tree(os.path.join(guide, "Output"), clean)
         print(f"| {args.count:,} restaurants | {name} | {seconds:.2f} s | {max(r[1] for r in runs):.0f} MB | "
-              f"{'equal to a clean build' if equal else 'DIFFERS from a clean build'} | runs: {', '.join(f'{r[0]:.2f}' for r in runs)} |")
+              f"{compared(args.foodpin, guide, work, cleans)} | runs: {', '.join(f'{r[0]:.2f}' for r in runs)} |")
     for clean in cleans:
         shutil.rmtree(clean)
     if not args.work:
