@@ -294,7 +294,8 @@ import Testing
         let guide = try TestGuide()
         try guide.addSampleCities(["Boston"])
         try guide.write("Content/restaurants/a.md", "---\nname: Alpha\n---\nFirst.\n")
-        try guide.build()
+        let cold = try guide.build()
+        #expect(cold.standbyLinks == 0)
         let standby = guide.root.appending(path: ".Output.foodpin-next")
         #expect(!FileManager.default.fileExists(atPath: standby.path))
         let unchanged = "restaurants/o-ya-28066/index.html"
@@ -303,6 +304,8 @@ import Testing
         try guide.write("Output/restaurants/the-tap-trailhouse-145237/index.html", "<p>edited</p>")
         try guide.write("Content/restaurants/a.md", "---\nname: Alpha\n---\nSecond.\n")
         let edit = try guide.build()
+        // Made before rendering, of every file the live site held.
+        #expect(edit.standbyLinks == cold.files)
         #expect(edit.rendered == 2)
         #expect(edit.changedPaths.sorted() == ["restaurants/a/index.html", "restaurants/the-tap-trailhouse-145237/index.html"])
         #expect(try guide.snapshot() == cleanBuild(of: guide))
@@ -314,6 +317,7 @@ import Testing
         // The next edit brings the standby up to date from what the state says it holds.
         try guide.write("Content/restaurants/a.md", "---\nname: Alpha\n---\nThird.\n")
         let next = try guide.build()
+        #expect(next.standbyLinks == 0)
         #expect(next.changedPaths == ["restaurants/a/index.html"])
         #expect(try guide.snapshot() == cleanBuild(of: guide))
     }
@@ -335,6 +339,21 @@ import Testing
         try guide.write("Content/restaurants/a.md", "---\nname: Alpha\n---\nFixed.\n")
         let fixed = try guide.build()
         #expect(fixed.changedPaths == ["restaurants/a/index.html"])
+        #expect(try guide.snapshot() == cleanBuild(of: guide))
+    }
+
+    /// Two builds at once (a `build` beside a `serve`): the second waits for the first, then reads
+    /// the state the first left, so a page the edit removed is not published from a stale record.
+    @Test func twoBuildsAtOnceLeaveWhatACleanBuildWould() throws {
+        let guide = try TestGuide()
+        try guide.addSampleCities(["Boston"])
+        try guide.write("Content/restaurants/a.md", "---\nname: Alpha\n---\n")
+        try guide.build()
+        try guide.remove("Content/restaurants/a.md")
+        let root = guide.root
+        let reports = ParallelMap.map([0, 1], width: .disk) { _ in Result { try SiteBuilder.build(BuildOptions(root: root)) } }
+        #expect(try reports.map { try $0.get().succeeded } == [true, true])
+        #expect(!guide.exists("restaurants/a/index.html"))
         #expect(try guide.snapshot() == cleanBuild(of: guide))
     }
 

@@ -24,6 +24,23 @@ import Testing
         #expect(after.changedPaths == ["index.html", "search.json", "search/0.json"])
     }
 
+    /// A standby made of links: each file the very file of the live folder; one that is not there is
+    /// left out with its folder; a folder already there is refused (another build's, or unknown).
+    @Test func aMirrorLinksWhatIsThereAndIsMadeOnlyOnce() throws {
+        let guide = try TestGuide()
+        try guide.write("Output/index.html", "home")
+        try guide.write("Output/restaurants/a/index.html", "a")
+        let live = OutputWriter(destination: guide.output)
+        let standby = OutputWriter(destination: guide.root.appending(path: ".Output.foodpin-next"))
+        let linked = try standby.mirror(["index.html", "restaurants/a/index.html", "restaurants/gone/index.html"], from: live)
+        #expect(linked == ["index.html", "restaurants/a/index.html"])
+        let attributes = { (url: URL) in try FileManager.default.attributesOfItem(atPath: url.path)[.systemFileNumber] as? UInt64 }
+        #expect(try attributes(standby.destination.appending(path: "restaurants/a/index.html"))
+                == attributes(guide.output.appending(path: "restaurants/a/index.html")))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: standby.destination.appending(path: "restaurants").path) == ["a"])
+        #expect(throws: FoodPinError.self) { try standby.mirror(["index.html"], from: live) }
+    }
+
     /// More pages than one batch, built, then all rendered again (the title is on every page) and
     /// published over the first site: both times the published site is whole, equal to a clean
     /// build's. The second build is durable: its standby is flushed on a thread of its own between

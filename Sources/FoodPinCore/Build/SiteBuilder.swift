@@ -47,6 +47,9 @@ public struct BuildReport: Sendable {
     public var changedPaths: [String] = []
     public var removedPaths: [String] = []
     /// Pictures processed by this build, and those taken from the picture cache.
+    /// Files of the live site hard-linked into a new standby folder while the sources were read
+    /// (the first build after a cold one).
+    public var standbyLinks = 0
     public var picturesProcessed = 0
     public var picturesReused = 0
     public var seconds = 0.0
@@ -146,6 +149,11 @@ public final class SiteBuilder: @unchecked Sendable {
 
         guard FileManager.default.fileExists(atPath: layout.content.path) else { throw .guideNotFound(layout.root) }
         try BuildState.refuseLinkedFolder(in: layout)
+        // One build writes an output folder at a time (a `build` beside a `serve`), and reads what
+        // the last one left there only once it is its turn.
+        var outputLock: Int32 = -1
+        defer { Publication.unlock(outputLock) }
+        if options.writes { outputLock = try Publication(output: output).lock() }
         // Under `serve` the watcher says what changed: no need to look at every file first.
         var sources = options.writes && options.savesState ? SourceFingerprint.of(layout) : nil
         let fingerprint = sources?.digest
@@ -163,21 +171,29 @@ public final class SiteBuilder: @unchecked Sendable {
             report.seconds = Date().timeIntervalSince(started)
             return report
         }
-        // After a cold build there is no standby, and the first edit would have to link every page
-        // into a new one (at 10,000 restaurants, 10,800 folders and links: 0.7 s or more). It is
-        // made now, on a thread of its own, while the sources are read and the model made.
-        var outputLock: Int32 = -1
-        defer { Publication.unlock(outputLock) }
+        // After a cold build there is no standby, and the first edit would link every page into a
+        // new one after rendering: it is made now instead, on a thread of its own, while the
+        // sources are read and the model made.
         var pendingMirror: Pending<Set<String>?>?
         defer { _ = pendingMirror?.value }
-        var standbyInfo = stat()
+        var standbyEntry = stat()
         if options.writes, standbyWritten == nil, let held = written, FileManager.default.fileExists(atPath: outputPath),
-           let standby = Publication(output: output).standby, lstat(standby.path, &standbyInfo) != 0 {
-            outputLock = try Publication(output: output).lock()
+           let standby = Publication(output: output).standby, lstat(standby.path, &standbyEntry) != 0,
+           (try? OutputWriter(destination: output).checkDestination(layout: layout)) != nil {
             let (live, mirror) = (OutputWriter(destination: output), OutputWriter(destination: standby))
-            pendingMirror = Pending {
+            pendingMirror = Pending(ownThread: true) {
                 do throws(FoodPinError) { return try mirror.mirror(held.keys.sorted(), from: live) } catch { return nil }
             }
+        }
+        /// What the standby made above holds (the live folder's files, where linked); one left half
+        /// made by a failure is removed.
+        func mirrored() -> [String: WrittenState]? {
+            guard let pendingMirror else { return nil }
+            guard let linked = pendingMirror.value, let written else {
+                try? Publication(output: output).discardStandby()
+                return nil
+            }
+            return written.filter { linked.contains($0.key) }
         }
         if options.writes && !sourcesRestored {
             sourcesRestored = true
@@ -278,8 +294,8 @@ public final class SiteBuilder: @unchecked Sendable {
 
         guard !log.hasErrors, options.writes else {
             // A standby made for nothing is kept, and what it holds with it, for the next build.
-            if let mirrored = pendingMirror?.value ?? nil, let written {
-                standbyWritten = written.filter { mirrored.contains($0.key) }
+            if let mirrored = mirrored() {
+                standbyWritten = mirrored
                 if options.savesState { try? saveStateHoldingLock() }
             }
             // Errors: nothing is written. `check`: templates were parsed above; nothing is rendered.
@@ -299,9 +315,8 @@ public final class SiteBuilder: @unchecked Sendable {
         // folders cannot be exchanged, files are replaced in place.
         let publication = Publication(output: output)
         if outputLock < 0 { outputLock = try publication.lock() }
-        // Made from the live folder while this build read its sources: the live folder's files, where linked.
-        let mirrored = pendingMirror?.value ?? nil
-        if pendingMirror != nil, mirrored == nil { try publication.discardStandby() }
+        let mirroredHeld = mirrored()
+        report.standbyLinks = mirroredHeld?.count ?? 0
         try publication.checkStandby()
         let target = publication.standby.map { OutputWriter(destination: $0) } ?? writer
         if publication.standby != nil, !FileManager.default.fileExists(atPath: target.destination.path) { standbyWritten = nil }
@@ -331,13 +346,9 @@ public final class SiteBuilder: @unchecked Sendable {
         // holds there is unknown.
         let changedByHand = plan.filter(\.changedByHand).map(\.path)
         // What the folder written to holds, as far as this builder knows.
-        // A standby made of links holds what the live folder does, where linked (a page changed
-        // there by hand has another size: it is written again).
-        let targetHeld = if let mirrored, let previous {
-            previous.filter { mirrored.contains($0.key) }
-        } else {
-            publication.standby == nil ? written : standbyWritten
-        }
+        // A page changed by hand in the live folder, and so in a standby made of links to it, has
+        // another size than the state says: it is written again.
+        let targetHeld = mirroredHeld ?? (publication.standby == nil ? written : standbyWritten)
         // The same pages as last time (paths are distinct): only changed digests are replaced.
         let samePages = pageInputs.count == plan.count && plan.allSatisfy { $0.lastInputs != nil }
         var nextInputs: [String: ContentDigest] = [:]
@@ -413,9 +424,9 @@ public final class SiteBuilder: @unchecked Sendable {
             // Nothing stands where a folder must go: each page's folder is made by the thread that
             // writes the page, while the other renders (made first, one by one, they held up rendering).
             try target.makeDestination()
-            // Links have no render between them to spread folder making over: their folders are
-            // made first, on this thread (made by every core at once, they waited on their parent's
-            // lock: the first build after a cold one spent 2.5 s of system time for 10,823 links).
+            // Links (when the standby could not be made while the sources were read) have no render
+            // between them to spread folder making over: their folders are made first, on this
+            // thread (made by every core at once, they wait on their parent's lock).
             if !toLink.isEmpty { try target.prepare(paths: toLink) }
         } else {
             try target.prepare(paths: (toRender.map { plan[$0].path } + files.map(\.path) + toLink).filter { targetHeld?[$0] == nil })

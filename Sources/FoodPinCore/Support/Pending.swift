@@ -6,12 +6,15 @@ final class Pending<Value>: @unchecked Sendable {
     private var result: Value?
     private let done = DispatchGroup()
 
-    init(_ work: @escaping @Sendable () -> Value) {
+    /// `ownThread`: for work that spends its time waiting in system calls, which would hold one of
+    /// the few threads the shared queue runs computing work on.
+    init(ownThread: Bool = false, _ work: @escaping @Sendable () -> Value) {
         done.enter()
-        DispatchQueue.global(qos: .userInitiated).async { [self] in
+        let run: @Sendable () -> Void = { [self] in
             result = work()
             done.leave()
         }
+        if ownThread { Thread.detachNewThread(run) } else { DispatchQueue.global(qos: .userInitiated).async(execute: run) }
     }
 
     /// The work's result, once it has finished.

@@ -180,15 +180,24 @@ public struct OutputWriter: Sendable {
         }
     }
 
-    /// Fills this folder, new and empty, with hard links to the files `paths` in `source`, on the
-    /// calling thread; returns the paths linked (a file that is not there, or cannot be linked, is
-    /// left out: it is written or linked again later, like any file the folder lacks).
+    /// Makes this folder (it must not be there) and fills it with hard links to the files `paths` in
+    /// `source`, on the calling thread; returns the paths linked. A file that is not there, or cannot
+    /// be linked, is left out, and so is its folder: it is written or linked later, like any file the
+    /// folder lacks.
     func mirror(_ paths: [String], from source: OutputWriter) throws(FoodPinError) -> Set<String> {
+        guard mkdir(destination.path, 0o755) == 0 else { throw .io("make the standby folder", path: destination.path) }
         try prepare(paths: paths)
         var linked = Set<String>(minimumCapacity: paths.count)
-        for path in paths where Foundation.link(source.destination.path + "/" + path, destination.path + "/" + path) == 0 {
-            linked.insert(path)
+        var missed: Set<String> = []
+        for path in paths {
+            if Foundation.link(source.destination.path + "/" + path, destination.path + "/" + path) == 0 {
+                linked.insert(path)
+            } else {
+                missed.insert(path)
+            }
         }
+        // Folders made for files that were not linked, left empty.
+        _ = remove(missed)
         return linked
     }
 
