@@ -342,8 +342,8 @@ import Testing
         #expect(try guide.snapshot() == cleanBuild(of: guide))
     }
 
-    /// Two builds at once (a `build` beside a `serve`): the second waits for the first, then reads
-    /// the state the first left, so a page the edit removed is not published from a stale record.
+    /// Two builds at once (a `build` beside a `serve`) take turns on the output folder: both
+    /// succeed, and the site is what a clean build makes (a page the edit removed is gone).
     @Test func twoBuildsAtOnceLeaveWhatACleanBuildWould() throws {
         let guide = try TestGuide()
         try guide.addSampleCities(["Boston"])

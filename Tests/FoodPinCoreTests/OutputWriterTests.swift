@@ -34,9 +34,9 @@ import Testing
         let standby = OutputWriter(destination: guide.root.appending(path: ".Output.foodpin-next"))
         let linked = try standby.mirror(["index.html", "restaurants/a/index.html", "restaurants/gone/index.html"], from: live)
         #expect(linked == ["index.html", "restaurants/a/index.html"])
-        let attributes = { (url: URL) in try FileManager.default.attributesOfItem(atPath: url.path)[.systemFileNumber] as? UInt64 }
-        #expect(try attributes(standby.destination.appending(path: "restaurants/a/index.html"))
-                == attributes(guide.output.appending(path: "restaurants/a/index.html")))
+        let inode = { (url: URL) in try #require(FileManager.default.attributesOfItem(atPath: url.path)[.systemFileNumber] as? UInt64) }
+        #expect(try inode(standby.destination.appending(path: "restaurants/a/index.html"))
+                == inode(guide.output.appending(path: "restaurants/a/index.html")))
         #expect(try FileManager.default.contentsOfDirectory(atPath: standby.destination.appending(path: "restaurants").path) == ["a"])
         #expect(throws: FoodPinError.self) { try standby.mirror(["index.html"], from: live) }
     }

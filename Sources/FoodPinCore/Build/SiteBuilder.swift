@@ -46,10 +46,10 @@ public struct BuildReport: Sendable {
     /// Files written or removed by this build, relative to the output folder.
     public var changedPaths: [String] = []
     public var removedPaths: [String] = []
-    /// Pictures processed by this build, and those taken from the picture cache.
     /// Files of the live site hard-linked into a new standby folder while the sources were read
     /// (the first build after a cold one).
     public var standbyLinks = 0
+    /// Pictures processed by this build, and those taken from the picture cache.
     public var picturesProcessed = 0
     public var picturesReused = 0
     public var seconds = 0.0
@@ -186,7 +186,8 @@ public final class SiteBuilder: @unchecked Sendable {
             }
         }
         /// What the standby made above holds (the live folder's files, where linked); one left half
-        /// made by a failure is removed.
+        /// made by a failure is removed. A build that throws before it asks leaves the standby
+        /// unrecorded: the next build takes it as unknown and brings it up to date.
         func mirrored() -> [String: WrittenState]? {
             guard let pendingMirror else { return nil }
             guard let linked = pendingMirror.value, let written else {
@@ -296,6 +297,7 @@ public final class SiteBuilder: @unchecked Sendable {
             // A standby made for nothing is kept, and what it holds with it, for the next build.
             if let mirrored = mirrored() {
                 standbyWritten = mirrored
+                report.standbyLinks = mirrored.count
                 if options.savesState { try? saveStateHoldingLock() }
             }
             // Errors: nothing is written. `check`: templates were parsed above; nothing is rendered.
