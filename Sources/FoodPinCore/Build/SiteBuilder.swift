@@ -153,7 +153,8 @@ public final class SiteBuilder: @unchecked Sendable {
         // the last one left there only once it is its turn.
         var outputLock: Int32 = -1
         defer { Publication.unlock(outputLock) }
-        if options.writes { outputLock = try Publication(output: output).lock() }
+        let earlyPublication = options.writes ? Publication(output: output) : nil
+        if let earlyPublication { outputLock = try earlyPublication.lock() }
         // Under `serve` the watcher says what changed: no need to look at every file first.
         var sources = options.writes && options.savesState ? SourceFingerprint.of(layout) : nil
         let fingerprint = sources?.digest
@@ -177,8 +178,8 @@ public final class SiteBuilder: @unchecked Sendable {
         var pendingMirror: Pending<Set<String>?>?
         defer { _ = pendingMirror?.value }
         var standbyEntry = stat()
-        if options.writes, standbyWritten == nil, let held = written, FileManager.default.fileExists(atPath: outputPath),
-           let standby = Publication(output: output).standby, lstat(standby.path, &standbyEntry) != 0,
+        if standbyWritten == nil, let held = written, FileManager.default.fileExists(atPath: outputPath),
+           let standby = earlyPublication?.standby, lstat(standby.path, &standbyEntry) != 0,
            (try? OutputWriter(destination: output).checkDestination(layout: layout)) != nil {
             let (live, mirror) = (OutputWriter(destination: output), OutputWriter(destination: standby))
             pendingMirror = Pending(ownThread: true) {
@@ -191,7 +192,7 @@ public final class SiteBuilder: @unchecked Sendable {
         func mirrored() -> [String: WrittenState]? {
             guard let pendingMirror else { return nil }
             guard let linked = pendingMirror.value, let written else {
-                try? Publication(output: output).discardStandby()
+                try? earlyPublication?.discardStandby()
                 return nil
             }
             return written.filter { linked.contains($0.key) }
