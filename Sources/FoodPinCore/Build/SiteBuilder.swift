@@ -210,7 +210,7 @@ public final class SiteBuilder: @unchecked Sendable {
         let readWidth: ParallelMap.Width = isSession && hasRead ? .cores : .disk
         // Read and parsed while the content is; taken (below) before anything else touches the theme cache.
         let pendingTheme = Pending { self.loadTheme() }
-        let content = ContentLoader.load(layout, baseURLOverride: options.baseURL, cache: contentCache, stamps: sources.take()?.stamps ?? [:],
+        let content = ContentLoader.load(layout, baseURLOverride: options.baseURL, cache: contentCache, scan: sources?.content,
                                          width: readWidth)
         hasRead = true
         log.add(contentsOf: content.diagnostics)
@@ -226,7 +226,7 @@ public final class SiteBuilder: @unchecked Sendable {
 
         // Pictures and the output folder are checked with every other input, before the store is synced.
         let imageListing = FileList.files(in: layout.images, withExtension: nil, recursive: true, boundary: GuideBoundary(layout),
-                                          width: readWidth)
+                                          width: readWidth, scan: sources.take()?.content)
         log.add(contentsOf: imageListing.refused)
         let imageFiles = imageFolderFiles(imageListing)
         let writer = OutputWriter(destination: output)

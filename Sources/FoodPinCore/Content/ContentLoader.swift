@@ -26,11 +26,12 @@ public struct LoadedCityFile: Sendable {
 
 /// Reads every content file, in parallel, and reports every problem found.
 public enum ContentLoader {
-    /// `stamps`: files' stamps by path when the caller has them already (a build's fingerprint).
+    /// `scan`: a walk of Content/ the caller made already (a build's fingerprint): files and their
+    /// stamps are taken from it.
     /// `width`: `.disk` unless the files were just read (a watch session's rebuilds: one thread per
     /// core, as handing files in memory to the disk's threads costs more than it saves).
     public static func load(_ layout: GuideLayout, baseURLOverride: BaseURL? = nil, cache: ContentCache? = nil,
-                            stamps: [String: FileStamp] = [:], width: ParallelMap.Width = .disk) -> LoadedContent {
+                            scan: FolderScan? = nil, width: ParallelMap.Width = .disk) -> LoadedContent {
         let boundary = GuideBoundary(layout)
         let (config, configDiagnostics) = SiteConfig.load(from: layout.siteFile, displayPath: GuideLayout.displayPath(layout.siteFile),
                                                           boundary: boundary)
@@ -39,33 +40,32 @@ public enum ContentLoader {
         if let baseURLOverride { content.config.baseURL = baseURLOverride }
 
         // Listed files are inside the guide: links leading out are reported here and never read.
-        func list(_ folder: URL, _ ext: String, recursive: Bool) -> [String] {
-            let listing = FileList.files(in: folder, withExtension: ext, recursive: recursive, boundary: boundary, width: width)
+        func list(_ folder: URL, _ ext: String, recursive: Bool) -> Listed {
+            let listing = FileList.files(in: folder, withExtension: ext, recursive: recursive, boundary: boundary, width: width,
+                                         scan: scan)
             content.diagnostics += listing.refused
-            // The fingerprint's strings of the same paths, so that each path is held once.
-            guard !stamps.isEmpty else { return listing.paths }
-            return listing.paths.map { path in stamps.index(forKey: path).map { stamps[$0].key } ?? path }
+            return Listed(paths: listing.paths, stamps: listing.stamps)
         }
         let restaurantFiles = list(layout.restaurants, "md", recursive: false)
         let reviewFiles = list(layout.reviews, "md", recursive: true)
         let stepFiles = list(layout.onboarding, "md", recursive: false)
         let cityFiles = list(layout.cities, "json", recursive: false)
 
-        content.restaurants = parseAll(restaurantFiles, cache, stamps, width, &content.diagnostics,
+        content.restaurants = parseAll(restaurantFiles, cache, width, &content.diagnostics,
                                        wrap: { .restaurant($0, $1) }, unwrap: { if case .restaurant(let s, let d) = $0 { (s, d) } else { nil } }) {
             RestaurantSource.parse($0, path: $1)
         }
-        content.reviews = parseAll(reviewFiles, cache, stamps, width, &content.diagnostics,
+        content.reviews = parseAll(reviewFiles, cache, width, &content.diagnostics,
                                    wrap: { .review($0, $1) }, unwrap: { if case .review(let s, let d) = $0 { (s, d) } else { nil } }) {
             document, _ in ReviewSource.parse(document)
         }
-        content.steps = parseAll(stepFiles, cache, stamps, width, &content.diagnostics,
+        content.steps = parseAll(stepFiles, cache, width, &content.diagnostics,
                                  wrap: { .step($0, $1) }, unwrap: { if case .step(let s, let d) = $0 { (s, d) } else { nil } }) {
             document, _ in StepSource.parse(document)
         }
-        for path in cityFiles {
+        for (index, path) in cityFiles.paths.enumerated() {
             let url = URL(fileURLWithPath: path)
-            let stamp = stamps[path] ?? FileStamp(path: path)
+            let stamp = cityFiles.stamp(index)
             var loaded = LoadedCityFile(url: url, source: layout.contentRelativePath(url) ?? url.path, fingerprint: "",
                                         hasErrors: false, file: nil)
             if let stamp, case .city(let fingerprint, let diagnostics, let file)? = cache?.parsed(for: url.path, stamp: stamp) {
@@ -88,13 +88,24 @@ public enum ContentLoader {
             }
             content.cityFiles.append(loaded)
         }
-        cache?.keep(only: restaurantFiles + reviewFiles + stepFiles + cityFiles)
+        cache?.keep(only: restaurantFiles.paths + reviewFiles.paths + stepFiles.paths + cityFiles.paths)
         return content
+    }
+
+    /// Listed files, sorted, with their stamps when a scan gave them.
+    private struct Listed {
+        var paths: [String]
+        var stamps: [FileStamp?]?
+
+        func stamp(_ index: Int) -> FileStamp? {
+            if let stamps, let stamp = stamps[index] { return stamp }
+            return FileStamp(path: paths[index])
+        }
     }
 
     /// Reads and splits front matter side by side; results keep the files' sorted order.
     private static func parseAll<T: Sendable>(
-        _ paths: [String], _ cache: ContentCache?, _ stamps: [String: FileStamp], _ width: ParallelMap.Width,
+        _ files: Listed, _ cache: ContentCache?, _ width: ParallelMap.Width,
         _ diagnostics: inout [Diagnostic],
         wrap: @escaping @Sendable (T?, [Diagnostic]) -> ContentCache.Parsed,
         unwrap: @escaping @Sendable (ContentCache.Parsed) -> (T?, [Diagnostic])?,
@@ -104,8 +115,9 @@ public enum ContentLoader {
         // Looked up in a snapshot, without a lock per file; what is parsed anew is stored by the
         // thread that parsed it.
         let known = cache?.snapshot ?? [:]
-        var results = ParallelMap.map(paths, width: width) { path -> (value: T?, found: [Diagnostic]) in
-            guard let stamp = stamps[path] ?? FileStamp(path: path) else { return parseFile(path, size: nil, display, parse) }
+        var results = ParallelMap.map(Array(files.paths.indices), width: width) { index -> (value: T?, found: [Diagnostic]) in
+            let path = files.paths[index]
+            guard let stamp = files.stamp(index) else { return parseFile(path, size: nil, display, parse) }
             if let entry = known[path], entry.stamp == stamp, let cached = unwrap(entry.parsed) { return cached }
             let result = parseFile(path, size: Int(stamp.size), display, parse)
             cache?.store(wrap(result.0, result.1), for: path, stamp: stamp)
@@ -130,6 +142,8 @@ public enum ContentLoader {
     ) -> (T?, [Diagnostic]) {
         let shown = display.name(of: path)
         guard let bytes = FileBytes.read(path, expectedSize: size) else {
+            // Removed since it was listed (a checkout during the build): the next build sees it gone.
+            if access(path, F_OK) != 0 && errno == ENOENT { return (nil, []) }
             return (nil, [.error(at: SourceLocation(path: shown), "cannot read the file")])
         }
         // A byte-order mark is not part of the text (as Foundation's decoding had it).

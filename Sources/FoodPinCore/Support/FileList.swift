@@ -7,6 +7,8 @@ enum FileList {
     struct Listing {
         /// Absolute paths, sorted.
         var paths: [String] = []
+        /// Each path's stamp, when the files were taken from a scan (nil: asked for when needed).
+        var stamps: [FileStamp?]?
         /// Entries that are never read, each with why: links (or the folder itself) leading out of
         /// the guide, and what is not a regular file (a named pipe would block a read for ever).
         var refused: [Diagnostic] = []
@@ -15,9 +17,10 @@ enum FileList {
     /// The files named `*.ext` (any file when `ext` is nil) under `directory`; hidden files and
     /// editors' scratch files are left out. Only links are resolved (plain entries of a folder
     /// inside the guide are inside it): a link to a folder is not followed, as it could loop.
-    /// `width`: as `ContentLoader.load`'s.
+    /// `width`: as `ContentLoader.load`'s. `scan`: a walk of a folder holding this one, taken
+    /// instead of listing the folders again.
     static func files(in directory: URL, withExtension ext: String?, recursive: Bool, boundary: GuideBoundary,
-                      width: ParallelMap.Width = .disk) -> Listing {
+                      width: ParallelMap.Width = .disk, scan: FolderScan? = nil) -> Listing {
         var listing = Listing()
         let display = DisplayPaths()
         let suffix = ext.map { "." + $0 }
@@ -31,6 +34,22 @@ enum FileList {
             listing.refused.append(.error(at: SourceLocation(path: display.name(of: top)),
                                           "this is a file, not a folder: FoodPin reads the files inside a folder of this name",
                                           hint: "move the file aside and make a folder here"))
+            return listing
+        }
+        if let scanned = scan?.entries(under: top) {
+            var stamps: [FileStamp?] = []
+            let depth = top.utf8.count + 1
+            for entry in scanned {
+                if !recursive, entry.path.utf8.dropFirst(depth).contains(UInt8(ascii: "/")) { continue }
+                let type: Int = switch entry.kind { case .file: DT_REG; case .link: DT_LNK; case .other: DT_FIFO }
+                switch admit(entry.path, type: type, suffix: suffix, boundary: boundary, display: display) {
+                case .file: listing.paths.append(entry.path); stamps.append(entry.stamp)
+                case .refused(let refusal): listing.refused.append(refusal)
+                case .folder, .skipped: break
+                }
+            }
+            listing.stamps = stamps
+            listing.refused.sort { $0.location < $1.location }
             return listing
         }
         for folder in FolderWalk.levels(from: top, recursive: recursive, width: width, { readFolder($0, suffix: suffix, boundary: boundary, display: display) }) {
@@ -53,38 +72,46 @@ enum FileList {
         while let entry = readdir(stream) {
             let name = FolderWalk.name(of: entry)
             if name == "." || name == ".." || ScratchFile.isScratch(name) { continue }
-            let kind = entry.pointee.d_type
-            if let suffix, kind == UInt8(DT_REG) || kind == UInt8(DT_LNK), !hasSuffix(name, suffix) { continue }
+            let type = Int(entry.pointee.d_type)
+            // Most entries are told apart by name alone: no path made for them.
+            if let suffix, type == DT_REG || type == DT_LNK, !hasSuffix(name, suffix) { continue }
             let path = FolderWalk.path(folder, name)
-            var type = entry.pointee.d_type
-            if type == UInt8(DT_UNKNOWN) {
-                // Some file systems leave the type out: asked without following a link.
-                var info = stat()
-                guard lstat(path, &info) == 0 else { continue }
-                if (info.st_mode & S_IFMT) == S_IFLNK { type = UInt8(DT_LNK) }
-            }
-            if type == UInt8(DT_LNK), let refusal = boundary.refusal(of: path, shownAs: display.name(of: path)) {
-                refused.append(refusal)
-                continue
-            }
-            if type == UInt8(DT_UNKNOWN) || type == UInt8(DT_LNK) {
-                var info = stat()
-                guard stat(path, &info) == 0 else { continue }
-                let format = info.st_mode & S_IFMT
-                if format == S_IFDIR && type == UInt8(DT_LNK) { continue }
-                type = format == S_IFDIR ? UInt8(DT_DIR) : format == S_IFREG ? UInt8(DT_REG) : UInt8(DT_FIFO)
-            }
-            if type != UInt8(DT_DIR) && type != UInt8(DT_REG) {
-                refused.append(GuideBoundary.notARegularFile(display.name(of: path)))
-                continue
-            }
-            if type == UInt8(DT_DIR) {
-                folders.append(path)
-            } else if suffix.map({ hasSuffix(name, $0) }) ?? true {
-                files.append(path)
+            switch admit(path, type: type, suffix: suffix, boundary: boundary, display: display) {
+            case .file: files.append(path)
+            case .folder: folders.append(path)
+            case .refused(let refusal): refused.append(refusal)
+            case .skipped: break
             }
         }
         return ((files, refused), folders)
+    }
+
+    private enum Admission {
+        case file, folder, skipped
+        case refused(Diagnostic)
+    }
+
+    /// What a listing makes of an entry `readdir` typed `type`, whether read now or scanned before.
+    private static func admit(_ path: String, type: Int, suffix: String?, boundary: GuideBoundary, display: DisplayPaths) -> Admission {
+        var type = type
+        if let suffix, type == DT_REG || type == DT_LNK, !hasSuffix(path, suffix) { return .skipped }
+        if type == DT_UNKNOWN {
+            // Some file systems leave the type out: asked without following a link.
+            var info = stat()
+            guard lstat(path, &info) == 0 else { return .skipped }
+            if (info.st_mode & S_IFMT) == S_IFLNK { type = DT_LNK }
+        }
+        if type == DT_LNK, let refusal = boundary.refusal(of: path, shownAs: display.name(of: path)) { return .refused(refusal) }
+        if type == DT_UNKNOWN || type == DT_LNK {
+            var info = stat()
+            guard stat(path, &info) == 0 else { return .skipped }
+            let format = info.st_mode & S_IFMT
+            if format == S_IFDIR && type == DT_LNK { return .skipped }
+            type = format == S_IFDIR ? DT_DIR : format == S_IFREG ? DT_REG : DT_FIFO
+        }
+        if type == DT_DIR { return .folder }
+        if type != DT_REG { return .refused(GuideBoundary.notARegularFile(display.name(of: path))) }
+        return suffix.map { hasSuffix(path, $0) } ?? true ? .file : .skipped
     }
 
     /// Whether `name` ends in `suffix` (ASCII, `.md`) ignoring case, and has more before it.

@@ -1,0 +1,98 @@
+import Foundation
+import ScratchFiles
+
+/// Every entry under a folder but its folders, as `readdir` saw it, with its stamp, sorted by path:
+/// one walk that the build's fingerprint digests and the content listings then take their files
+/// from (`FileList`), instead of listing the folders a second time. Editors' scratch files and
+/// hidden entries are left out, as they are from every listing.
+public struct FolderScan: Sendable {
+    enum Kind: UInt8, Sendable {
+        case file
+        /// Not followed: a listing decides what a link may lead to.
+        case link
+        /// Neither a file, a link nor a folder (a named pipe, a socket).
+        case other
+    }
+
+    struct Entry: Sendable {
+        let path: String
+        let kind: Kind
+        /// Nil when `stat` (through a link) failed.
+        let stamp: FileStamp?
+    }
+
+    let root: String
+    let entries: [Entry]
+
+    init(_ root: String, width: ParallelMap.Width = .disk) {
+        self.root = root
+        var entries = FolderWalk.levels(from: root, width: width, Self.readFolder).flatMap { $0 }
+        entries.sort { $0.path < $1.path }
+        self.entries = entries
+    }
+
+    /// The entries under `folder` (an absolute path below the root, or the root), or nil when the
+    /// scan cannot say: the folder is not a real folder under the root (a link to one is read by
+    /// listing it, as the scan does not follow links).
+    func entries(under folder: String) -> ArraySlice<Entry>? {
+        guard folder == root || folder.hasPrefix(root + "/") else { return nil }
+        var info = stat()
+        guard lstat(folder, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else { return nil }
+        // Sorted by path, the entries under a folder are one run: from the first at or after
+        // "folder/" to the first at or after "folder0" ("0" follows "/").
+        let start = firstIndex(notBefore: folder + "/")
+        let end = firstIndex(notBefore: folder + "0")
+        return entries[start..<max(start, end)]
+    }
+
+    /// The positions of the entries whose path starts with `prefix` (one run, as they are sorted).
+    func run(withPrefix prefix: String) -> Range<Int> {
+        let start = firstIndex(notBefore: prefix)
+        var end = start
+        while end < entries.count, entries[end].path.hasPrefix(prefix) { end += 1 }
+        return start..<end
+    }
+
+    private func firstIndex(notBefore path: String) -> Int {
+        var low = 0, high = entries.count
+        while low < high {
+            let middle = (low + high) / 2
+            if entries[middle].path < path { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
+    private static func readFolder(_ folder: String) -> (found: [Entry], folders: [String]) {
+        var found: [Entry] = []
+        var folders: [String] = []
+        guard let stream = opendir(folder) else { return (found, folders) }
+        defer { closedir(stream) }
+        let descriptor = dirfd(stream)
+        while let entry = readdir(stream) {
+            let name = FolderWalk.name(of: entry)
+            if name == "." || name == ".." || ScratchFile.isScratch(name) { continue }
+            var type = Int(entry.pointee.d_type)
+            if type == DT_UNKNOWN {
+                // Some file systems leave the type out: asked without following a link.
+                var info = stat()
+                guard fstatat(descriptor, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
+                switch info.st_mode & S_IFMT {
+                case S_IFDIR: type = DT_DIR
+                case S_IFLNK: type = DT_LNK
+                case S_IFREG: type = DT_REG
+                default: type = DT_FIFO
+                }
+            }
+            let path = FolderWalk.path(folder, name)
+            if type == DT_DIR {
+                folders.append(path)
+                continue
+            }
+            // Links are followed for the stamp, as reading the file follows them.
+            var info = stat()
+            let stamp = fstatat(descriptor, name, &info, 0) == 0 ? FileStamp(info) : nil
+            found.append(Entry(path: path, kind: type == DT_REG ? .file : type == DT_LNK ? .link : .other, stamp: stamp))
+        }
+        return (found, folders)
+    }
+}
