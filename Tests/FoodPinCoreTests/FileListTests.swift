@@ -75,4 +75,17 @@ import Testing
         #expect(relative(guide, disk.paths) == ["Content/onboarding/sub/4.md"])
         #expect(scanned.paths == disk.paths)
     }
+
+    /// A file removed between the scan and its read (a checkout during the build) is left out,
+    /// not reported: the next build's scan no longer has it.
+    @Test func aFileRemovedAfterTheScanIsLeftOut() throws {
+        let guide = try TestGuide()
+        try guide.write("Content/restaurants/kept.md", "---\nname: Kept\n---\n")
+        try guide.write("Content/restaurants/gone.md", "---\nname: Gone\n---\n")
+        let scan = FolderScan(guide.layout.content.standardizedFileURL.path)
+        try guide.remove("Content/restaurants/gone.md")
+        let content = ContentLoader.load(guide.layout, scan: scan)
+        #expect(content.diagnostics.isEmpty)
+        #expect(content.restaurants.map(\.name) == ["Kept"])
+    }
 }
