@@ -395,6 +395,22 @@ import Testing
         #expect(again.rendered == 1)
         #expect(again.changedPaths == ["restaurants/r42/index.html"])
         #expect(try guide.snapshot() == cleanBuild(of: guide))
+
+        // That build wrote 699 entries back as it had read them (their bytes copied) and one anew:
+        // each reads back, and the next build in a new process starts from them.
+        let rewritten = try #require(BuildState.loadSources(from: files.sources, key: BuildState.key(for: BuildOptions(root: guide.root), output: guide.output)))
+        func text(_ suffix: String) -> String? {
+            guard case .review(let review?, _)? = rewritten.content.first(where: { $0.key.hasSuffix(suffix) })?.value.parsed else { return nil }
+            return review.markdown
+        }
+        #expect(rewritten.content.count == 700)
+        #expect(text("/reviews/r42/3.md") == "Changed.\n")
+        #expect(text("/reviews/r7/2.md") == "Said 2.\n")
+        try guide.write("Content/reviews/r7/2.md", "---\nrestaurant: r7\nrating: 3\n---\nSaid again.\n")
+        let third = try guide.build()
+        #expect(third.rendered == 1)
+        #expect(third.changedPaths == ["restaurants/r7/index.html"])
+        #expect(try guide.snapshot() == cleanBuild(of: guide))
     }
 
     @Test func aDamagedOrMissingStateMeansAFullBuild() throws {

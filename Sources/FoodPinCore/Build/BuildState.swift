@@ -85,7 +85,7 @@ struct BuildState {
 
     static func loadSources(from url: URL, key: String) -> Sources? {
         read(url, key: key) { reader throws(BinaryReader.Malformed) in
-            Sources(content: try dictionary(&reader), pages: try dictionary(&reader))
+            Sources(content: try contentEntries(&reader), pages: try dictionary(&reader))
         }
     }
 
@@ -130,9 +130,7 @@ struct BuildState {
     }
 
     private static func read<T>(_ url: URL, key: String, _ body: (inout BinaryReader) throws(BinaryReader.Malformed) -> T) -> T? {
-        // Mapped, not copied: at a hundred thousand restaurants the sources take hundreds of megabytes.
-        guard let data = try? Data(contentsOf: url, options: .alwaysMapped) else { return nil }
-        var reader = BinaryReader(data)
+        guard var reader = BinaryReader(mapping: url.path) else { return nil }
         do {
             guard try reader.readString() == key else { return nil }
             let value = try body(&reader)
@@ -151,6 +149,21 @@ struct BuildState {
             writer.write(value)
             if writer.bytes.count >= 1 << 20 { try file.append(writer.drain()) }
         }
+    }
+
+    /// The parsed sources, each with its bytes: those of files unchanged by the next build are saved again as they are.
+    private static func contentEntries(_ reader: inout BinaryReader) throws(BinaryReader.Malformed) -> [String: ContentCache.Entry] {
+        let count = try reader.readInt()
+        guard count >= 0, count <= reader.remaining else { throw BinaryReader.Malformed() }
+        var result: [String: ContentCache.Entry] = [:]
+        result.reserveCapacity(count)
+        for _ in 0..<count {
+            let key = try reader.readString()
+            var (entry, form) = try reader.readKeepingForm(ContentCache.Entry.self)
+            entry.form = form
+            result[key] = entry
+        }
+        return result
     }
 
     private static func dictionary<Value: BinaryDecodable>(_ reader: inout BinaryReader) throws(BinaryReader.Malformed) -> [String: Value] {

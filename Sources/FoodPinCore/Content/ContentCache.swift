@@ -18,6 +18,8 @@ public final class ContentCache: @unchecked Sendable {
     struct Entry: Sendable {
         var stamp: FileStamp
         var parsed: Parsed
+        /// The entry's bytes in the state it was read from (`BuildState`), written again as they are.
+        var form: EncodedForm?
     }
 
     private var entries: [String: Entry] = [:]
@@ -75,6 +77,7 @@ public final class ContentCache: @unchecked Sendable {
 
 extension ContentCache.Entry: BinaryCodable {
     func encode(to writer: inout BinaryWriter) {
+        if let form { return writer.write(form) }
         writer.write(stamp)
         switch parsed {
         case .restaurant(let source, let diagnostics): writer.write(0); writer.write(source); writer.write(diagnostics)
