@@ -112,20 +112,27 @@ public enum ContentLoader {
         _ parse: @escaping @Sendable (FrontMatterDocument, String) -> (T?, [Diagnostic])
     ) -> [T] {
         let display = DisplayPaths()
-        // Looked up in a snapshot, without a lock per file; what is parsed anew is stored by the
-        // thread that parsed it.
-        let known = cache?.snapshot ?? [:]
-        var results = ParallelMap.map(Array(files.paths.indices), width: width) { index -> (value: T?, found: [Diagnostic]) in
-            let path = files.paths[index]
-            guard let stamp = files.stamp(index) else { return parseFile(path, size: nil, display, parse) }
-            if let entry = known[path], entry.stamp == stamp, let cached = unwrap(entry.parsed) { return cached }
-            let result = parseFile(path, size: Int(stamp.size), display, parse)
-            cache?.store(wrap(result.0, result.1), for: path, stamp: stamp)
-            return result
-        }
+        typealias Result = (value: T?, found: [Diagnostic], parsedAnew: FileStamp?)
+        // Looked up in a snapshot, without a lock per file; what was parsed anew is stored once the
+        // snapshot is let go (stored while it is held, the cache's table would be copied whole).
+        var results = { (known: [String: ContentCache.Entry]) in
+            ParallelMap.map(Array(files.paths.indices), width: width) { index -> Result in
+                let path = files.paths[index]
+                guard let stamp = files.stamp(index) else {
+                    let result = parseFile(path, size: nil, display, parse)
+                    return (result.0, result.1, nil)
+                }
+                if let entry = known[path], entry.stamp == stamp, let cached = unwrap(entry.parsed) { return (cached.0, cached.1, nil) }
+                let result = parseFile(path, size: Int(stamp.size), display, parse)
+                return (result.0, result.1, stamp)
+            }
+        }(cache?.snapshot ?? [:])
         var values: [T] = []
         values.reserveCapacity(results.count)
         for index in results.indices {
+            if let stamp = results[index].parsedAnew {
+                cache?.store(wrap(results[index].value, results[index].found), for: files.paths[index], stamp: stamp)
+            }
             diagnostics += results[index].found
             // Moved out, not copied: a copy retains every field of the source.
             if let value = results[index].value.take() { values.append(value) }
