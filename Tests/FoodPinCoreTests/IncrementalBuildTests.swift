@@ -322,6 +322,52 @@ import Testing
         #expect(try guide.snapshot() == cleanBuild(of: guide))
     }
 
+    /// A large first site links each file into a twin as it writes it, and the twin becomes the
+    /// standby: the first edit has none to make. (Small sites leave that to the first edit: here
+    /// the threshold is lowered to every site.)
+    @Test func aFirstSiteLeavesItsTwinAsTheStandby() throws {
+        let guide = try TestGuide()
+        try guide.addSampleCities(["Boston"])
+        try guide.write("Content/restaurants/a.md", "---\nname: Alpha\n---\nFirst.\n")
+        let twin = guide.root.appending(path: ".Output.foodpin-twin")
+        // What a build stopped half-way left is removed, not used.
+        try guide.write(".Output.foodpin-twin/restaurants/stale/index.html", "<p>stale</p>")
+        var options = BuildOptions(root: guide.root)
+        options.twinFromPages = 0
+        let cold = try SiteBuilder.build(options)
+        #expect(cold.standbyLinks == cold.files)
+        #expect(!FileManager.default.fileExists(atPath: twin.path))
+        let standby = guide.root.appending(path: ".Output.foodpin-next")
+        let unchanged = "restaurants/o-ya-28066/index.html"
+        #expect(try inode(standby.appending(path: unchanged)) == inode(guide.output.appending(path: unchanged)))
+        #expect(try guide.snapshot() == cleanBuild(of: guide))
+
+        // A page changed by hand (in both folders: one file) is written again.
+        try guide.write("Output/restaurants/the-tap-trailhouse-145237/index.html", "<p>edited</p>")
+        try guide.write("Content/restaurants/a.md", "---\nname: Alpha\n---\nSecond.\n")
+        let edit = try SiteBuilder.build(options)
+        #expect(edit.standbyLinks == 0)
+        #expect(edit.rendered == 2)
+        #expect(edit.changedPaths.sorted() == ["restaurants/a/index.html", "restaurants/the-tap-trailhouse-145237/index.html"])
+        #expect(try guide.snapshot() == cleanBuild(of: guide))
+        #expect(try String(contentsOf: standby.appending(path: "restaurants/a/index.html"), encoding: .utf8).contains("First."))
+        #expect(!FileManager.default.fileExists(atPath: standby.appending(path: "restaurants/stale").path))
+    }
+
+    /// A durable first site makes no twin: links not yet on disk could be lost with power while
+    /// the state says the standby holds them.
+    @Test func aDurableFirstSiteMakesNoTwin() throws {
+        let guide = try TestGuide()
+        try guide.write("Content/restaurants/a.md", "---\nname: Alpha\n---\n")
+        var options = BuildOptions(root: guide.root)
+        options.twinFromPages = 0
+        options.durable = true
+        let cold = try SiteBuilder.build(options)
+        #expect(cold.standbyLinks == 0)
+        #expect(!FileManager.default.fileExists(atPath: guide.root.appending(path: ".Output.foodpin-next").path))
+        #expect(!FileManager.default.fileExists(atPath: guide.root.appending(path: ".Output.foodpin-twin").path))
+    }
+
     /// A first edit with errors keeps the standby it made, and the state says what it holds.
     @Test func aStandbyMadeForABrokenBuildIsKeptAndKnown() throws {
         let guide = try TestGuide()

@@ -180,6 +180,19 @@ public struct OutputWriter: Sendable {
         }
     }
 
+    /// Hard-links the file `path` of `source` into this folder, which held nothing of it: its folder
+    /// made first (there is one per page). Whether it did; safe from many threads.
+    func linkNew(_ path: String, from source: OutputWriter) -> Bool {
+        let target = destination.path + "/" + path
+        if let slash = target.utf8.lastIndex(of: UInt8(ascii: "/")) {
+            let folder = String(target[..<slash])
+            if mkdir(folder, 0o755) != 0 && errno != EEXIST {
+                guard (try? NewFile.makeFolders(folder)) != nil else { return false }
+            }
+        }
+        return Foundation.link(source.destination.path + "/" + path, target) == 0
+    }
+
     /// Makes this folder (it must not be there) and fills it with hard links to the files `paths` in
     /// `source`, on the calling thread; returns the paths linked. A file that is not there, or cannot
     /// be linked, is left out, and so is its folder: it is written or linked later, like any file the
