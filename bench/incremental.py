@@ -3,8 +3,9 @@
 nothing changed, one review edited, one restaurant's description edited. Medians of --runs, peak
 memory from /usr/bin/time -v; each result is checked against a clean build byte for byte (built into a
 folder of its own, which keeps a build state of its own, removed at the end). First, --runs times: a
-cold build, then one review edited, the first edit after a cold build, which also makes the standby
-folder (a hard link per file); its median is a row of its own, before the cases.
+cold build, then one review edited: the first edit after a cold build, which makes the standby folder
+(a hard link per file) unless the cold build made it (a twin, from 5,000 pages); its median is a row of
+its own, before the cases.
 
 usage: bench/incremental.py N [--runs 3] [--foodpin .build/release/foodpin] [--work DIR]
 """
@@ -57,7 +58,7 @@ def main():
     restaurant = os.path.join(guide, "Content", "restaurants", "r1.md")
     original_review, original_restaurant = open(review).read(), open(restaurant).read()
     edit_review = lambda mark: open(review, "w").write(original_review.replace("\n---\n", f"\n---\n{mark}. ", 1))
-    # The first edit after a cold build also makes the standby folder: each run starts from a cold
+    # The first edit after a cold build may have to make the standby folder: each run starts from a cold
     # build with neither Output/ nor the standby there (moved aside, not deleted: ext4 slows down
     # making files for minutes after many are deleted).
     colds, firsts = [], []
@@ -72,7 +73,7 @@ def main():
     print(f"| {args.count:,} restaurants | cold build | {statistics.median(r[0] for r in colds):.2f} s | "
           f"{max(r[1] for r in colds):.0f} MB |")
     cleans = []
-    print(f"| {args.count:,} restaurants | one review edited, the first edit after a cold build (it makes the standby) | "
+    print(f"| {args.count:,} restaurants | one review edited, the first edit after a cold build | "
           f"{statistics.median(r[0] for r in firsts):.2f} s | {max(r[1] for r in firsts):.0f} MB | "
           f"{compared(args.foodpin, guide, work, cleans)} | runs: {', '.join(f'{r[0]:.2f}' for r in firsts)} |")
     cases = [

@@ -204,6 +204,16 @@ import Testing
         #expect(other.rendered == other.pages)
         #expect(try guide.build().rendered == 0)
         #expect(try SiteBuilder.build(BuildOptions(root: guide.root, output: guide.root.appending(path: "Preview"))).rendered == 0)
+
+        // Once that folder is gone, the next build that saves a state forgets the one kept for it.
+        let cache = guide.root.appending(path: ".foodpin-cache")
+        func kept() throws -> [String] { try FileManager.default.contentsOfDirectory(atPath: cache.path).sorted() }
+        let suffix = "-" + Fingerprint.hex(Array(guide.root.appending(path: "Preview").standardizedFileURL.path.utf8), length: 8)
+        #expect(try kept() == ["build-sources", "build-sources" + suffix, "build-state", "build-state" + suffix])
+        try guide.remove("Preview")
+        try guide.write("Content/restaurants/a.md", "---\nname: Alpha\n---\nEdited.\n")
+        #expect(try guide.build().rendered == 1)
+        #expect(try kept() == ["build-sources", "build-state"])
     }
 
     /// A standby committed as a link (to a folder of someone's) is removed, never written through.

@@ -124,6 +124,21 @@ struct BuildState {
         try summary.commit(durable: durable)
     }
 
+    /// Removes the state kept for output folders that are gone (a clean copy built to compare, a
+    /// preview): each is as large as the guide's parsed text, and a build into a folder that is no
+    /// longer there is a full one anyway. The output folder is the sixth line of each state's key.
+    static func forgetOutputsThatAreGone(in layout: GuideLayout) {
+        let folder = layout.cache.path
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
+        for name in names where name.hasPrefix("build-state-") {
+            guard var reader = BinaryReader(mapping: folder + "/" + name), let key = try? reader.readString() else { continue }
+            let lines = key.split(separator: "\n", omittingEmptySubsequences: false)
+            guard lines.count > 5, lines[0] == "foodpin-build-state", access(String(lines[5]), F_OK) != 0 else { continue }
+            unlink(folder + "/" + name)
+            unlink(folder + "/build-sources-" + name.dropFirst("build-state-".count))
+        }
+    }
+
     static func remove(_ files: (state: URL, sources: URL)) {
         unlink(files.state.path)
         unlink(files.sources.path)

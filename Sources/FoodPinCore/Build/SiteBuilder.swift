@@ -562,6 +562,7 @@ public final class SiteBuilder: @unchecked Sendable {
         if let pendingSources {
             try state.save(pendingSources.value.get(), to: stateFiles, key: stateKey, durable: options.durable)
             contentCache.markSaved()
+            BuildState.forgetOutputsThatAreGone(in: layout)
         }
         finished("remove stale files and save the state")
         report.seconds = Date().timeIntervalSince(started)
