@@ -20,7 +20,7 @@ import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-from timing import timed  # noqa: E402
+from timing import remove_site, timed  # noqa: E402
 
 
 
@@ -78,8 +78,8 @@ def main():
     print("runs (s, MB): foodpin", [(round(s, 2), round(m)) for s, m in foodpin_runs],
           "hugo", [(round(s, 2), round(m)) for s, m in hugo_runs])
     for run in range(args.runs):
-        for name in (f"foodpin-out-{run}", f"hugo-out-{run}"):
-            shutil.rmtree(os.path.join(work, name), ignore_errors=True)
+        remove_site(os.path.join(work, f"foodpin-out-{run}"))
+        shutil.rmtree(os.path.join(work, f"hugo-out-{run}"), ignore_errors=True)
     if not args.work:
         shutil.rmtree(work)
 

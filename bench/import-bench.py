@@ -20,7 +20,7 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-from timing import timed_with_output  # noqa: E402
+from timing import remove_site, timed_with_output  # noqa: E402
 
 
 def main():
@@ -58,7 +58,7 @@ def main():
                 built = next(line for line in output.splitlines() if line.startswith("Built"))
                 print(f"| {args.count:,} records, cold build | {seconds:.1f} s | {peak:.0f} MB | {built} |",
                       flush=True)
-                shutil.rmtree(os.path.join(guide, "Output"))
+                remove_site(os.path.join(guide, "Output"))
     finally:
         shutil.rmtree(work)
 

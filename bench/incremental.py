@@ -20,7 +20,7 @@ import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-from timing import timed  # noqa: E402
+from timing import remove_site, timed  # noqa: E402
 
 
 
@@ -89,8 +89,9 @@ def main():
         seconds = statistics.median(r[0] for r in runs)
         print(f"| {args.count:,} restaurants | {name} | {seconds:.2f} s | {max(r[1] for r in runs):.0f} MB | "
               f"{compared(args.foodpin, guide, work, cleans)} | runs: {', '.join(f'{r[0]:.2f}' for r in runs)} |")
-    for clean in cleans + [os.path.join(work, "aside")]:
-        shutil.rmtree(clean, ignore_errors=True)
+    for clean in cleans:
+        remove_site(clean)
+    shutil.rmtree(os.path.join(work, "aside"), ignore_errors=True)
     if not args.work:
         shutil.rmtree(work)
 

@@ -15,7 +15,7 @@ from multiprocessing import Pool
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-from timing import timed, timed_with_output  # noqa: E402
+from timing import remove_site, timed, timed_with_output  # noqa: E402
 WIDTHS = [320, 640, 960, 1280, 1920]
 
 
@@ -92,7 +92,7 @@ def main():
     foodpin_runs, hugo_runs = [], []
     for run in range(args.runs):
         shutil.rmtree(os.path.join(foodpin, ".foodpin-cache"), ignore_errors=True)
-        shutil.rmtree(os.path.join(foodpin, "Output"), ignore_errors=True)
+        remove_site(os.path.join(foodpin, "Output"))
         foodpin_runs.append(timed([args.foodpin, "build", "--quiet", "--root", foodpin]))
         print(f"foodpin run {run + 1}: {foodpin_runs[-1][0]:.1f} s, {foodpin_runs[-1][1]:.0f} MB", flush=True)
         if not args.no_hugo and shutil.which("hugo"):

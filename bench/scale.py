@@ -23,7 +23,7 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-from timing import timed  # noqa: E402
+from timing import remove_site, timed  # noqa: E402
 
 
 def guide_for(work, count):
@@ -86,7 +86,7 @@ def main():
         print(f"| {count:,} | {seconds:.2f} s ({', '.join(f'{s:.1f}' for s, _ in runs[count])}) | {peak:.0f} MB "
               f"| {per:.3f} ms | {per / base:.2f} × |")
     for output in outputs:
-        shutil.rmtree(output, ignore_errors=True)
+        remove_site(output)
     for guide in guides.values():
         shutil.rmtree(os.path.join(guide, ".foodpin-cache"), ignore_errors=True)
 

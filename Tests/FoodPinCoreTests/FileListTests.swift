@@ -84,6 +84,10 @@ import Testing
         try guide.write("Content/restaurants/gone.md", "---\nname: Gone\n---\n")
         let scan = FolderScan(guide.layout.content.standardizedFileURL.path)
         try guide.remove("Content/restaurants/gone.md")
+        // The listing still has it: the loader reads what the scan saw.
+        let listing = FileList.files(in: guide.layout.restaurants, withExtension: "md", recursive: false,
+                                     boundary: GuideBoundary(guide.layout), scan: scan)
+        #expect(relative(guide, listing.paths) == ["Content/restaurants/gone.md", "Content/restaurants/kept.md"])
         let content = ContentLoader.load(guide.layout, scan: scan)
         #expect(content.diagnostics.isEmpty)
         #expect(content.restaurants.map(\.name) == ["Kept"])

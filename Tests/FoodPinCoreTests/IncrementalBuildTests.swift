@@ -348,8 +348,18 @@ import Testing
         #expect(cold.standbyLinks == cold.files)
         #expect(!FileManager.default.fileExists(atPath: twin.path))
         let standby = guide.root.appending(path: ".Output.foodpin-next")
-        let unchanged = "restaurants/o-ya-28066/index.html"
-        #expect(try inode(standby.appending(path: unchanged)) == inode(guide.output.appending(path: unchanged)))
+        // Every file of the site, and nothing else, is in the standby: the same file (one inode).
+        func files(_ folder: URL) throws -> [String: UInt64] {
+            let paths = try FileManager.default.subpathsOfDirectory(atPath: folder.path)
+            return try Dictionary(uniqueKeysWithValues: paths.compactMap { path -> (String, UInt64)? in
+                var isFolder: ObjCBool = false
+                FileManager.default.fileExists(atPath: folder.appending(path: path).path, isDirectory: &isFolder)
+                return isFolder.boolValue ? nil : (path, try inode(folder.appending(path: path)))
+            })
+        }
+        let live = try files(guide.output)
+        #expect(live.count == cold.files)
+        #expect(try files(standby) == live)
         #expect(try guide.snapshot() == cleanBuild(of: guide))
 
         // A page changed by hand (in both folders: one file) is written again.
@@ -362,6 +372,12 @@ import Testing
         #expect(try guide.snapshot() == cleanBuild(of: guide))
         #expect(try String(contentsOf: standby.appending(path: "restaurants/a/index.html"), encoding: .utf8).contains("First."))
         #expect(!FileManager.default.fileExists(atPath: standby.appending(path: "restaurants/stale").path))
+
+        // A twin a stopped build left beside a live site is removed too.
+        try guide.write(".Output.foodpin-twin/index.html", "<p>stale</p>")
+        try guide.write("Content/restaurants/a.md", "---\nname: Alpha\n---\nThird.\n")
+        #expect(try SiteBuilder.build(options).changedPaths == ["restaurants/a/index.html"])
+        #expect(!FileManager.default.fileExists(atPath: twin.path))
     }
 
     /// A durable first site makes no twin: links not yet on disk could be lost with power while
@@ -460,6 +476,16 @@ import Testing
             return review.markdown
         }
         #expect(rewritten.content.count == 700)
+        // Each entry's kept bytes are what encoding it gives.
+        for entry in rewritten.content.values {
+            var kept = BinaryWriter(), encoded = BinaryWriter()
+            kept.write(entry)
+            var bare = entry
+            bare.form = nil
+            encoded.write(bare)
+            #expect(entry.form != nil)
+            #expect(kept.bytes == encoded.bytes)
+        }
         #expect(text("/reviews/r42/3.md") == "Changed.\n")
         #expect(text("/reviews/r7/2.md") == "Said 2.\n")
         try guide.write("Content/reviews/r7/2.md", "---\nrestaurant: r7\nrating: 3\n---\nSaid again.\n")

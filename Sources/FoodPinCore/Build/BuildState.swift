@@ -59,14 +59,19 @@ struct BuildState {
     /// not flushed to disk before it was published, this boot (`boot`: the running system's).
     static func key(for options: BuildOptions, output: URL, boot: String = BootSession.current) -> String {
         let executable = Bundle.main.executableURL.flatMap { FileStamp(path: $0.path) }
-        return ["foodpin-build-state", "\(formatVersion)", Bundle.main.executablePath ?? "",
+        let lines = ["foodpin-build-state", "\(formatVersion)", Bundle.main.executablePath ?? "",
                 executable.map { "\($0.size)-\($0.modified)" } ?? "", RestaurantField.all.map(\.key).joined(separator: ","),
                 output.standardizedFileURL.path, options.baseURL?.text ?? "", "\(options.includeDrafts)",
                 // Messages name files from the current folder, and reviews of one day sort by file.
                 FileManager.default.currentDirectoryPath,
                 // A power cut may lose pages the kernel had not written yet, which the state says are there.
-                options.durable ? "durable" : boot].joined(separator: "\n")
+                options.durable ? "durable" : boot]
+        assert(lines[keyOutputLine] == output.standardizedFileURL.path)
+        return lines.joined(separator: "\n")
     }
+
+    /// Which line of the key names the output folder (`forgetOutputsThatAreGone` reads it).
+    private static let keyOutputLine = 5
 
     static func load(from url: URL, key: String) -> BuildState? {
         read(url, key: key) { reader throws(BinaryReader.Malformed) in
@@ -126,14 +131,16 @@ struct BuildState {
 
     /// Removes the state kept for output folders that are gone (a clean copy built to compare, a
     /// preview): each is as large as the guide's parsed text, and a build into a folder that is no
-    /// longer there is a full one anyway. The output folder is the sixth line of each state's key.
+    /// longer there is a full one anyway. The output folder is a line of each state's key.
     static func forgetOutputsThatAreGone(in layout: GuideLayout) {
         let folder = layout.cache.path
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
         for name in names where name.hasPrefix("build-state-") {
             guard var reader = BinaryReader(mapping: folder + "/" + name), let key = try? reader.readString() else { continue }
             let lines = key.split(separator: "\n", omittingEmptySubsequences: false)
-            guard lines.count > 5, lines[0] == "foodpin-build-state", access(String(lines[5]), F_OK) != 0 else { continue }
+            guard lines.count > keyOutputLine, lines[0] == "foodpin-build-state" else { continue }
+            // Only a folder that is not there: one that cannot be looked at now (a drive not mounted) may come back.
+            guard access(String(lines[keyOutputLine]), F_OK) != 0, errno == ENOENT else { continue }
             unlink(folder + "/" + name)
             unlink(folder + "/build-sources-" + name.dropFirst("build-state-".count))
         }

@@ -440,9 +440,10 @@ public final class SiteBuilder: @unchecked Sendable {
             // A large site links each file into a twin as it is written instead (10 % of the cold
             // build), and the twin becomes the standby. Not for a durable build: links not flushed
             // to disk could be lost in a power cut that the state outlives.
-            if !liveExists, !options.durable, plan.count >= options.twinFromPages, let folder = publication.twin {
-                let made = OutputWriter(destination: folder)
-                if (try? made.makeDestination()) != nil { twin = made }
+            // Made anew (a twin left by a stopped build was removed above): it must hold only what this build links.
+            if !liveExists, !options.durable, plan.count >= options.twinFromPages, let folder = publication.twin,
+               mkdir(folder.path, 0o755) == 0 {
+                twin = OutputWriter(destination: folder)
             }
             // Links (when the standby could not be made while the sources were read) have no render
             // between them to spread folder making over: their folders are made first, on this

@@ -40,11 +40,11 @@ public enum ContentLoader {
         if let baseURLOverride { content.config.baseURL = baseURLOverride }
 
         // Listed files are inside the guide: links leading out are reported here and never read.
-        func list(_ folder: URL, _ ext: String, recursive: Bool) -> Listed {
+        func list(_ folder: URL, _ ext: String, recursive: Bool) -> FileList.Listing {
             let listing = FileList.files(in: folder, withExtension: ext, recursive: recursive, boundary: boundary, width: width,
                                          scan: scan)
             content.diagnostics += listing.refused
-            return Listed(paths: listing.paths, stamps: listing.stamps)
+            return listing
         }
         let restaurantFiles = list(layout.restaurants, "md", recursive: false)
         let reviewFiles = list(layout.reviews, "md", recursive: true)
@@ -92,20 +92,9 @@ public enum ContentLoader {
         return content
     }
 
-    /// Listed files, sorted, with their stamps when a scan gave them.
-    private struct Listed {
-        var paths: [String]
-        var stamps: [FileStamp?]?
-
-        func stamp(_ index: Int) -> FileStamp? {
-            if let stamps, let stamp = stamps[index] { return stamp }
-            return FileStamp(path: paths[index])
-        }
-    }
-
     /// Reads and splits front matter side by side; results keep the files' sorted order.
     private static func parseAll<T: Sendable>(
-        _ files: Listed, _ cache: ContentCache?, _ width: ParallelMap.Width,
+        _ files: FileList.Listing, _ cache: ContentCache?, _ width: ParallelMap.Width,
         _ diagnostics: inout [Diagnostic],
         wrap: @escaping @Sendable (T?, [Diagnostic]) -> ContentCache.Parsed,
         unwrap: @escaping @Sendable (ContentCache.Parsed) -> (T?, [Diagnostic])?,
@@ -150,6 +139,8 @@ public enum ContentLoader {
         let shown = display.name(of: path)
         guard let bytes = FileBytes.read(path, expectedSize: size) else {
             // Removed since it was listed (a checkout during the build): the next build sees it gone.
+            // Cached as nothing under the listed stamp, which no file put back there can have (its
+            // change time and inode differ).
             if access(path, F_OK) != 0 && errno == ENOENT { return (nil, []) }
             return (nil, [.error(at: SourceLocation(path: shown), "cannot read the file")])
         }

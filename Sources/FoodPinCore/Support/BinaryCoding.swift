@@ -77,6 +77,7 @@ struct BinaryReader {
     init(_ bytes: [UInt8]) { self.init(Data(bytes)) }
 
     var isAtEnd: Bool { offset == bytes.count }
+    var remaining: Int { bytes.count - offset }
 
     /// Reads a value and keeps the bytes it was read from, to write it again without encoding it.
     mutating func readKeepingForm<T: BinaryDecodable>(_ type: T.Type = T.self) throws(Malformed) -> (value: T, form: EncodedForm) {
@@ -84,7 +85,6 @@ struct BinaryReader {
         let value = try T(from: &self)
         return (value, EncodedForm(owner: storage, bytes: UnsafeBufferPointer(rebasing: bytes[start..<offset])))
     }
-    var remaining: Int { bytes.count - offset }
 
     mutating func readInt() throws(Malformed) -> Int {
         var result: UInt64 = 0
@@ -148,8 +148,11 @@ struct EncodedForm: @unchecked Sendable {
     let bytes: UnsafeBufferPointer<UInt8>
 }
 
-/// A file's bytes mapped read-only, unmapped when the last reader lets go. Files read so are only
-/// ever replaced through a rename, never rewritten in place, so the mapped bytes cannot change.
+/// A file's bytes mapped read-only, unmapped when the last reader, or the last form read from it
+/// (`EncodedForm`), lets go: under `serve`, the parsed sources keep the mapping of the state they
+/// were read from for the session, and with it that file's blocks, even once a newer state has
+/// replaced it. Files read so are only ever replaced through a rename, never rewritten in place,
+/// so the mapped bytes cannot change (a file truncated by hand under a running build would stop it).
 private final class MappedFile {
     let bytes: UnsafeBufferPointer<UInt8>
 

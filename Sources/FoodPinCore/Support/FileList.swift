@@ -12,6 +12,12 @@ enum FileList {
         /// Entries that are never read, each with why: links (or the folder itself) leading out of
         /// the guide, and what is not a regular file (a named pipe would block a read for ever).
         var refused: [Diagnostic] = []
+
+        /// The stamp of the file at `index`: the scan's, or asked for now.
+        func stamp(_ index: Int) -> FileStamp? {
+            if let stamps, let stamp = stamps[index] { return stamp }
+            return FileStamp(path: paths[index])
+        }
     }
 
     /// The files named `*.ext` (any file when `ext` is nil) under `directory`; hidden files and
@@ -111,6 +117,7 @@ enum FileList {
         }
         if type == DT_DIR { return .folder }
         if type != DT_REG { return .refused(GuideBoundary.notARegularFile(display.name(of: path))) }
+        // Checked above already for entries typed a file or a link; this is for those typed now.
         return suffix.map { hasSuffix(path, $0) } ?? true ? .file : .skipped
     }
 

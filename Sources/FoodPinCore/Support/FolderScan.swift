@@ -24,9 +24,9 @@ public struct FolderScan: Sendable {
     let root: String
     let entries: [Entry]
 
-    init(_ root: String, width: ParallelMap.Width = .disk) {
+    init(_ root: String) {
         self.root = root
-        var entries = FolderWalk.levels(from: root, width: width, Self.readFolder).flatMap { $0 }
+        var entries = FolderWalk.levels(from: root, Self.readFolder).flatMap { $0 }
         entries.sort { $0.path < $1.path }
         self.entries = entries
     }
