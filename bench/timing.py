@@ -25,8 +25,8 @@ def timed(command, cwd=None):
 
 def remove_site(folder):
     """Removes a site FoodPin built into `folder`, with what it keeps beside it: the standby
-    (`.NAME.foodpin-next`, which a first build of 5,000 pages or more leaves), a stopped build's
-    twin and the lock file. Left there, a later build into the same folder would not be cold."""
+    (`.NAME.foodpin-next`: every build but a first one of under 5,000 pages leaves one), a stopped
+    build's twin and the lock file. Left there, a later build into the same folder would not be cold."""
     parent, name = os.path.split(os.path.abspath(folder))
     shutil.rmtree(folder, ignore_errors=True)
     for leftover in (f".{name}.foodpin-next", f".{name}.foodpin-twin"):

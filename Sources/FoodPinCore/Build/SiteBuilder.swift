@@ -22,7 +22,7 @@ public struct BuildOptions: Sendable {
     /// machine restarts only (a restart brings a full build, which rewrites what was lost).
     public var durable = false
     /// From this many pages, a first build links its files into a twin that becomes the standby
-    /// (`Publication.twin`); below, the next build makes the standby in a few hundredths of a second.
+    /// (`Publication.twin`); below, the next build makes the standby while it reads (about 0.03 s at 1,000 restaurants).
     var twinFromPages = 5_000
 
     public init(root: URL, output: URL? = nil, baseURL: BaseURL? = nil, includeDrafts: Bool = false, writes: Bool = true,
