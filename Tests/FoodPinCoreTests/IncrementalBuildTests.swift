@@ -380,6 +380,35 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: twin.path))
     }
 
+    /// `serve` saves its state when it stops, unless a `foodpin build` beside it saved a newer one
+    /// after the session's last build: that one describes the output folder.
+    @Test func aSessionDoesNotSaveOverTheStateOfABuildBesideIt() throws {
+        let guide = try TestGuide()
+        try guide.write("Content/restaurants/a.md", "---\nname: Alpha\n---\nFirst.\n")
+        let stateFile = guide.root.appending(path: ".foodpin-cache/build-state").path
+        var options = BuildOptions(root: guide.root)
+        options.savesState = false
+        let session = SiteBuilder(options)
+        #expect(try session.build().succeeded)
+        try guide.write("Content/restaurants/a.md", "---\nname: Alpha\n---\nSecond.\n")
+        #expect(try guide.build().changedPaths == ["restaurants/a/index.html"])
+        let newer = try #require(FileStamp(path: stateFile))
+        try session.saveState()
+        #expect(FileStamp(path: stateFile) == newer)
+        #expect(try guide.build().rendered == 0)
+        #expect(try guide.snapshot() == cleanBuild(of: guide))
+
+        // A session whose own build came last saves what it wrote, for the next process.
+        let later = SiteBuilder(options)
+        try guide.write("Content/restaurants/a.md", "---\nname: Alpha\n---\nThird.\n")
+        #expect(try later.build().changedPaths == ["restaurants/a/index.html"])
+        #expect(FileStamp(path: stateFile) == nil)
+        try later.saveState()
+        #expect(FileStamp(path: stateFile) != nil)
+        #expect(try guide.build().rendered == 0)
+        #expect(try guide.snapshot() == cleanBuild(of: guide))
+    }
+
     /// A durable first site makes no twin: links not yet on disk could be lost with power while
     /// the state says the standby holds them.
     @Test func aDurableFirstSiteMakesNoTwin() throws {

@@ -90,6 +90,8 @@ public final class SiteBuilder: @unchecked Sendable {
     private var standbyWritten: [String: WrittenState]?
     /// The last successful build, as `BuildState` keeps it (nil when unknown).
     private var last: BuildState?
+    /// The state file as this builder last saw it: read, written, or removed (nil: not there).
+    private var stateFileSeen: FileStamp?
     /// Whether the state of an earlier process was looked for, and its sources read.
     private var restored = false
     private var sourcesRestored = false
@@ -165,6 +167,7 @@ public final class SiteBuilder: @unchecked Sendable {
         finished("stat the guide")
         if options.writes && !restored {
             restored = true
+            stateFileSeen = FileStamp(path: stateFiles.state.path)
             if !options.clean, let state = BuildState.load(from: stateFiles.state, key: stateKey) {
                 last = state
                 written = state.written
@@ -414,6 +417,7 @@ public final class SiteBuilder: @unchecked Sendable {
         // stopped half-way must leave none, so the next build compares everything.
         if writes || liveChanged {
             BuildState.remove(stateFiles)
+            stateFileSeen = nil
             last = nil
         }
         // The sources' part of the state is written while the pages are, and put in place at the end.
@@ -562,6 +566,7 @@ public final class SiteBuilder: @unchecked Sendable {
         last = state
         if let pendingSources {
             try state.save(pendingSources.value.get(), to: stateFiles, key: stateKey, durable: options.durable)
+            stateFileSeen = FileStamp(path: stateFiles.state.path)
             contentCache.markSaved()
             BuildState.forgetOutputsThatAreGone(in: layout)
         }
@@ -583,9 +588,15 @@ public final class SiteBuilder: @unchecked Sendable {
     }
 
     /// Keeps what this build knows for the next process.
+    /// A session (`serve`) saves what it knows when it stops: under the output folder's lock, and
+    /// only if no other build saved a state since this builder last read, wrote or removed it (a
+    /// `foodpin build` run beside the session and after its last build: that state is the true one).
     public func saveState() throws(FoodPinError) {
         lock.lock()
         defer { lock.unlock() }
+        let outputLock = try Publication(output: output).lock()
+        defer { Publication.unlock(outputLock) }
+        guard FileStamp(path: stateFiles.state.path) == stateFileSeen else { return }
         try saveStateHoldingLock()
     }
 
@@ -595,6 +606,7 @@ public final class SiteBuilder: @unchecked Sendable {
         let sources = try BuildState.writeSources(BuildState.Sources(content: contentCache.snapshot, pages: pageInputs),
                                                   to: stateFiles, key: stateKey)
         try state.save(sources, to: stateFiles, key: stateKey, durable: options.durable)
+        stateFileSeen = FileStamp(path: stateFiles.state.path)
         contentCache.markSaved()
     }
 
