@@ -323,7 +323,8 @@ public final class SiteBuilder: @unchecked Sendable {
         try NewFile.makeFolders(output.deletingLastPathComponent().path)
         // The new site is made in the standby folder and then exchanged with the live one; where
         // folders cannot be exchanged, files are replaced in place.
-        let publication = Publication(output: output)
+        // The one made before reading, unless the folder it is in was only made just now.
+        let publication = earlyPublication.flatMap { $0.standby == nil ? nil : $0 } ?? Publication(output: output)
         if outputLock < 0 { outputLock = try publication.lock() }
         let mirroredHeld = mirrored()
         report.standbyLinks = mirroredHeld?.count ?? 0
@@ -440,11 +441,11 @@ public final class SiteBuilder: @unchecked Sendable {
             try target.makeDestination()
             // The first site in this place: nothing will be left as the standby once it is published,
             // and the next build would have to make one, a folder per page, while the user waits for
-            // their first edit (0.1–0.2 s at 10,000 restaurants, seconds right after a large deletion).
+            // their first edit (about 0.1 s at 10,000 restaurants, more right after a large deletion).
             // A large site links each file into a twin as it is written instead (10 % of the cold
             // build), and the twin becomes the standby. Not for a durable build: links not flushed
-            // to disk could be lost in a power cut that the state outlives.
-            // Made anew (a twin left by a stopped build was removed above): it must hold only what this build links.
+            // to disk could be lost in a power cut that the state outlives. Made anew (one a stopped
+            // build left was removed above): it must hold only what this build links.
             if !liveExists, !options.durable, plan.count >= options.twinFromPages, let folder = publication.twin,
                mkdir(folder.path, 0o755) == 0 {
                 twin = OutputWriter(destination: folder)
@@ -587,8 +588,7 @@ public final class SiteBuilder: @unchecked Sendable {
         return publication.namingLiveFolder(failure)
     }
 
-    /// Keeps what this build knows for the next process.
-    /// A session (`serve`) saves what it knows when it stops: under the output folder's lock, and
+    /// Keeps what this builder knows for the next process. A session (`serve`) saves what it knows when it stops: under the output folder's lock, and
     /// only if no other build saved a state since this builder last read, wrote or removed it (a
     /// `foodpin build` run beside the session and after its last build: that state is the true one).
     public func saveState() throws(FoodPinError) {

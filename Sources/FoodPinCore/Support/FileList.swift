@@ -47,8 +47,7 @@ enum FileList {
             let depth = top.utf8.count + 1
             for entry in scanned {
                 if !recursive, entry.path.utf8.dropFirst(depth).contains(UInt8(ascii: "/")) { continue }
-                let type: Int = switch entry.kind { case .file: DT_REG; case .link: DT_LNK; case .other: DT_FIFO }
-                switch admit(entry.path, type: type, suffix: suffix, boundary: boundary, display: display) {
+                switch admit(entry.path, type: entry.type, suffix: suffix, boundary: boundary, display: display) {
                 case .file: listing.paths.append(entry.path); stamps.append(entry.stamp)
                 case .refused(let refusal): listing.refused.append(refusal)
                 case .folder, .skipped: break

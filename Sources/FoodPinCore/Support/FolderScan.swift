@@ -6,17 +6,11 @@ import ScratchFiles
 /// from (`FileList`), instead of listing the folders a second time. Editors' scratch files and
 /// hidden entries are left out, as they are from every listing.
 public struct FolderScan: Sendable {
-    enum Kind: UInt8, Sendable {
-        case file
-        /// Not followed: a listing decides what a link may lead to.
-        case link
-        /// Neither a file, a link nor a folder (a named pipe, a socket).
-        case other
-    }
-
     struct Entry: Sendable {
         let path: String
-        let kind: Kind
+        /// `readdir`'s type (`DT_REG`, `DT_LNK`, …; never `DT_DIR` or `DT_UNKNOWN`): a link is not
+        /// followed here, a listing decides what it may lead to.
+        let type: Int
         /// Nil when `stat` (through a link) failed.
         let stamp: FileStamp?
     }
@@ -91,7 +85,7 @@ public struct FolderScan: Sendable {
             // Links are followed for the stamp, as reading the file follows them.
             var info = stat()
             let stamp = fstatat(descriptor, name, &info, 0) == 0 ? FileStamp(info) : nil
-            found.append(Entry(path: path, kind: type == DT_REG ? .file : type == DT_LNK ? .link : .other, stamp: stamp))
+            found.append(Entry(path: path, type: type, stamp: stamp))
         }
         return (found, folders)
     }

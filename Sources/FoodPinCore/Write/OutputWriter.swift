@@ -135,8 +135,7 @@ public struct OutputWriter: Sendable {
         var descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         if descriptor < 0, errno == ENOENT {
             // A folder made here (see `makeDestination`), or one removed since the last build.
-            let folder = folder()
-            if mkdir(folder, 0o755) != 0 && errno != EEXIST { try NewFile.makeFolders(folder) }
+            try Self.makeFolder(folder())
             descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         }
         guard descriptor >= 0 else { throw .io("write the file", path: temporary) }
@@ -185,12 +184,14 @@ public struct OutputWriter: Sendable {
     func linkNew(_ path: String, from source: OutputWriter) -> Bool {
         let target = destination.path + "/" + path
         if let slash = target.utf8.lastIndex(of: UInt8(ascii: "/")) {
-            let folder = String(target[..<slash])
-            if mkdir(folder, 0o755) != 0 && errno != EEXIST {
-                guard (try? NewFile.makeFolders(folder)) != nil else { return false }
-            }
+            guard (try? Self.makeFolder(String(target[..<slash]))) != nil else { return false }
         }
         return Foundation.link(source.destination.path + "/" + path, target) == 0
+    }
+
+    /// Makes a file's folder: one `mkdir` when its parent is there (most pages), else every folder on the way.
+    private static func makeFolder(_ folder: String) throws(FoodPinError) {
+        if mkdir(folder, 0o755) != 0 && errno != EEXIST { try NewFile.makeFolders(folder) }
     }
 
     /// Makes this folder (it must not be there) and fills it with hard links to the files `paths` in
