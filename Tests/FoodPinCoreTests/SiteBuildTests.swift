@@ -160,6 +160,22 @@ import Testing
         #expect(parsed?["name"] as? String == "<script>alert(1)</script> & \"Co\"")
     }
 
+    @Test func theMapLinkSearchesForNameAndAddressPercentEncodedAsUTF8() throws {
+        let guide = try TestGuide()
+        try guide.write("Content/restaurants/cafe.md", """
+        ---
+        name: Café & Co/🍜
+        address: 1 Rua São Bento
+        city: São Paulo
+        ---
+        """)
+        try guide.build()
+        let html = try guide.page("restaurants/cafe/index.html")
+        // Name and full address as Python's urllib.parse.quote(text, safe="") writes them.
+        #expect(html.contains("href=\"https://www.openstreetmap.org/search?query="
+            + "Caf%C3%A9%20%26%20Co%2F%F0%9F%8D%9C%2C%201%20Rua%20S%C3%A3o%20Bento%2C%20S%C3%A3o%20Paulo\""))
+    }
+
     @Test func rawHTMLIsAllowedOnlyWhenTheGuideSaysSo() throws {
         let guide = try TestGuide(siteYAML: "title: T\nunsafe_html: true\n")
         try guide.write("Content/restaurants/x.md", "---\nname: X\n---\nHello <b>bold</b>\n")

@@ -40,8 +40,25 @@ enum Formatting {
             return "https://www.openstreetmap.org/?mlat=\(lat)&mlon=\(long)#map=17/\(lat)/\(long)"
         }
         guard let address else { return nil }
-        let query = "\(name), \(address)".addingPercentEncoding(withAllowedCharacters: .urlQueryValueAllowed) ?? ""
-        return "https://www.openstreetmap.org/search?query=\(query)"
+        return "https://www.openstreetmap.org/search?query=" + queryValue("\(name), \(address)")
+    }
+
+    /// Text as a URL query value: ASCII letters, digits and `-._~` as they are, every other UTF-8
+    /// byte as `%XX`. By bytes: Foundation's encoding went through CFString, on every detail page.
+    static func queryValue(_ text: String) -> String {
+        let hex = Array("0123456789ABCDEF".utf8)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count * 3)
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                 UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
+                bytes.append(byte)
+            default:
+                bytes += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     static func fullAddress(_ restaurant: Restaurant) -> String? {
@@ -50,12 +67,4 @@ enum Formatting {
         let parts = [restaurant.address, cityLine.isEmpty ? nil : cityLine].compactMap { $0 }
         return parts.isEmpty ? nil : parts.joined(separator: ", ")
     }
-}
-
-extension CharacterSet {
-    static let urlQueryValueAllowed: CharacterSet = {
-        var set = CharacterSet.alphanumerics
-        set.insert(charactersIn: "-._~")
-        return set
-    }()
 }
