@@ -40,23 +40,42 @@ public enum ParallelMap {
         }
     }
 
-    /// Runs `work` for every index below `count` on `threads` threads (Dispatch keeps to one per
-    /// core, however long they wait), each taking the next index as it finishes one. Returns once
-    /// every index is done and no thread holds `work` any more.
+    /// Runs `work` for every index below `count`, each thread taking the next index as it finishes
+    /// one. On one thread per core at first: reads the page cache holds cost no more there, and 30
+    /// threads more cost their making (0.025 s of a 0.3 s build). Once a thread has spent
+    /// `waitLimit` of one item off the processor (waiting on the disk), the job grows to `threads`
+    /// threads (Dispatch keeps to one per core, however long they wait). Returns once every index
+    /// is done and no thread holds `work` any more.
     private static func spread(_ count: Int, over threads: Int, _ work: (Int) -> Void) {
         withoutActuallyEscaping(work) { work in
-            let job = SharedJob(count: count, work: work)
+            let job = SharedJob(count: count, work: work, threads: threads)
             let done = DispatchGroup()
-            for _ in 1..<threads {
-                done.enter()
-                Thread.detachNewThread {
-                    job.run()
-                    done.leave()
+            @Sendable func start(_ threads: Int) {
+                for _ in 0..<threads {
+                    done.enter()
+                    Thread.detachNewThread {
+                        job.run()
+                        done.leave()
+                    }
                 }
             }
+            let first = min(threads, ProcessInfo.processInfo.activeProcessorCount)
+            start(first - 1)
+            if threads > first { watch(job) { start(threads - first) } }
             job.run()
             done.wait()
             job.release()
+        }
+    }
+
+    /// How long a thread may wait within one item (nanoseconds) before the job grows.
+    static let waitLimit: Int64 = 2_000_000
+
+    /// Looks every millisecond until the job is done or a thread waits, then grows it. On a thread
+    /// of its own: Dispatch's may all be held by the maps this one runs inside.
+    private static func watch(_ job: SharedJob, grow: @escaping @Sendable () -> Void) {
+        Thread.detachNewThread {
+            repeat { usleep(1_000) } while job.growIfWaiting(longerThan: waitLimit, grow) == .watching
         }
     }
 }
@@ -73,23 +92,72 @@ private final class SharedJob: @unchecked Sendable {
     private var next = 0
     /// Let go once every thread is done: the threads themselves may outlive the job a moment.
     private var work: ((Int) -> Void)?
+    /// By thread, the one on an item: its processor clock, and when it took the item by that clock and the wall's.
+    private var onItem: [(clock: clockid_t, processor: Int64, wall: Int64)?]
+    private var joined = 0
 
-    init(count: Int, work: @escaping (Int) -> Void) {
+    enum Watch { case watching, grown, done }
+
+    init(count: Int, work: @escaping (Int) -> Void, threads: Int) {
         self.count = count
         self.work = work
+        onItem = Array(repeating: nil, count: threads)
     }
 
     func run() {
-        while let index = take() { work?(index) }
+        var clock = clockid_t()
+        guard pthread_getcpuclockid(pthread_self(), &clock) == 0 else { return runUnwatched() }
+        let slot = join()
+        while let index = take(slot, clock) { work?(index) }
     }
 
     func release() { work = nil }
 
-    private func take() -> Int? {
+    /// Grows the job (once) if a thread has spent more than `limit` of its item off the processor.
+    /// Under the lock, and only while that thread is on its item: the threads started then join a
+    /// job whose caller is still waiting for it.
+    func growIfWaiting(longerThan limit: Int64, _ grow: () -> Void) -> Watch {
         lock.lock()
         defer { lock.unlock() }
-        guard next < count else { return nil }
+        guard next < count || onItem.contains(where: { $0 != nil }) else { return .done }
+        let now = Self.nanoseconds(CLOCK_MONOTONIC)
+        let waiting = onItem.contains { item in
+            guard let item else { return false }
+            return (now - item.wall) - (Self.nanoseconds(item.clock) - item.processor) > limit
+        }
+        guard waiting else { return .watching }
+        grow()
+        return .grown
+    }
+
+    private func runUnwatched() {
+        while let index = take(nil, nil) { work?(index) }
+    }
+
+    private func join() -> Int {
+        lock.lock()
+        defer { lock.unlock() }
+        joined += 1
+        return joined - 1
+    }
+
+    private func take(_ slot: Int?, _ clock: clockid_t?) -> Int? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard next < count else {
+            if let slot { onItem[slot] = nil }
+            return nil
+        }
+        if let slot, let clock {
+            onItem[slot] = (clock, Self.nanoseconds(clock), Self.nanoseconds(CLOCK_MONOTONIC))
+        }
         next += 1
         return next - 1
+    }
+
+    private static func nanoseconds(_ clock: clockid_t) -> Int64 {
+        var time = timespec()
+        clock_gettime(clock, &time)
+        return Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)
     }
 }
