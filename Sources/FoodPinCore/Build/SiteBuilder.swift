@@ -461,7 +461,7 @@ public final class SiteBuilder: @unchecked Sendable {
         // barrier between rendering and writing, and only bookkeeping left for this thread.
         func write(_ count: Int, _ make: @Sendable (Int) -> OutputFile) throws(FoodPinError) {
             let twin = twin
-            let results = ParallelMap.map(Array(0..<count)) { index -> Result<(path: String, changed: Bool, state: WrittenState, twinned: Bool), FoodPinError> in
+            let results = ParallelMap.map(Array(0..<count), oneByOne: true) { index -> Result<(path: String, changed: Bool, state: WrittenState, twinned: Bool), FoodPinError> in
                 let file = make(index)
                 do throws(FoodPinError) {
                     let outcome = try target.write(file, previous: targetHeld?[file.path], intoEmptyFolder: startedEmpty)

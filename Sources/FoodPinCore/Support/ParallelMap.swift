@@ -15,13 +15,16 @@ public enum ParallelMap {
     /// Threads a `.disk` map runs on, the caller's included.
     static let diskThreads = max(32, ProcessInfo.processInfo.activeProcessorCount)
 
+    /// `oneByOne`: each thread takes one input at a time, for inputs that cost very different
+    /// amounts (pages: a list of 50 cards next to a detail page); otherwise a few dozen at a time,
+    /// for many cheap ones.
     public static func map<Input: Sendable, Output: Sendable>(
-        _ inputs: [Input], width: Width = .cores, _ transform: @Sendable (Input) -> Output
+        _ inputs: [Input], width: Width = .cores, oneByOne: Bool = false, _ transform: @Sendable (Input) -> Output
     ) -> [Output] {
         guard inputs.count > 1 else { return inputs.map(transform) }
         let cores = ProcessInfo.processInfo.activeProcessorCount
         let threads = width == .disk ? diskThreads : cores
-        let chunk = max(1, inputs.count / (threads * 4))
+        let chunk = oneByOne ? 1 : max(1, inputs.count / (threads * 4))
         let chunks = (inputs.count + chunk - 1) / chunk
         return [Output](unsafeUninitializedCapacity: inputs.count) { buffer, initialized in
             // Each slot is written by exactly one thread, so no lock is needed.
