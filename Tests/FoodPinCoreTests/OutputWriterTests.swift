@@ -24,6 +24,39 @@ import Testing
         #expect(after.changedPaths == ["index.html", "search.json", "search/0.json"])
     }
 
+    /// A first site's sections are made away from where a deleted site's were: its folder is marked
+    /// top for ext4 (`chattr +T`), and each section made under a name of chance and renamed; no
+    /// folder of chance is left, and every section is there.
+    @Test func aFirstSiteMarksItsFolderTopAndLeavesNoFolderOfChance() throws {
+        let guide = try TestGuide()
+        try guide.write("Content/restaurants/a.md", "---\nname: A\ncity: Boston\ncuisines: [Thai]\n---\n")
+        try guide.build()
+        let entries = try FileManager.default.contentsOfDirectory(atPath: guide.output.path)
+        let folders = entries.filter { name in
+            var isFolder: ObjCBool = false
+            return FileManager.default.fileExists(atPath: guide.output.appending(path: name).path, isDirectory: &isFolder) && isFolder.boolValue
+        }
+        #expect(folders.sorted() == ["assets", "cities", "cuisines", "my-guide", "restaurants", "search", "welcome"])
+        #expect(SiteBuilder.sections(["index.html", "restaurants/a/index.html", "restaurants/b/index.html", "cities/x/index.html",
+                                      "restaurants/c/index.html", "search.json"]) == ["cities", "restaurants"])
+        // Where the file system takes the flag (ext4 does; tmpfs, for one, refuses it), the site has it.
+        func topFlag(_ path: String, setting: Bool = false) -> Bool {
+            let folder = open(path, O_RDONLY | O_DIRECTORY)
+            defer { close(folder) }
+            var flags: Int32 = 0
+            guard ioctl(folder, 0x8008_6601, &flags) == 0 else { return false }
+            if setting {
+                flags |= 0x0002_0000
+                return ioctl(folder, 0x4008_6602, &flags) == 0
+            }
+            return flags & 0x0002_0000 != 0
+        }
+        let probe = try guide.makeOutsideFolder("probe")
+        if topFlag(probe.path, setting: true) {
+            #expect(topFlag(guide.output.path))
+        }
+    }
+
     /// A standby made of links: each file the very file of the live folder; one that is not there is
     /// left out with its folder; a folder already there is refused (another build's, or unknown).
     @Test func aMirrorLinksWhatIsThereAndIsMadeOnlyOnce() throws {
