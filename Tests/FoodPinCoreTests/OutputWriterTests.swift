@@ -37,7 +37,7 @@ import Testing
             return FileManager.default.fileExists(atPath: guide.output.appending(path: name).path, isDirectory: &isFolder) && isFolder.boolValue
         }
         #expect(folders.sorted() == ["assets", "cities", "cuisines", "my-guide", "restaurants", "search", "welcome"])
-        #expect(SiteBuilder.sections(["index.html", "restaurants/a/index.html", "restaurants/b/index.html", "cities/x/index.html",
+        #expect(OutputWriter.sections(of: ["index.html", "restaurants/a/index.html", "restaurants/b/index.html", "cities/x/index.html",
                                       "restaurants/c/index.html", "search.json"]) == ["cities", "restaurants"])
         // Where the file system takes the flag (ext4 does; tmpfs, for one, refuses it), the site has it.
         func topFlag(_ path: String, setting: Bool = false) -> Bool {

@@ -438,7 +438,7 @@ public final class SiteBuilder: @unchecked Sendable {
         if startedEmpty {
             // Nothing stands where a folder must go: each page's folder is made by the thread that
             // writes the page, while the other renders (made first, one by one, they held up rendering).
-            let sections = Self.sections(plan.map(\.path) + files.map(\.path))
+            let sections = OutputWriter.sections(of: plan.map(\.path) + files.map(\.path))
             try target.makeDestination(sections: sections)
             // The first site in this place: nothing will be left as the standby once it is published,
             // and the next build would have to make one, a folder per page, while the user waits for
@@ -580,18 +580,6 @@ public final class SiteBuilder: @unchecked Sendable {
 
     /// After a failed write nothing written is known for sure, and the standby may hold anything
     /// (what failed may fail again): the next build starts afresh.
-    /// The folders at the top of the site: the first part of every path that has more than one.
-    static func sections(_ paths: [String]) -> [String] {
-        var sections: Set<Substring> = []
-        var last: Substring = ""
-        for path in paths {
-            guard let slash = path.utf8.firstIndex(of: UInt8(ascii: "/")), path[..<slash] != last else { continue }
-            last = path[..<slash]
-            sections.insert(last)
-        }
-        return sections.map(String.init).sorted()
-    }
-
     private func abandonWrites(_ failure: FoodPinError, _ publication: Publication) -> FoodPinError {
         written = nil
         writtenHere = false

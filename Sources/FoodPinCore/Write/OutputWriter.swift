@@ -97,16 +97,29 @@ public struct OutputWriter: Sendable {
         Self.spread(sections, in: destination.path)
     }
 
-    /// Makes each section folder in a block group of its own, away from the inodes of a site just
-    /// deleted (`rm -rf Output`, then a build). ext4 without a journal will not reuse an inode
-    /// freed in the last minute (minutes while its table is unwritten) and looks past every such
-    /// inode of the group at each new file or folder: right after a 1,000-restaurant site was
-    /// removed, half of a build's samples were in `recently_deleted`. Files go to their folder's
-    /// group, and folders (but under a "top" folder) to their parent's; the folder is marked top
-    /// (`chattr +T`), so ext4 places each section apart, by a hash of its name: made under a name
-    /// of chance and then renamed, a section does not land where the same section of the deleted
-    /// site was. Only the sections, a dozen folders: spread, every page folder would touch a group
-    /// of its own (tried: slower on a quiet disk). Elsewhere the flag is refused, and nothing changes.
+    /// The folders at the top of the site: the first part of every path that has more than one.
+    static func sections(of paths: [String]) -> [String] {
+        var sections: Set<Substring> = []
+        var last: Substring = ""
+        for path in paths {
+            guard let slash = path.utf8.firstIndex(of: UInt8(ascii: "/")), path[..<slash] != last else { continue }
+            last = path[..<slash]
+            sections.insert(last)
+        }
+        return sections.map(String.init).sorted()
+    }
+
+    /// Makes each section of a new site, twin or standby in a block group of its own, away from the
+    /// inodes of a site just deleted (`rm -rf Output`, then a build). ext4 without a journal will
+    /// not reuse an inode freed in the last minute (minutes while its table is unwritten) and looks
+    /// past every such inode of the group at each new file or folder: right after a
+    /// 1,000-restaurant site was removed, half of a build's samples were in `recently_deleted`.
+    /// Files go to their folder's group, and folders (but under a "top" folder) to their parent's;
+    /// the folder is marked top (`chattr +T`), so ext4 places each section apart, by a hash of its
+    /// name: made under a name of chance and then renamed, a section does not land where the same
+    /// section of the deleted site was. Only the sections, a dozen folders: spread, every page
+    /// folder would touch a group of its own (tried: slower on a quiet disk). Where the file system
+    /// refuses the flag, nothing changes.
     static func spread(_ sections: [String], in folder: String) {
         guard !sections.isEmpty else { return }
         let descriptor = open(folder, O_RDONLY | O_DIRECTORY)
@@ -230,6 +243,7 @@ public struct OutputWriter: Sendable {
     /// folder lacks.
     func mirror(_ paths: [String], from source: OutputWriter) throws(FoodPinError) -> Set<String> {
         guard mkdir(destination.path, 0o755) == 0 else { throw .io("make the standby folder", path: destination.path) }
+        Self.spread(Self.sections(of: paths), in: destination.path)
         try prepare(paths: paths)
         var linked = Set<String>(minimumCapacity: paths.count)
         var missed: Set<String> = []
