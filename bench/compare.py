@@ -2,13 +2,15 @@
 """Cold builds of the same guide by FoodPin and Hugo, alternating, with medians and peak memory.
 
 usage: bench/compare.py N [--runs 3] [--shape handwritten|imported] [--foodpin .build/release/foodpin]
-                         [--hugo-first] [--front-matter ours|pyyaml|pyyaml-unicode] [--work DIR]
+                         [--hugo-first] [--front-matter ours|pyyaml|pyyaml-unicode] [--work DIR] [--same-folder]
 
 Writes the guide for both (bench/make-handwritten.py, or bench/make-guide.py for the imported
 shape; --front-matter pyyaml or pyyaml-unicode then rewrites FoodPin's front matter as PyYAML
 writes it, through bench/restyle-front-matter.py: give such a guide a --work of its own), then
 runs each tool --runs times, alternating, each into an empty output folder, timing wall clock and
-reading peak memory from /usr/bin/time -v. Prints a Markdown table row.
+reading peak memory from /usr/bin/time -v. Prints a Markdown table row. With --same-folder each tool
+builds into one folder of its own, removed (rm -rf) right before each of its runs, as a user
+rebuilding from scratch does: on ext4 without a journal, the inodes just freed make new ones dear.
 """
 import argparse
 import os
@@ -36,6 +38,8 @@ def main():
     parser.add_argument("--front-matter", choices=["ours", "pyyaml", "pyyaml-unicode"], default="ours",
                         help="how FoodPin's front matter is written: as the generator writes it, or rewritten as "
                              "PyYAML dumps it (Hugo's site is the same either way)")
+    parser.add_argument("--same-folder", action="store_true",
+                        help="each tool rebuilds into one folder, removed right before each run (not timed)")
     args = parser.parse_args()
     # Absolute: Hugo takes a relative -d from its site folder.
     work = os.path.abspath(args.work) if args.work else tempfile.mkdtemp(prefix="foodpin-compare-")
@@ -50,17 +54,23 @@ def main():
         subprocess.run([sys.executable, os.path.join(HERE, "restyle-front-matter.py"), guide]
                        + (["--unicode"] if args.front_matter == "pyyaml-unicode" else []), check=True)
     files = sum(len(f) for _, _, f in os.walk(os.path.join(guide, "Content")))
-    # Each run writes a folder of its own, removed only at the end: ext4 slows down creating files
-    # while it has inodes deleted in the last minute or more, which would tax whichever tool runs next.
+    # By default each run writes a folder of its own, removed only at the end: ext4 slows down
+    # creating files while it has inodes deleted in the last minute or more (see --same-folder).
     foodpin_runs, hugo_runs = [], []
+    def out(tool, run):
+        return os.path.join(work, f"{tool}-out-{0 if args.same_folder else run}")
     for run in range(args.runs):
         def run_hugo():
             if not args.no_hugo and shutil.which("hugo"):
-                hugo_runs.append(timed(["hugo", "--quiet", "-s", hugo, "-d", os.path.join(work, f"hugo-out-{run}")]))
+                if args.same_folder:
+                    shutil.rmtree(out("hugo", run), ignore_errors=True)
+                hugo_runs.append(timed(["hugo", "--quiet", "-s", hugo, "-d", out("hugo", run)]))
         if args.hugo_first:
             run_hugo()
         shutil.rmtree(os.path.join(guide, ".foodpin-cache"), ignore_errors=True)
-        output = os.path.join(work, f"foodpin-out-{run}")
+        output = out("foodpin", run)
+        if args.same_folder:
+            remove_site(output)
         foodpin_runs.append(timed([args.foodpin, "build", "--quiet", "--clean", "--root", guide, "--output", output]))
         if not args.hugo_first:
             run_hugo()
@@ -69,6 +79,8 @@ def main():
         return statistics.median(r[0] for r in runs), max(r[1] for r in runs)
     fp_seconds, fp_peak = median(foodpin_runs)
     shape = args.shape if args.front_matter == "ours" else f"{args.shape}, front matter by {args.front_matter}"
+    if args.same_folder:
+        shape += ", rebuilt after rm -rf"
     row = f"| {shape} | {args.count:,} ({files:,} files) | FoodPin {fp_seconds:.2f} s, {fp_peak:.0f} MB ({pages:,} pages)"
     if hugo_runs:
         hugo_seconds, hugo_peak = median(hugo_runs)
@@ -77,9 +89,9 @@ def main():
     print(row)
     print("runs (s, MB): foodpin", [(round(s, 2), round(m)) for s, m in foodpin_runs],
           "hugo", [(round(s, 2), round(m)) for s, m in hugo_runs])
-    for run in range(args.runs):
-        remove_site(os.path.join(work, f"foodpin-out-{run}"))
-        shutil.rmtree(os.path.join(work, f"hugo-out-{run}"), ignore_errors=True)
+    for run in range(1 if args.same_folder else args.runs):
+        remove_site(out("foodpin", run))
+        shutil.rmtree(out("hugo", run), ignore_errors=True)
     if not args.work:
         shutil.rmtree(work)
 
