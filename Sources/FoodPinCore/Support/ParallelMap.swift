@@ -47,24 +47,28 @@ public enum ParallelMap {
     /// one. On one thread per core at first: reads the page cache holds cost no more there, and 30
     /// threads more cost their making (0.025 s of a 0.3 s build). Once a thread has spent
     /// `waitLimit` of one item off the processor (waiting on the disk), the job grows to `threads`
-    /// threads (Dispatch keeps to one per core, however long they wait). Returns once every index
-    /// is done and no thread holds `work` any more.
+    /// threads (Dispatch keeps to one per core, however long they wait). Time a thread is ready but
+    /// has no core counts too (another program, or another of the build's threads): the job then
+    /// grows, as every job did before. Returns once every index is done and no thread holds `work`.
     private static func spread(_ count: Int, over threads: Int, _ work: (Int) -> Void) {
         withoutActuallyEscaping(work) { work in
             let job = SharedJob(count: count, work: work, threads: threads)
             let done = DispatchGroup()
-            @Sendable func start(_ threads: Int) {
-                for _ in 0..<threads {
-                    done.enter()
+            @Sendable func startThreads(_ number: Int) {
+                for _ in 0..<number {
                     Thread.detachNewThread {
                         job.run()
                         done.leave()
                     }
                 }
             }
-            let first = min(threads, ProcessInfo.processInfo.activeProcessorCount)
-            start(first - 1)
-            if threads > first { watch(job) { start(threads - first) } }
+            let first = SharedJob.canWatch ? min(threads, ProcessInfo.processInfo.activeProcessorCount) : threads
+            for _ in 1..<first { done.enter() }
+            startThreads(first - 1)
+            if threads > first {
+                let more = threads - first
+                watch(job, reserve: { for _ in 0..<more { done.enter() } }, start: { startThreads(more) })
+            }
             job.run()
             done.wait()
             job.release()
@@ -76,9 +80,17 @@ public enum ParallelMap {
 
     /// Looks every millisecond until the job is done or a thread waits, then grows it. On a thread
     /// of its own: Dispatch's may all be held by the maps this one runs inside.
-    private static func watch(_ job: SharedJob, grow: @escaping @Sendable () -> Void) {
+    private static func watch(_ job: SharedJob, reserve: @escaping @Sendable () -> Void, start: @escaping @Sendable () -> Void) {
         Thread.detachNewThread {
-            repeat { usleep(1_000) } while job.growIfWaiting(longerThan: waitLimit, grow) == .watching
+            while true {
+                usleep(1_000)
+                switch job.reserveIfWaiting(longerThan: waitLimit, reserve) {
+                case .watching: continue
+                case .grow: start()
+                case .done: break
+                }
+                return
+            }
         }
     }
 }
@@ -95,11 +107,19 @@ private final class SharedJob: @unchecked Sendable {
     private var next = 0
     /// Let go once every thread is done: the threads themselves may outlive the job a moment.
     private var work: ((Int) -> Void)?
-    /// By thread, the one on an item: its processor clock, and when it took the item by that clock and the wall's.
+    /// By thread, while it is on an item: its processor clock, and when it took the item by that
+    /// clock and by the wall's.
     private var onItem: [(clock: clockid_t, processor: Int64, wall: Int64)?]
     private var joined = 0
 
-    enum Watch { case watching, grown, done }
+    /// Another thread's processor clock, which tells waiting from working: Linux's `pthread_getcpuclockid`.
+    #if os(Linux)
+    static let canWatch = true
+    #else
+    static let canWatch = false
+    #endif
+
+    enum Watch { case watching, grow, done }
 
     init(count: Int, work: @escaping (Int) -> Void, threads: Int) {
         self.count = count
@@ -108,18 +128,23 @@ private final class SharedJob: @unchecked Sendable {
     }
 
     func run() {
+        #if os(Linux)
         var clock = clockid_t()
-        guard pthread_getcpuclockid(pthread_self(), &clock) == 0 else { return runUnwatched() }
-        let slot = join()
-        while let index = take(slot, clock) { work?(index) }
+        if pthread_getcpuclockid(pthread_self(), &clock) == 0 {
+            let slot = join()
+            while let index = take(slot, clock) { work?(index) }
+            return
+        }
+        #endif
+        while let index = take(nil, nil) { work?(index) }
     }
 
     func release() { work = nil }
 
-    /// Grows the job (once) if a thread has spent more than `limit` of its item off the processor.
-    /// Under the lock, and only while that thread is on its item: the threads started then join a
-    /// job whose caller is still waiting for it.
-    func growIfWaiting(longerThan limit: Int64, _ grow: () -> Void) -> Watch {
+    /// `.grow` if a thread has spent more than `limit` of its item off the processor, after
+    /// `reserve` (under the lock, while that thread is still on its item: the threads started next
+    /// join a job whose caller is still waiting for it).
+    func reserveIfWaiting(longerThan limit: Int64, _ reserve: () -> Void) -> Watch {
         lock.lock()
         defer { lock.unlock() }
         guard next < count || onItem.contains(where: { $0 != nil }) else { return .done }
@@ -129,12 +154,8 @@ private final class SharedJob: @unchecked Sendable {
             return (now - item.wall) - (Self.nanoseconds(item.clock) - item.processor) > limit
         }
         guard waiting else { return .watching }
-        grow()
-        return .grown
-    }
-
-    private func runUnwatched() {
-        while let index = take(nil, nil) { work?(index) }
+        reserve()
+        return .grow
     }
 
     private func join() -> Int {
