@@ -475,6 +475,26 @@ import Testing
         #expect(try guide.snapshot() == cleanBuild(of: guide))
     }
 
+    /// A build killed while it made a folder's sections leaves one under its name of chance, empty,
+    /// in the standby: the next build removes it, from a standby that holds nothing else and from
+    /// one half made, and publishes none (a dot folder would be taken for the host's and kept).
+    @Test(arguments: [false, true]) func aSectionLeftInMakingIsNeitherKeptNorPublished(halfMade: Bool) throws {
+        let guide = try TestGuide()
+        try guide.addSampleCities(["Boston"])
+        try guide.build()
+        let standby = guide.root.appending(path: ".Output.foodpin-next")
+        try FileManager.default.createDirectory(at: standby.appending(path: ".foodpin-section-42"), withIntermediateDirectories: true)
+        if halfMade { try guide.write(".Output.foodpin-next/restaurants/gone/index.html", "stale") }
+        try guide.write("Output/.nojekyll", "")
+        try guide.write("Content/restaurants/a.md", "---\nname: Alpha\n---\n")
+        #expect(try guide.build().succeeded)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: guide.output.path).filter { $0.hasPrefix(".") } == [".nojekyll"])
+        #expect(((try? FileManager.default.contentsOfDirectory(atPath: standby.path)) ?? []).filter { $0.hasPrefix(".") } == [])
+        var site = try guide.snapshot()
+        #expect(site.removeValue(forKey: ".nojekyll") == Data())
+        #expect(try site == cleanBuild(of: guide))
+    }
+
     @Test func aStateOfManySlicesReadsBackWhole() throws {
         // 700 parsed files kept between processes, every one read back.
         let guide = try TestGuide()

@@ -24,9 +24,9 @@ import Testing
         #expect(after.changedPaths == ["index.html", "search.json", "search/0.json"])
     }
 
-    /// A first site's sections are made away from where a deleted site's were: its folder is marked
-    /// top for ext4 (`chattr +T`), and each section made under a name of chance and renamed; no
-    /// folder of chance is left, and every section is there.
+    /// A first site's sections are made away from where a deleted site's were (`OutputWriter.spread`):
+    /// its folder is marked top where the file system takes the flag, every section is there, and
+    /// no folder of chance is left.
     @Test func aFirstSiteMarksItsFolderTopAndLeavesNoFolderOfChance() throws {
         let guide = try TestGuide()
         try guide.write("Content/restaurants/a.md", "---\nname: A\ncity: Boston\ncuisines: [Thai]\n---\n")
@@ -39,22 +39,20 @@ import Testing
         #expect(folders.sorted() == ["assets", "cities", "cuisines", "my-guide", "restaurants", "search", "welcome"])
         #expect(OutputWriter.sections(of: ["index.html", "restaurants/a/index.html", "restaurants/b/index.html", "cities/x/index.html",
                                       "restaurants/c/index.html", "search.json"]) == ["cities", "restaurants"])
-        // Where the file system takes the flag (ext4 does; tmpfs, for one, refuses it), the site has it.
-        func topFlag(_ path: String, setting: Bool = false) -> Bool {
-            let folder = open(path, O_RDONLY | O_DIRECTORY)
-            defer { close(folder) }
-            var flags: Int32 = 0
-            guard ioctl(folder, 0x8008_6601, &flags) == 0 else { return false }
-            if setting {
-                flags |= 0x0002_0000
-                return ioctl(folder, 0x4008_6602, &flags) == 0
-            }
-            return flags & 0x0002_0000 != 0
-        }
+        // ext4 takes the flag; tmpfs, for one, refuses it: then nothing is asked of the site.
         let probe = try guide.makeOutsideFolder("probe")
-        if topFlag(probe.path, setting: true) {
-            #expect(topFlag(guide.output.path))
+        if TopFolderFlag.mark(probe.path) {
+            #expect(TopFolderFlag.isSet(guide.output.path) == true)
         }
+    }
+
+    /// A folder that was there (the user's) is left as it was: neither marked nor given sections.
+    @Test func aFolderThatWasThereIsNotMarked() throws {
+        let guide = try TestGuide()
+        let existing = try guide.makeOutsideFolder("site")
+        try OutputWriter(destination: existing).makeDestination(sections: ["restaurants"])
+        #expect(TopFolderFlag.isSet(existing.path) != true)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: existing.path) == [])
     }
 
     /// A standby made of links: each file the very file of the live folder; one that is not there is

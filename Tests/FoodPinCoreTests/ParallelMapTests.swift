@@ -3,12 +3,13 @@ import Testing
 @testable import FoodPinCore
 
 @Suite struct ParallelMapTests {
-    /// Every slot is written once and in order, whatever the count next to the chunk size, on one
-    /// thread per core and on the disk's many threads.
+    /// Every slot is written once and in order, whatever the count next to the chunk size (one
+    /// input at a time too), on one thread per core and on the disk's many threads.
     @Test(arguments: [0, 1, 2, 7, 63, 1000, 1001, 4099], [ParallelMap.Width.cores, .disk])
     func keepsOrder(count: Int, width: ParallelMap.Width) {
         let inputs = (0..<count).map { "item \($0)" }
         #expect(ParallelMap.map(inputs, width: width) { $0.uppercased() } == inputs.map { $0.uppercased() })
+        #expect(ParallelMap.map(inputs, width: width, oneByOne: true) { $0.uppercased() } == inputs.map { $0.uppercased() })
     }
 
     /// The disk's width runs more threads than there are cores: a read that waits does not hold up

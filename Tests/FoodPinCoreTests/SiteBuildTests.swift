@@ -176,6 +176,13 @@ import Testing
             + "Caf%C3%A9%20%26%20Co%2F%F0%9F%8D%9C%2C%201%20Rua%20S%C3%A3o%20Bento%2C%20S%C3%A3o%20Paulo\""))
     }
 
+    /// The unreserved characters stay; `+`, `=`, `?` and `#` would change the query's meaning.
+    @Test func aQueryValueKeepsOnlyUnreservedCharacters() {
+        #expect(Formatting.queryValue("") == "")
+        #expect(Formatting.queryValue("Az09-._~") == "Az09-._~")
+        #expect(Formatting.queryValue("a+b=c?d#e f") == "a%2Bb%3Dc%3Fd%23e%20f")
+    }
+
     @Test func rawHTMLIsAllowedOnlyWhenTheGuideSaysSo() throws {
         let guide = try TestGuide(siteYAML: "title: T\nunsafe_html: true\n")
         try guide.write("Content/restaurants/x.md", "---\nname: X\n---\nHello <b>bold</b>\n")

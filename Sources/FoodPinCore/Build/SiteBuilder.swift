@@ -432,12 +432,14 @@ public final class SiteBuilder: @unchecked Sendable {
         // A standby whose contents are unknown is brought up to date like any folder (files replaced
         // through renames, stale ones found by a walk): removing it and making it again costs more.
         // A new or empty folder has nothing stale to look for afterwards.
+        target.removeSectionsInMaking()
         let startedEmpty = target.isEmpty
         var twin: OutputWriter?
         var twinWhole = true
         if startedEmpty {
-            // Nothing stands where a folder must go: each page's folder is made by the thread that
-            // writes the page, while the other renders (made first, one by one, they held up rendering).
+            // Nothing stands where a folder must go: the sections are made first (spread over the
+            // disk), and each page's folder by the thread that writes the page, while the other
+            // renders (made first, one by one, they held up rendering).
             let sections = OutputWriter.sections(of: plan.map(\.path) + files.map(\.path))
             try target.makeDestination(sections: sections)
             // The first site in this place: nothing will be left as the standby once it is published,

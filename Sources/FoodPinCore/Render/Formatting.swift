@@ -46,7 +46,6 @@ enum Formatting {
     /// Text as a URL query value: ASCII letters, digits and `-._~` as they are, every other UTF-8
     /// byte as `%XX`. By bytes: Foundation's encoding went through CFString, on every detail page.
     static func queryValue(_ text: String) -> String {
-        let hex = Array("0123456789ABCDEF".utf8)
         var bytes: [UInt8] = []
         bytes.reserveCapacity(text.utf8.count * 3)
         for byte in text.utf8 {
@@ -55,11 +54,14 @@ enum Formatting {
                  UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
                 bytes.append(byte)
             default:
-                bytes += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
+                bytes.append(UInt8(ascii: "%"))
+                bytes.append(upperHexDigits[Int(byte >> 4)])
+                bytes.append(upperHexDigits[Int(byte & 0xF)])
             }
         }
         return String(decoding: bytes, as: UTF8.self)
     }
+    private static let upperHexDigits = Array("0123456789ABCDEF".utf8)
 
     static func fullAddress(_ restaurant: Restaurant) -> String? {
         var cityLine = [restaurant.city, restaurant.state].compactMap { $0 }.joined(separator: ", ")

@@ -12,12 +12,12 @@ public enum ParallelMap {
         case disk
     }
 
-    /// Threads a `.disk` map runs on, the caller's included.
+    /// Threads a `.disk` map runs on at most, the caller's included.
     static let diskThreads = max(32, ProcessInfo.processInfo.activeProcessorCount)
 
     /// `oneByOne`: each thread takes one input at a time, for inputs that cost very different
-    /// amounts (pages: a list of 50 cards next to a detail page); otherwise a few dozen at a time,
-    /// for many cheap ones.
+    /// amounts (pages: a list of 50 cards next to a detail page); otherwise in chunks of a quarter of
+    /// an even share, for many cheap ones.
     public static func map<Input: Sendable, Output: Sendable>(
         _ inputs: [Input], width: Width = .cores, oneByOne: Bool = false, _ transform: @Sendable (Input) -> Output
     ) -> [Output] {
@@ -44,12 +44,11 @@ public enum ParallelMap {
     }
 
     /// Runs `work` for every index below `count`, each thread taking the next index as it finishes
-    /// one. On one thread per core at first: reads the page cache holds cost no more there, and 30
-    /// threads more cost their making (0.025 s of a 0.3 s build). Once a thread has spent
-    /// `waitLimit` of one item off the processor (waiting on the disk), the job grows to `threads`
-    /// threads (Dispatch keeps to one per core, however long they wait). Time a thread is ready but
-    /// has no core counts too (another program, or another of the build's threads): the job then
-    /// grows, as every job did before. Returns once every index is done and no thread holds `work`.
+    /// one. On one thread per core at first: reads the page cache holds cost no more there, and
+    /// making 30 threads more does cost (bench/HISTORY.md). Once a thread has spent `waitLimit` of
+    /// one item off the processor (waiting on the disk, or ready with no core free), the job grows
+    /// to up to `threads` threads (Dispatch keeps to one per core, however long they wait).
+    /// Returns once every index is done and no thread holds `work`.
     private static func spread(_ count: Int, over threads: Int, _ work: (Int) -> Void) {
         withoutActuallyEscaping(work) { work in
             let job = SharedJob(count: count, work: work, threads: threads)
@@ -66,8 +65,7 @@ public enum ParallelMap {
             for _ in 1..<first { done.enter() }
             startThreads(first - 1)
             if threads > first {
-                let more = threads - first
-                watch(job, reserve: { for _ in 0..<more { done.enter() } }, start: { startThreads(more) })
+                watch(job, upTo: threads - first, reserve: { more in for _ in 0..<more { done.enter() } }, start: startThreads)
             }
             job.run()
             done.wait()
@@ -78,15 +76,17 @@ public enum ParallelMap {
     /// How long a thread may wait within one item (nanoseconds) before the job grows.
     static let waitLimit: Int64 = 2_000_000
 
-    /// Looks every millisecond until the job is done or a thread waits, then grows it. On a thread
-    /// of its own: Dispatch's may all be held by the maps this one runs inside.
-    private static func watch(_ job: SharedJob, reserve: @escaping @Sendable () -> Void, start: @escaping @Sendable () -> Void) {
+    /// Looks every millisecond until no item is left to start or a thread waits, then grows the job
+    /// by up to `more` threads. On a thread of its own: Dispatch's may all be held by the maps this
+    /// one runs inside.
+    private static func watch(_ job: SharedJob, upTo more: Int, reserve: @escaping @Sendable (Int) -> Void,
+                              start: @escaping @Sendable (Int) -> Void) {
         Thread.detachNewThread {
             while true {
                 usleep(1_000)
-                switch job.reserveIfWaiting(longerThan: waitLimit, reserve) {
+                switch job.reserveIfWaiting(longerThan: waitLimit, upTo: more, reserve) {
                 case .watching: continue
-                case .grow: start()
+                case .grow(let threads): start(threads)
                 case .done: break
                 }
                 return
@@ -119,7 +119,7 @@ private final class SharedJob: @unchecked Sendable {
     static let canWatch = false
     #endif
 
-    enum Watch { case watching, grow, done }
+    enum Watch { case watching, grow(Int), done }
 
     init(count: Int, work: @escaping (Int) -> Void, threads: Int) {
         self.count = count
@@ -141,21 +141,23 @@ private final class SharedJob: @unchecked Sendable {
 
     func release() { work = nil }
 
-    /// `.grow` if a thread has spent more than `limit` of its item off the processor, after
-    /// `reserve` (under the lock, while that thread is still on its item: the threads started next
-    /// join a job whose caller is still waiting for it).
-    func reserveIfWaiting(longerThan limit: Int64, _ reserve: () -> Void) -> Watch {
+    /// `.grow(n)` if a thread has spent more than `limit` of its item off the processor: n threads
+    /// more, no more than `more` nor than the items not started, after `reserve(n)` (under the lock,
+    /// while that thread is still on its item: the threads started next join a job whose caller is
+    /// still waiting for it). `.done` once every item is started: a thread more would find none.
+    func reserveIfWaiting(longerThan limit: Int64, upTo more: Int, _ reserve: (Int) -> Void) -> Watch {
         lock.lock()
         defer { lock.unlock() }
-        guard next < count || onItem.contains(where: { $0 != nil }) else { return .done }
+        guard next < count else { return .done }
         let now = Self.nanoseconds(CLOCK_MONOTONIC)
         let waiting = onItem.contains { item in
             guard let item else { return false }
             return (now - item.wall) - (Self.nanoseconds(item.clock) - item.processor) > limit
         }
         guard waiting else { return .watching }
-        reserve()
-        return .grow
+        let threads = min(more, count - next)
+        reserve(threads)
+        return .grow(threads)
     }
 
     private func join() -> Int {

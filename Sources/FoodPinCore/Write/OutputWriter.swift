@@ -90,11 +90,10 @@ public struct OutputWriter: Sendable {
         for folder in folders.sorted() { try makeFolder(destination.path + "/" + folder) }
     }
 
-    /// Makes only the folder itself and its `sections` (folders of its own): deeper folders are made
-    /// as files are written into them.
-    public func makeDestination(sections: [String] = []) throws(FoodPinError) {
-        try makeFolder(destination.path)
-        Self.spread(sections, in: destination.path)
+    /// Makes only the folder itself, and its `sections` if it made the folder (see `spread`):
+    /// deeper folders are made as files are written into them.
+    public func makeDestination(sections: [String]) throws(FoodPinError) {
+        if try makeFolder(destination.path) { Self.spread(sections, in: destination.path) }
     }
 
     /// The folders at the top of the site: the first part of every path that has more than one.
@@ -109,41 +108,42 @@ public struct OutputWriter: Sendable {
         return sections.map(String.init).sorted()
     }
 
-    /// Makes each section of a new site, twin or standby in a block group of its own, away from the
-    /// inodes of a site just deleted (`rm -rf Output`, then a build). ext4 without a journal will
-    /// not reuse an inode freed in the last minute (minutes while its table is unwritten) and looks
-    /// past every such inode of the group at each new file or folder: right after a
-    /// 1,000-restaurant site was removed, half of a build's samples were in `recently_deleted`.
-    /// Files go to their folder's group, and folders (but under a "top" folder) to their parent's;
-    /// the folder is marked top (`chattr +T`), so ext4 places each section apart, by a hash of its
-    /// name: made under a name of chance and then renamed, a section does not land where the same
-    /// section of the deleted site was. Only the sections, a dozen folders: spread, every page
-    /// folder would touch a group of its own (tried: slower on a quiet disk). Where the file system
-    /// refuses the flag, nothing changes.
+    /// The name a section is made under before it is renamed (`spread`): always an empty folder,
+    /// FoodPin's own, which a build stopped right then leaves behind.
+    static func isSectionInMaking(_ name: String) -> Bool { name.hasPrefix(sectionInMaking) }
+    private static let sectionInMaking = ".foodpin-section-"
+
+    /// Removes the sections in making a stopped build left here: a dot folder would be published.
+    public func removeSectionsInMaking() {
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: destination.path)) ?? [] where Self.isSectionInMaking(name) {
+            rmdir(destination.path + "/" + name)
+        }
+    }
+
+    /// Makes each section of a folder FoodPin has just made (a new site, twin or standby) in a block
+    /// group of its own, away from the inodes of a site just deleted, which ext4 without a journal
+    /// makes every new file step past (README, "Deleting a site"). The folder is marked top
+    /// (`chattr +T`), so ext4 places each folder made in it by a hash of its name: made under a name
+    /// of chance, then renamed, a section does not land where the deleted site's was. Only the
+    /// sections: deeper folders stay near their parent. Where the flag is refused, nothing changes.
     static func spread(_ sections: [String], in folder: String) {
-        guard !sections.isEmpty else { return }
-        let descriptor = open(folder, O_RDONLY | O_DIRECTORY)
-        guard descriptor >= 0 else { return }
-        var flags: Int32 = 0
-        let topFolder: Int32 = 0x0002_0000 // FS_TOPDIR_FL
-        let marked = ioctl(descriptor, 0x8008_6601, &flags) == 0 // FS_IOC_GETFLAGS
-            && (flags & topFolder != 0 || { flags |= topFolder; return ioctl(descriptor, 0x4008_6602, &flags) == 0 }()) // FS_IOC_SETFLAGS
-        close(descriptor)
-        guard marked else { return }
+        guard !sections.isEmpty, TopFolderFlag.mark(folder) else { return }
         for section in sections {
-            let chance = folder + "/.foodpin-section-\(UInt64.random(in: 0...UInt64.max))"
+            let chance = folder + "/" + sectionInMaking + String(UInt64.random(in: 0...UInt64.max))
             if mkdir(chance, 0o755) == 0, rename(chance, folder + "/" + section) != 0 { rmdir(chance) }
         }
     }
 
-    private func makeFolder(_ path: String) throws(FoodPinError) {
-        if mkdir(path, 0o755) == 0 { return }
+    /// Whether it made the folder (not there before).
+    @discardableResult
+    private func makeFolder(_ path: String) throws(FoodPinError) -> Bool {
+        if mkdir(path, 0o755) == 0 { return true }
         if errno == EEXIST {
             var info = stat()
-            if stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR { return }
+            if stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR { return false }
             // A file where a folder must go (a stale page named like a new folder): replace it.
             guard unlink(path) == 0, mkdir(path, 0o755) == 0 else { throw .io("make the folder", path: path) }
-            return
+            return true
         }
         throw .io("make the folder", path: path)
     }

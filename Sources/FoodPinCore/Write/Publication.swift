@@ -108,8 +108,11 @@ struct Publication: Sendable {
         return true
     }
 
+    /// A section in making that a stopped build left (`OutputWriter.spread`) is FoodPin's, not the
+    /// host's: it stays, and goes with its folder.
     private func moveDotFiles(from source: URL, to target: URL) {
-        for name in (try? FileManager.default.contentsOfDirectory(atPath: source.path)) ?? [] where name.hasPrefix(".") {
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: source.path)) ?? []
+        where name.hasPrefix(".") && !OutputWriter.isSectionInMaking(name) {
             let destination = target.path + "/" + name
             if access(destination, F_OK) != 0 { rename(source.path + "/" + name, destination) }
         }
