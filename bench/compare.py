@@ -9,8 +9,9 @@ shape; --front-matter pyyaml or pyyaml-unicode then rewrites FoodPin's front mat
 writes it, through bench/restyle-front-matter.py: give such a guide a --work of its own), then
 runs each tool --runs times, alternating, each into an empty output folder, timing wall clock and
 reading peak memory from /usr/bin/time -v. Prints a Markdown table row. With --same-folder each tool
-builds into one folder of its own, removed (rm -rf) right before each of its runs, as a user
-rebuilding from scratch does: on ext4 without a journal, the inodes just freed make new ones dear.
+builds into one folder of its own (a first, untimed build makes it), removed (rm -rf) right before
+each timed run, as a user rebuilding from scratch does: on ext4 without a journal, the inodes just
+freed make new ones dear.
 """
 import argparse
 import os
@@ -59,6 +60,11 @@ def main():
     foodpin_runs, hugo_runs = [], []
     def out(tool, run):
         return os.path.join(work, f"{tool}-out-{0 if args.same_folder else run}")
+    if args.same_folder:
+        # Untimed: each timed run then removes a site its tool built.
+        subprocess.run([args.foodpin, "build", "--quiet", "--clean", "--root", guide, "--output", out("foodpin", 0)], check=True)
+        if not args.no_hugo and shutil.which("hugo"):
+            subprocess.run(["hugo", "--quiet", "-s", hugo, "-d", out("hugo", 0)], check=True)
     for run in range(args.runs):
         def run_hugo():
             if not args.no_hugo and shutil.which("hugo"):
