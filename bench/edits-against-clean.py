@@ -1,0 +1,184 @@
+#!/usr/bin/env python3
+"""Every kind of change between two `foodpin build` runs, each in a new process, and `kill -9` in
+the middle of builds: after each, the site is compared byte for byte with a clean build of the same
+sources (`--clean` into a folder of its own). Its own guide, not bench/make-handwritten.py's:
+N restaurants in Markdown (0-4 reviews each, names, cities and cuisines past ASCII), a third as
+many imported from a minified city file, the walkthrough.
+
+usage: bench/edits-against-clean.py [N] [--foodpin .build/release/foodpin] [--work DIR]
+Prints one line per case with the build's time and "same as clean" or the first differences;
+exits 1 if any case differs. From 5,000 restaurants the first build makes a twin (see README).
+"""
+import argparse
+import filecmp
+import json
+import os
+import random
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+from timing import remove_site  # noqa: E402
+
+CITIES = ["Łódź", "Reykjavík", "Montréal", "Kyōto", "Ōsaka", "Córdoba"]
+CUISINES = ["Thai", "Café", "Ramen", "Tapas", "Phở", "Crêpes", "Barbecue"]
+
+
+def write_guide(content, count, rng):
+    for folder in ["restaurants", "reviews", "onboarding", "cities"]:
+        os.makedirs(os.path.join(content, folder))
+    write(os.path.join(content, "site.yml"), "title: Edits Guide\nlanguage: en\npage_size: 20\n")
+    for step in range(1, 4):
+        write(os.path.join(content, "onboarding", f"{step}.md"),
+              f"---\nstep: {step}\nheading: Step {step}\nsubheading: Sub {step}\n---\nBody {step}\n")
+    for number in range(count):
+        slug = f"place-{number:05d}"
+        fields = {"name": f"Place {rng.choice('ÄBCDÉ')}{number}", "cuisines": rng.sample(CUISINES, rng.randint(1, 2)),
+                  "city": rng.choice(CITIES), "address": f"{number} Main St", "phone": f"555-{number:04d}",
+                  "price": rng.randint(1, 4), "favorite": rng.random() < 0.2}
+        front = "\n".join(f"{key}: {json.dumps(value, ensure_ascii=False)}" for key, value in fields.items())
+        write(os.path.join(content, "restaurants", slug + ".md"),
+              f"---\n{front}\n---\n## About\n\nA **fine** spot with *good* food, number {number}.\n\n- one\n- two\n")
+        os.makedirs(os.path.join(content, "reviews", slug))
+        for review in range(rng.randint(0, 4)):
+            write(os.path.join(content, "reviews", slug, f"{review}.md"),
+                  f"---\nrestaurant: {slug}\nname: Reviewer {review}\ntitle: Title {review}\nrating: {rng.randint(1, 5)}\n"
+                  f"date: 2025-0{rng.randint(1, 9)}-1{review}\n---\nText {review} of {number}.\n")
+    records = [{"id": 900000 + n, "name": f"Imported {n}", "address": f"{n} Side Rd", "city": "Boston", "price": "$$",
+                "cuisines": "Pizza, Bar"} for n in range(count // 3)]
+    write(os.path.join(content, "cities", "Boston.json"), json.dumps(records, separators=(",", ":")))
+
+
+def write(path, text):
+    with open(path, "w") as file:
+        file.write(text)
+
+
+def differences(a, b, where=""):
+    comparison = filecmp.dircmp(a, b, ignore=[])
+    found = [f"{where}{name} only in the incremental site" for name in comparison.left_only]
+    found += [f"{where}{name} only in the clean site" for name in comparison.right_only]
+    _, mismatch, errors = filecmp.cmpfiles(a, b, comparison.common_files, shallow=False)
+    found += [f"{where}{name} differs" for name in mismatch + errors]
+    for folder in comparison.common_dirs:
+        found += differences(os.path.join(a, folder), os.path.join(b, folder), f"{where}{folder}/")
+    return found
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("count", type=int, nargs="?", default=1000)
+    parser.add_argument("--foodpin", default=os.path.join(HERE, "..", ".build", "release", "foodpin"))
+    parser.add_argument("--work", default=None)
+    args = parser.parse_args()
+    work = os.path.abspath(args.work) if args.work else tempfile.mkdtemp(prefix="foodpin-edits-")
+    guide = os.path.join(work, "guide")
+    content = os.path.join(guide, "Content")
+    shutil.rmtree(guide, ignore_errors=True)
+    rng = random.Random(7)
+    write_guide(content, args.count, rng)
+
+    def foodpin(*words, check=True):
+        result = subprocess.run([args.foodpin, *words, "--root", guide], capture_output=True, text=True)
+        if check and result.returncode != 0:
+            sys.exit(f"foodpin {' '.join(words)} failed:\n{result.stdout}{result.stderr}")
+        return result
+
+    def edit(path, change):
+        path = os.path.join(content, path)
+        with open(path) as file:
+            text = change(file.read())
+        write(path, text)
+
+    failures = []
+
+    def compare(case):
+        started = time.perf_counter()
+        foodpin("build", "--quiet")
+        seconds = time.perf_counter() - started
+        clean = os.path.join(work, "clean")
+        foodpin("build", "--quiet", "--clean", "--output", clean)
+        found = differences(os.path.join(guide, "Output"), clean)
+        remove_site(clean)
+        print(f"{case:48s} {seconds:6.2f} s  {'same as clean' if not found else 'DIFFERS: ' + '; '.join(found[:5])}", flush=True)
+        if found:
+            failures.append(case)
+
+    review = lambda slug: next(os.path.join("reviews", slug, name) for name in sorted(os.listdir(os.path.join(content, "reviews", slug))))
+    with_reviews = [slug for slug in sorted(os.listdir(os.path.join(content, "reviews"))) if os.listdir(os.path.join(content, "reviews", slug))]
+
+    compare("first build")
+    compare("nothing changed")
+    edit(review(with_reviews[0]), lambda text: text.replace("Text", "Edited text"))
+    compare("a review edited")
+    os.remove(os.path.join(content, review(with_reviews[1])))
+    compare("a review deleted")
+    edit("restaurants/place-00003.md", lambda text: text.replace("Place ", "Zebra "))
+    compare("a name edited (the list order moves)")
+    edit("restaurants/place-00004.md", lambda text: text.replace("price: ", "price: 4 #", 1))
+    compare("a price edited")
+    os.rename(os.path.join(content, "restaurants/place-00006.md"), os.path.join(content, "restaurants/renamed-6.md"))
+    for name in os.listdir(os.path.join(content, "reviews/place-00006")):
+        edit(f"reviews/place-00006/{name}", lambda text: text.replace("place-00006", "renamed-6"))
+    compare("a restaurant renamed (a new slug)")
+    os.remove(os.path.join(content, "restaurants/place-00007.md"))
+    shutil.rmtree(os.path.join(content, "reviews/place-00007"))
+    compare("a restaurant deleted with its reviews")
+    shutil.copy(os.path.join(content, "restaurants/place-00008.md"), os.path.join(content, "restaurants/aaa-new.md"))
+    compare("a restaurant added")
+    edit("site.yml", lambda text: text.replace("page_size: 20", "page_size: 7"))
+    compare("site.yml: page_size")
+    edit("site.yml", lambda text: text.replace("Edits Guide", "Edits Guide Ü"))
+    compare("site.yml: title")
+    templates = os.path.join(guide, "Templates")
+    os.makedirs(templates, exist_ok=True)
+    shutil.copy(os.path.join(HERE, "..", "Templates", "card.mustache"), os.path.join(templates, "card.mustache"))
+    edit("../Templates/card.mustache", lambda text: text + "<!-- edited -->\n")
+    compare("a template edited (copied into Templates/)")
+    os.remove(os.path.join(templates, "card.mustache"))
+    compare("the template removed again")
+    foodpin("remove", "900002")
+    compare("foodpin remove (an imported restaurant)")
+    foodpin("favorite", "900003")
+    compare("foodpin favorite")
+    foodpin("favorite", "900003", "--off")
+    compare("foodpin favorite --off")
+    edit("cities/Boston.json", lambda text: text.replace("Imported 5\"", "Imported Five\""))
+    compare("a city file edited")
+    records = json.loads(open(os.path.join(content, "cities/Boston.json")).read())
+    del records[10]
+    write(os.path.join(content, "cities/Boston.json"), json.dumps(records, separators=(",", ":")))
+    compare("a record dropped from the city file")
+    write(os.path.join(content, "restaurants/enrich.md"), "---\nid: 900012\nfavorite: true\n---\nEnriched **text**.\n")
+    compare("a Markdown file enriching an imported record")
+    edit("onboarding/2.md", lambda text: text.replace("Step 2", "Second step"))
+    compare("a walkthrough step edited")
+    edit("restaurants/place-00010.md", lambda text: text.replace("---\n", "---\nrating: 9\n", 1))
+    refused = foodpin("build", "--quiet", check=False)
+    print(f"{'a bad edit: exit ' + str(refused.returncode):48s} {(refused.stderr or refused.stdout).splitlines()[0]}")
+    if refused.returncode != 1:
+        failures.append("a bad edit")
+    edit("restaurants/place-00010.md", lambda text: text.replace("rating: 9\n", "", 1))
+    compare("the bad edit mended")
+    # A build with changes killed at moments from its start to its end, then a build.
+    for delay in [0.01, 0.03, 0.06, 0.1, 0.2, 0.3, 0.5, 0.8, 1.2]:
+        edit("restaurants/place-00011.md", lambda text: text.replace("fine", "finer"))
+        edit("site.yml", lambda text: text.replace("page_size: 7", "page_size: 8") if "page_size: 7" in text
+             else text.replace("page_size: 8", "page_size: 7"))
+        build = subprocess.Popen([args.foodpin, "build", "--quiet", "--root", guide])
+        time.sleep(delay)
+        build.send_signal(signal.SIGKILL)
+        build.wait()
+        compare(f"kill -9 after {delay} s, then a build")
+    if not args.work:
+        shutil.rmtree(work)
+    print("every case the same as a clean build" if not failures else f"{len(failures)} cases differ: {failures}")
+    sys.exit(1 if failures else 0)
+
+
+main()
