@@ -7,13 +7,14 @@ many imported from a minified city file, the walkthrough.
 
 usage: bench/edits-against-clean.py [N] [--foodpin .build/release/foodpin] [--work DIR]
 Prints one line per case with the build's time and "same as clean" or the first differences;
-exits 1 if any case differs. From 5,000 restaurants the first build makes a twin (see README).
+exits 1 if any case differs, or if an edit changed nothing.
 """
 import argparse
 import filecmp
 import json
 import os
 import random
+import re
 import shutil
 import signal
 import subprocess
@@ -65,6 +66,7 @@ def differences(a, b, where=""):
     found += [f"{where}{name} only in the clean site" for name in comparison.right_only]
     _, mismatch, errors = filecmp.cmpfiles(a, b, comparison.common_files, shallow=False)
     found += [f"{where}{name} differs" for name in mismatch + errors]
+    found += [f"{where}{name} is a file on one side, a folder on the other" for name in comparison.common_funny]
     for folder in comparison.common_dirs:
         found += differences(os.path.join(a, folder), os.path.join(b, folder), f"{where}{folder}/")
     return found
@@ -77,6 +79,14 @@ def main():
     parser.add_argument("--work", default=None)
     args = parser.parse_args()
     work = os.path.abspath(args.work) if args.work else tempfile.mkdtemp(prefix="foodpin-edits-")
+    try:
+        run_cases(args, work)
+    finally:
+        if not args.work:
+            shutil.rmtree(work)
+
+
+def run_cases(args, work):
     guide = os.path.join(work, "guide")
     content = os.path.join(guide, "Content")
     shutil.rmtree(guide, ignore_errors=True)
@@ -92,8 +102,11 @@ def main():
     def edit(path, change):
         path = os.path.join(content, path)
         with open(path) as file:
-            text = change(file.read())
-        write(path, text)
+            before = file.read()
+        after = change(before)
+        if after == before:
+            sys.exit(f"the edit of {path} changed nothing")
+        write(path, after)
 
     failures = []
 
@@ -120,7 +133,7 @@ def main():
     compare("a review deleted")
     edit("restaurants/place-00003.md", lambda text: text.replace("Place ", "Zebra "))
     compare("a name edited (the list order moves)")
-    edit("restaurants/place-00004.md", lambda text: text.replace("price: ", "price: 4 #", 1))
+    edit("restaurants/place-00004.md", lambda text: re.sub(r"price: (\d)", lambda m: f"price: {int(m[1]) % 4 + 1}", text, count=1))
     compare("a price edited")
     os.rename(os.path.join(content, "restaurants/place-00006.md"), os.path.join(content, "restaurants/renamed-6.md"))
     for name in os.listdir(os.path.join(content, "reviews/place-00006")):
@@ -159,9 +172,14 @@ def main():
     edit("onboarding/2.md", lambda text: text.replace("Step 2", "Second step"))
     compare("a walkthrough step edited")
     edit("restaurants/place-00010.md", lambda text: text.replace("---\n", "---\nrating: 9\n", 1))
+    kept = os.path.join(work, "kept")
+    shutil.copytree(os.path.join(guide, "Output"), kept, symlinks=True)
     refused = foodpin("build", "--quiet", check=False)
-    print(f"{'a bad edit: exit ' + str(refused.returncode):48s} {(refused.stderr or refused.stdout).splitlines()[0]}")
-    if refused.returncode != 1:
+    changed = differences(os.path.join(guide, "Output"), kept)
+    shutil.rmtree(kept)
+    print(f"{'a bad edit: exit ' + str(refused.returncode):48s} {'site kept' if not changed else 'SITE CHANGED'}: "
+          f"{(refused.stderr or refused.stdout).splitlines()[0]}")
+    if refused.returncode != 1 or changed:
         failures.append("a bad edit")
     edit("restaurants/place-00010.md", lambda text: text.replace("rating: 9\n", "", 1))
     compare("the bad edit mended")
@@ -173,10 +191,8 @@ def main():
         build = subprocess.Popen([args.foodpin, "build", "--quiet", "--root", guide])
         time.sleep(delay)
         build.send_signal(signal.SIGKILL)
-        build.wait()
-        compare(f"kill -9 after {delay} s, then a build")
-    if not args.work:
-        shutil.rmtree(work)
+        killed = build.wait() == -signal.SIGKILL
+        compare(f"kill -9 after {delay} s ({'killed' if killed else 'it had finished'}), then a build")
     print("every case the same as a clean build" if not failures else f"{len(failures)} cases differ: {failures}")
     sys.exit(1 if failures else 0)
 

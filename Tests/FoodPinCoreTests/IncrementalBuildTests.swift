@@ -475,7 +475,7 @@ import Testing
         #expect(try guide.snapshot() == cleanBuild(of: guide))
     }
 
-    /// A build killed while it made a folder's sections leaves one under its name of chance, empty,
+    /// A build killed while it made a folder's sections leaves one under its random name, empty,
     /// in the standby: the next build removes it, from a standby that holds nothing else and from
     /// one half made, and publishes none (a dot folder would be taken for the host's and kept).
     @Test(arguments: [false, true]) func aSectionLeftInMakingIsNeitherKeptNorPublished(halfMade: Bool) throws {
@@ -493,6 +493,20 @@ import Testing
         var site = try guide.snapshot()
         #expect(site.removeValue(forKey: ".nojekyll") == Data())
         #expect(try site == cleanBuild(of: guide))
+    }
+
+    /// A standby given up (a failed write, a failed mirror) gives the live site back its host's dot
+    /// files, but not a section in making: that is FoodPin's, and goes with the standby.
+    @Test func aDiscardedStandbyKeepsItsSectionInMaking() throws {
+        let guide = try TestGuide()
+        try guide.addSampleCities(["Boston"])
+        try guide.build()
+        try guide.write(".Output.foodpin-next/.nojekyll", "")
+        try FileManager.default.createDirectory(at: guide.root.appending(path: ".Output.foodpin-next/.foodpin-section-42"),
+                                                withIntermediateDirectories: false)
+        try Publication(output: guide.output).discardStandby()
+        #expect(try FileManager.default.contentsOfDirectory(atPath: guide.output.path).filter { $0.hasPrefix(".") } == [".nojekyll"])
+        #expect(!FileManager.default.fileExists(atPath: guide.root.appending(path: ".Output.foodpin-next").path))
     }
 
     @Test func aStateOfManySlicesReadsBackWhole() throws {

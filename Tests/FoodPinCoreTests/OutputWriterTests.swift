@@ -25,9 +25,9 @@ import Testing
     }
 
     /// A first site's sections are made away from where a deleted site's were (`OutputWriter.spread`):
-    /// its folder is marked top where the file system takes the flag, every section is there, and
-    /// no folder of chance is left.
-    @Test func aFirstSiteMarksItsFolderTopAndLeavesNoFolderOfChance() throws {
+    /// its folder is marked top where the file system takes the flag, and no folder of a random
+    /// name is left beside the sections.
+    @Test func aFirstSiteMarksItsFolderTopAndLeavesNoRandomlyNamedFolder() throws {
         let guide = try TestGuide()
         try guide.write("Content/restaurants/a.md", "---\nname: A\ncity: Boston\ncuisines: [Thai]\n---\n")
         try guide.build()
@@ -37,22 +37,35 @@ import Testing
             return FileManager.default.fileExists(atPath: guide.output.appending(path: name).path, isDirectory: &isFolder) && isFolder.boolValue
         }
         #expect(folders.sorted() == ["assets", "cities", "cuisines", "my-guide", "restaurants", "search", "welcome"])
-        #expect(OutputWriter.sections(of: ["index.html", "restaurants/a/index.html", "restaurants/b/index.html", "cities/x/index.html",
-                                      "restaurants/c/index.html", "search.json"]) == ["cities", "restaurants"])
         // ext4 takes the flag; tmpfs, for one, refuses it: then nothing is asked of the site.
-        let probe = try guide.makeOutsideFolder("probe")
-        if TopFolderFlag.mark(probe.path) {
+        if try flagsAreTaken(in: guide) {
             #expect(TopFolderFlag.isSet(guide.output.path) == true)
         }
+    }
+
+    @Test func theSectionsAreTheFirstFolderOfEachPath() {
+        #expect(OutputWriter.sections(of: ["index.html", "restaurants/a/index.html", "restaurants/b/index.html", "cities/x/index.html",
+                                      "restaurants/c/index.html", "search.json", "cities/y/z/index.html"]) == ["cities", "restaurants"])
+        #expect(OutputWriter.sections(of: ["index.html", "404.html"]) == [])
     }
 
     /// A folder that was there (the user's) is left as it was: neither marked nor given sections.
     @Test func aFolderThatWasThereIsNotMarked() throws {
         let guide = try TestGuide()
+        guard try flagsAreTaken(in: guide) else { return }
         let existing = try guide.makeOutsideFolder("site")
         try OutputWriter(destination: existing).makeDestination(sections: ["restaurants"])
-        #expect(TopFolderFlag.isSet(existing.path) != true)
+        #expect(TopFolderFlag.isSet(existing.path) == false)
         #expect(try FileManager.default.contentsOfDirectory(atPath: existing.path) == [])
+        let made = existing.appending(path: "new")
+        try OutputWriter(destination: made).makeDestination(sections: ["restaurants"])
+        #expect(TopFolderFlag.isSet(made.path) == true)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: made.path) == ["restaurants"])
+    }
+
+    /// Whether the file system the test guide is on takes the top-folder flag (a probe folder).
+    private func flagsAreTaken(in guide: TestGuide) throws -> Bool {
+        TopFolderFlag.mark(try guide.makeOutsideFolder("probe").path)
     }
 
     /// A standby made of links: each file the very file of the live folder; one that is not there is

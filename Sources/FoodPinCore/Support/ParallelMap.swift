@@ -45,7 +45,7 @@ public enum ParallelMap {
 
     /// Runs `work` for every index below `count`, each thread taking the next index as it finishes
     /// one. On one thread per core at first: reads the page cache holds cost no more there, and
-    /// making 30 threads more does cost (bench/HISTORY.md). Once a thread has spent `waitLimit` of
+    /// making the other threads does cost (bench/HISTORY.md). Once a thread has spent `waitLimit` of
     /// one item off the processor (waiting on the disk, or ready with no core free), the job grows
     /// to up to `threads` threads (Dispatch keeps to one per core, however long they wait).
     /// Returns once every index is done and no thread holds `work`.
@@ -86,10 +86,9 @@ public enum ParallelMap {
                 usleep(1_000)
                 switch job.reserveIfWaiting(longerThan: waitLimit, upTo: more, reserve) {
                 case .watching: continue
-                case .grow(let threads): start(threads)
-                case .done: break
+                case .grow(let threads): start(threads); return
+                case .done: return
                 }
-                return
             }
         }
     }

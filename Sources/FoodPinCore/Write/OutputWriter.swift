@@ -120,17 +120,16 @@ public struct OutputWriter: Sendable {
         }
     }
 
-    /// Makes each section of a folder FoodPin has just made (a new site, twin or standby) in a block
-    /// group of its own, away from the inodes of a site just deleted, which ext4 without a journal
-    /// makes every new file step past (README, "Deleting a site"). The folder is marked top
-    /// (`chattr +T`), so ext4 places each folder made in it by a hash of its name: made under a name
-    /// of chance, then renamed, a section does not land where the deleted site's was. Only the
-    /// sections: deeper folders stay near their parent. Where the flag is refused, nothing changes.
+    /// Makes the sections of a folder FoodPin has just made (a new site, twin or standby) away
+    /// from the inodes of a site just deleted, which ext4 without a journal makes every new file
+    /// step past (README, "Deleting a site"): the folder is marked top, and each section is made
+    /// under a random name, then renamed, so that ext4 does not place it by its real name where the
+    /// deleted site's was. Where the flag is refused, nothing changes.
     static func spread(_ sections: [String], in folder: String) {
         guard !sections.isEmpty, TopFolderFlag.mark(folder) else { return }
         for section in sections {
-            let chance = folder + "/" + sectionInMaking + String(UInt64.random(in: 0...UInt64.max))
-            if mkdir(chance, 0o755) == 0, rename(chance, folder + "/" + section) != 0 { rmdir(chance) }
+            let randomName = folder + "/" + sectionInMaking + String(UInt64.random(in: 0...UInt64.max))
+            if mkdir(randomName, 0o755) == 0, rename(randomName, folder + "/" + section) != 0 { rmdir(randomName) }
         }
     }
 
