@@ -86,6 +86,65 @@ import Testing
     }
 }
 
+/// A SQLite file at the store's place that is not FoodPin's, or is a newer FoodPin's, is refused
+/// with its name and left byte for byte as it was.
+@Suite struct StoreOwnershipTests {
+    private func expectRefused(_ guide: TestGuide, saying words: String) throws {
+        let before = try Data(contentsOf: guide.layout.store)
+        for copy in [false, true] {
+            do throws(FoodPinError) {
+                _ = copy ? try GuideStore(copyOf: guide.layout.store) : try GuideStore(url: guide.layout.store)
+                Issue.record("expected the store to be refused")
+            } catch {
+                #expect(error.description.contains("/Content/guide.sqlite: error: "), "\(error)")
+                #expect(error.description.contains(words), "\(error)")
+            }
+        }
+        #expect(throws: FoodPinError.self) { try guide.build() }
+        #expect(try Data(contentsOf: guide.layout.store) == before)
+        #expect(!guide.exists("index.html"))
+    }
+
+    @Test func anotherProgramsDatabaseIsRefusedAndLeftUntouched() throws {
+        let guide = try TestGuide()
+        try guide.addSampleCities(["Boston"])
+        try DatabaseQueue(path: guide.layout.store.path).write { db in
+            try db.execute(sql: "CREATE TABLE notes (id INTEGER PRIMARY KEY, text TEXT); INSERT INTO notes (text) VALUES ('mine')")
+        }
+        try expectRefused(guide, saying: "not a FoodPin store: it holds tables FoodPin did not make (notes)")
+    }
+
+    @Test func aDatabaseMarkedByAnotherProgramIsRefused() throws {
+        let guide = try TestGuide()
+        try DatabaseQueue(path: guide.layout.store.path).write { db in
+            try db.execute(sql: "PRAGMA application_id = \(0x4750_4B47)")  // "GPKG": a GeoPackage
+        }
+        try expectRefused(guide, saying: "another program marked it as its own (application id 0x47504B47)")
+    }
+
+    @Test func aStoreWrittenByANewerFoodPinIsRefused() throws {
+        let guide = try TestGuide()
+        try guide.addSampleCities(["Boston"])
+        try guide.build()
+        try DatabaseQueue(path: guide.layout.store.path).write { db in
+            try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v9: a table from the future')")
+        }
+        try guide.remove("Output")
+        try expectRefused(guide, saying: "written by a newer FoodPin")
+    }
+
+    @Test func anOlderUnmarkedStoreIsKeptAndMarked() throws {
+        let guide = try TestGuide()
+        try guide.addSampleCities(["Boston"])
+        try guide.build()
+        let queue = try DatabaseQueue(path: guide.layout.store.path)
+        try queue.write { db in try db.execute(sql: "PRAGMA application_id = 0") }
+        let count = try GuideStore(url: guide.layout.store).allRestaurants().count
+        #expect(count > 0)
+        #expect(try queue.read { db in try Int32.fetchOne(db, sql: "PRAGMA application_id") } == StoreOwnership.applicationID)
+    }
+}
+
 /// City files in Content/cities/ own their records together: none is lost while a file lists it.
 @Suite struct CityOwnershipTests {
     private func records(_ guide: TestGuide) throws -> [RestaurantRecord] { try GuideStore(copyOf: guide.layout.store).allRestaurants() }

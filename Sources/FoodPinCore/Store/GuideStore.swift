@@ -15,7 +15,7 @@ public final class GuideStore: Sendable {
             var configuration = Configuration()
             configuration.busyMode = .timeout(5)
             database = try DatabaseQueue(path: url.path, configuration: configuration)
-            try Self.migrate(database)
+            try Self.migrate(database, path: displayPath)
         } catch {
             throw Self.failure(error, path: displayPath)
         }
@@ -40,7 +40,7 @@ public final class GuideStore: Sendable {
                     try DatabaseQueue(path: url.path, configuration: configuration).backup(to: memory)
                 }
             }
-            try Self.migrate(memory)
+            try Self.migrate(memory, path: displayPath)
             database = memory
         } catch {
             throw Self.failure(error, path: displayPath)
@@ -57,10 +57,16 @@ public final class GuideStore: Sendable {
         }
     }
 
-    /// The frozen migrations, then a column for every field added to `RestaurantField.all` since.
-    static func migrate(_ database: any DatabaseWriter) throws {
+    /// The frozen migrations, then a column for every field added to `RestaurantField.all` since;
+    /// first of all, a file that is not FoodPin's store (or is a newer FoodPin's) is refused.
+    static func migrate(_ database: any DatabaseWriter, path: String) throws {
+        let migrator = migrator
+        try database.read { db in
+            try StoreOwnership.check(db, migrator: migrator, firstMigration: firstMigration, path: path)
+        }
         try migrator.migrate(database)
         try database.write { db in
+            try StoreOwnership.mark(db)
             let existing = Set(try db.columns(in: RestaurantRecord.databaseTableName).map(\.name))
             let added = RestaurantField.all.filter { !existing.contains($0.key) }
             guard !added.isEmpty else { return }
@@ -91,10 +97,12 @@ public final class GuideStore: Sendable {
         }
     }
 
+    static let firstMigration = "v1: restaurants, removals, synced files"
+
     /// The store's schema history. Never edit a registered migration: add a new one.
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
-        migrator.registerMigration("v1: restaurants, removals, synced files") { db in
+        migrator.registerMigration(firstMigration) { db in
             try db.create(table: "restaurant") { t in
                 t.primaryKey("id", .integer)
                 t.column("name", .text).notNull()
@@ -188,6 +196,7 @@ public final class GuideStore: Sendable {
 extension GuideStore {
     /// A database failure as the user reads it: which store, and what to do.
     static func failure(_ error: any Error, path: String) -> FoodPinError {
+        if let error = error as? FoodPinError { return error }
         guard let error = error as? DatabaseError else { return FoodPinError(.io, at: path, "store failure: \(error)") }
         switch error.resultCode {
         case .SQLITE_NOTADB, .SQLITE_CORRUPT:
