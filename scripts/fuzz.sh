@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Fuzzes the readers of editors' and contributors' text with libFuzzer (see Tests/FoodPinCoreTests/
 # FuzzProperties.swift for what must hold), each property for SECONDS (default 600).
-#   scripts/fuzz.sh [SECONDS] [PROPERTY ...]      properties: front-matter city-file markdown slug
+#   scripts/fuzz.sh [SECONDS] [PROPERTY ...]      properties: front-matter city-file markdown slug yaml-expansion
 # Seeds come from the sample guide and ../shared/data/cities; the corpus grows in .build-fuzz/corpus.
 # An input that breaks a property is saved as Tests/Fuzz/findings/<property>/<digest>: add it to git,
 # fix the cause, and the unit tests keep it fixed.
@@ -10,7 +10,7 @@ cd "$(dirname "$0")/.."
 seconds=${1:-600}
 shift || true
 properties=("$@")
-[ ${#properties[@]} -gt 0 ] || properties=(front-matter city-file markdown slug)
+[ ${#properties[@]} -gt 0 ] || properties=(front-matter city-file markdown slug yaml-expansion)
 
 swiftc=$(readlink -f "$(command -v swiftc)")
 archive="$(dirname "$swiftc")/../lib/swift/clang/lib/linux/libclang_rt.fuzzer_no_main-$(uname -m).a"

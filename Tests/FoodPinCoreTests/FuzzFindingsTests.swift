@@ -13,7 +13,7 @@ import Testing
     }
 
     /// How many inputs are kept per property: a folder renamed or emptied by mistake shows here.
-    static let kept: [FuzzProperty: Int] = [.frontMatter: 8, .cityFile: 2, .markdown: 0, .slug: 8]
+    static let kept: [FuzzProperty: Int] = [.frontMatter: 8, .cityFile: 2, .markdown: 0, .slug: 8, .yamlExpansion: 4]
 
     @Test(arguments: FuzzProperty.allCases)
     func everyFindingKeepsItsPropertyNow(property: FuzzProperty) throws {

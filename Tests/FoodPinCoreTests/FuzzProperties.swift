@@ -16,6 +16,9 @@ enum FuzzProperty: String, CaseIterable, Sendable {
     case markdown
     /// Slugs: short, URL-safe, one path segment, and the slug of a slug is itself.
     case slug
+    /// YAML: whatever its anchors and aliases, a document read as front matter gives at most two
+    /// values per byte of its text plus `YAMLExpansion.aliasNodeLimit`.
+    case yamlExpansion = "yaml-expansion"
 
     /// The broken rule, said for a person, or nil when the input keeps it.
     func violation(_ bytes: [UInt8]) -> String? {
@@ -24,6 +27,7 @@ enum FuzzProperty: String, CaseIterable, Sendable {
         case .cityFile: Self.cityFile(bytes)
         case .markdown: Self.markdown(String(decoding: bytes, as: UTF8.self))
         case .slug: Self.slug(String(decoding: bytes, as: UTF8.self))
+        case .yamlExpansion: Self.yamlExpansion(String(decoding: bytes, as: UTF8.self))
         }
     }
 
@@ -58,6 +62,20 @@ enum FuzzProperty: String, CaseIterable, Sendable {
         case (.failure, .failure):
             return nil
         }
+    }
+
+    private static func yamlExpansion(_ text: String) -> String? {
+        guard case .success(let document) = FrontMatter.parseYAMLFile(text, path: "a.yml") else { return nil }
+        let bound = 2 * text.utf8.count + 2 + YAMLExpansion.aliasNodeLimit
+        func size(_ value: FieldValue) -> Int {
+            switch value {
+            case .scalar: 1
+            case .list(let items, _): items.reduce(1) { $0 + size($1) }
+            case .mapping(let entries, _): entries.values.reduce(1) { $0 + size($1) }
+            }
+        }
+        let values = document.fields.entries.values.reduce(0) { $0 + 1 + size($1.value) }
+        return values <= bound ? nil : "\(text.utf8.count) bytes of YAML gave \(values) values, over \(bound)"
     }
 
     private static func cityFile(_ bytes: [UInt8]) -> String? {

@@ -28,6 +28,13 @@ import Testing
         try FileManager.default.createSymbolicLink(atPath: root.appending(path: path).path, withDestinationPath: target)
     }
 
+    /// Anchors of ten values, each level ten aliases of the one before: 10^levels values.
+    static func aliasBomb(levels: Int) -> String {
+        "a0: &a0 [x,x,x,x,x,x,x,x,x,x]\n" + (1...levels).map { level in
+            "a\(level): &a\(level) [" + Array(repeating: "*a\(level - 1)", count: 10).joined(separator: ",") + "]\n"
+        }.joined()
+    }
+
     static let bad = "Content/restaurants/bad.md"
     static let review = "Content/reviews/kept/2024-06-01-bo.md"
     static let city = "Content/cities/Bad.json"
@@ -59,6 +66,15 @@ import Testing
         restaurant("a list instead of fields", "- a\n- b\n", "Content/restaurants/bad.md:2:1: error: front matter must be a list of `key: value` fields"),
         restaurant("a YAML alias bomb", "name: x\na: &a [x,x,x,x,x,x,x,x,x]\nb: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a]\nc: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b]\ncuisines: [*c,*c,*c,*c,*c,*c,*c,*c,*c]\n",
                    "Content/restaurants/bad.md:5:4: error: each item of `cuisines` must be a single value"),
+        restaurant("a billion laughs in an unknown field", "name: x\n" + aliasBomb(levels: 9),
+                   "Content/restaurants/bad.md:6:38: error: the alias *a2 makes this YAML's aliases stand for more than 10000 values"),
+        restaurant("a billion laughs in cuisines", aliasBomb(levels: 8) + "cuisines: [" + Array(repeating: "*a8", count: 10).joined(separator: ",") + "]\nname: x\n",
+                   "Content/restaurants/bad.md:5:38: error: the alias *a2 makes this YAML's aliases stand for more than 10000 values"),
+        restaurant("aliases of a huge key", "name: x\n" + aliasBomb(levels: 7) + "k:\n  ? *a7\n  : 1\n",
+                   "Content/restaurants/bad.md:6:38: error: the alias *a2 makes this YAML's aliases stand for more than 10000 values"),
+        restaurant("a merge-key bomb", "name: x\nm0: &m0 {k0: x, k1: x, k2: x, k3: x, k4: x, k5: x, k6: x, k7: x, k8: x, k9: x}\n"
+                   + (1...8).map { "m\($0): &m\($0) {<<: [" + Array(repeating: "*m\($0 - 1)", count: 10).joined(separator: ", ") + "]}\n" }.joined(),
+                   "Content/restaurants/bad.md:6:30: error: the alias *m2 makes this YAML's aliases stand for more than 10000 values"),
         restaurant("30,000 nested lists", "name: " + String(repeating: "[", count: 30_000) + "\n",
                    "Content/restaurants/bad.md:2:8: error: front matter is not valid YAML: Maximum nesting level reached, set with yaml_set_max_nest_level()) (while parsing at line 2)"),
         restaurant("a megabyte of front matter", "name: x\n" + String(repeating: "note: \(String(repeating: "v", count: 100))\n", count: 10_000),
@@ -95,6 +111,8 @@ import Testing
                    "Content/reviews/kept/2024-06-01-bo.md:5:7: error: `date` must be a real date written YYYY-MM-DD; found \"2024-02-30\""),
         reviewCase("a review of an unknown restaurant", "restaurant: nowhere\ntitle: T\nrating: 3\ndate: 2024-06-01\nname: Bo\n",
                    "Content/reviews/kept/2024-06-01-bo.md:2:13: error: review of an unknown restaurant \"nowhere\""),
+        siteCase("a billion laughs in site.yml", "title: x\n" + aliasBomb(levels: 9),
+                 "Content/site.yml:5:38: error: the alias *a2 makes this YAML's aliases stand for more than 10000 values"),
         siteCase("site.yml not YAML", "title: [x\n", "Content/site.yml:2:1: error: front matter is not valid YAML: did not find expected ',' or ']' (while parsing a flow sequence at line 1)"),
         siteCase("a page size of 0", "title: x\npage_size: 0\n", "Content/site.yml:2:12: error: `page_size` must be from 1 to 1000; found 0"),
         siteCase("a script base URL", "title: x\nbase_url: javascript:alert(1)\n", "Content/site.yml:2:11: error: `base_url` must be an http(s) URL like https://example.org/guide/; found \"javascript:alert(1)\""),
@@ -168,6 +186,9 @@ import Testing
         },
         Case(name: "a partial that includes itself", message: "Templates/card.mustache:1:1: error: template error: including `card` here, outside any section, makes it include itself for ever") {
             try write($0, "Templates/card.mustache", "{{> card}}\n")
+        },
+        Case(name: "a billion laughs in a strings file", message: "Templates/strings/en.yml:4:38: error: the alias *a2 makes this YAML's aliases stand for more than 10000 values") {
+            try write($0, "Templates/strings/en.yml", aliasBomb(levels: 9))
         },
         Case(name: "a string that is a list", message: "Templates/strings/en.yml:1:20: error: a string is a text, or a mapping of plural forms; not a list") {
             try write($0, "Templates/strings/en.yml", "count.restaurants: [a]\n")

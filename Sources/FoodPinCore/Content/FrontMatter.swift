@@ -77,6 +77,11 @@ enum FrontMatter {
         }
         let yaml = lines[1..<closing].joined(separator: "\n")
         let lineOffset = linesBefore
+        if let overflow = YAMLExpansion.overflow(in: yaml) {
+            return .failure(.error(at: SourceLocation(path: path, line: overflow.line + lineOffset, column: overflow.column),
+                "the alias *\(overflow.anchor) makes this YAML's aliases stand for more than \(YAMLExpansion.aliasNodeLimit) values",
+                hint: "write the values out, or use fewer aliases of aliases"))
+        }
         let node: Node?
         do {
             // The encoding named, or Yams reads the process environment on every parse.
