@@ -24,7 +24,9 @@ public struct PreviewServer: Sendable {
     /// Runs until Ctrl-C (SIGINT) or SIGTERM; `onRunning` gets the port actually bound.
     public func run(onRunning: @escaping @Sendable (Int) -> Void = { _ in }) async throws {
         let hub = events
-        session.onOutcome { outcome in hub.publish(Self.message(for: outcome)) }
+        session.onOutcome { outcome in
+            if let message = Self.message(for: outcome) { hub.publish(message) } else { hub.rebuilt() }
+        }
         let files = self.files
         let session = self.session
         let responder = CallbackResponder<BasicRequestContext> { request, _ in
@@ -46,10 +48,12 @@ public struct PreviewServer: Sendable {
         session.stop()
     }
 
-    static func message(for outcome: DevSession.Outcome) -> EventHub.Message {
+    /// What pages are told of an outcome; nil for a rebuild that changed the site (pages then
+    /// learn the new build's number).
+    static func message(for outcome: DevSession.Outcome) -> EventHub.Message? {
         switch outcome {
         case .built(let report, _):
-            return report.changedPaths.isEmpty && report.removedPaths.isEmpty ? .ok : .reload
+            return report.changedPaths.isEmpty && report.removedPaths.isEmpty ? .ok : nil
         case .failed(let report, _):
             return .failure(report.diagnostics.filter { $0.severity == .error }.map(\.description).joined(separator: "\n"))
         case .crashed(let message, _):
@@ -65,7 +69,7 @@ public struct PreviewServer: Sendable {
         if path == LiveReload.eventsPath { return eventStream(hub: hub, session: session) }
         switch files.lookup(path) {
         case .file(let url):
-            return fileResponse(url, status: .ok, head: request.method == .head)
+            return fileResponse(url, status: .ok, head: request.method == .head, build: hub.build)
         case .redirect(let location):
             return Response(status: .movedPermanently, headers: [.location: location])
         case .forbidden:
@@ -73,19 +77,19 @@ public struct PreviewServer: Sendable {
                             body: .init(byteBuffer: ByteBuffer(string: "403 Forbidden: outside the site\n")))
         case .notFound:
             if case .file(let notFound) = files.lookup("/404.html") {
-                return fileResponse(notFound, status: .notFound, head: request.method == .head)
+                return fileResponse(notFound, status: .notFound, head: request.method == .head, build: hub.build)
             }
             return Response(status: .notFound, headers: [.contentType: "text/plain; charset=utf-8"],
                             body: .init(byteBuffer: ByteBuffer(string: "404 Not Found\n")))
         }
     }
 
-    private static func fileResponse(_ url: URL, status: HTTPResponse.Status, head: Bool) -> Response {
+    private static func fileResponse(_ url: URL, status: HTTPResponse.Status, head: Bool, build: Int) -> Response {
         guard var data = FileManager.default.contents(atPath: url.path) else {
             return Response(status: .notFound)
         }
         let type = StaticFiles.contentType(for: url)
-        if type.hasPrefix("text/html") { data = LiveReload.inject(into: data) }
+        if type.hasPrefix("text/html") { data = LiveReload.inject(into: data, build: build) }
         var headers: HTTPFields = [.contentType: type, .cacheControl: "no-cache"]
         headers[.contentLength] = String(data.count)
         return Response(status: status, headers: headers,
@@ -95,7 +99,7 @@ public struct PreviewServer: Sendable {
     private static func eventStream(hub: EventHub, session: DevSession) -> Response {
         let (stream, id) = hub.subscribe()
         // A page opened while the content is broken learns it at once.
-        if let outcome = session.lastOutcome, case .failure = message(for: outcome) { hub.publish(message(for: outcome), to: id) }
+        if let outcome = session.lastOutcome, let message = message(for: outcome), case .failure = message { hub.publish(message, to: id) }
         let headers: HTTPFields = [.contentType: "text/event-stream", .cacheControl: "no-cache"]
         return Response(status: .ok, headers: headers, body: ResponseBody { writer in
             defer { hub.unsubscribe(id) }
@@ -122,12 +126,14 @@ public struct PreviewServer: Sendable {
 /// Fans build outcomes out to every open page's event stream.
 final class EventHub: @unchecked Sendable {
     enum Message: Sendable, Equatable {
-        case reload, ok
+        /// The number of the site's current build: a page from another build reloads.
+        case build(Int)
+        case ok
         case failure(String)
 
         var wireFormat: String {
             switch self {
-            case .reload: "event: reload\ndata: {}\n\n"
+            case .build(let number): "event: build\ndata: \(number)\n\n"
             case .ok: "event: ok\ndata: {}\n\n"
             case .failure(let text):
                 "event: failure\ndata: " + String(decoding: (try? JSONEncoder().encode(text)) ?? Data("\"\"".utf8), as: UTF8.self) + "\n\n"
@@ -138,15 +144,34 @@ final class EventHub: @unchecked Sendable {
     private let lock = NSLock()
     private var subscribers: [Int: AsyncStream<Message>.Continuation] = [:]
     private var nextID = 0
+    private var currentBuild = 0
 
+    /// The number of the last rebuild that changed the site.
+    var build: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return currentBuild
+    }
+
+    /// A new subscriber is told the current build first.
     func subscribe() -> (AsyncStream<Message>, Int) {
         let (stream, continuation) = AsyncStream<Message>.makeStream(bufferingPolicy: .bufferingNewest(8))
         lock.lock()
         let id = nextID
         nextID += 1
         subscribers[id] = continuation
+        continuation.yield(.build(currentBuild))
         lock.unlock()
         return (stream, id)
+    }
+
+    /// A rebuild changed the site: every page learns the new build's number.
+    func rebuilt() {
+        lock.lock()
+        currentBuild += 1
+        let number = currentBuild
+        lock.unlock()
+        publish(.build(number))
     }
 
     func unsubscribe(_ id: Int) {

@@ -50,8 +50,9 @@ import Testing
     }
 
     @Test func theReloadScriptGoesBeforeTheBodyEnds() {
-        let html = String(decoding: LiveReload.inject(into: Data("<html><body><p>x</p></body></html>".utf8)), as: UTF8.self)
+        let html = String(decoding: LiveReload.inject(into: Data("<html><body><p>x</p></body></html>".utf8), build: 7), as: UTF8.self)
         #expect(html.contains("EventSource(\"/__foodpin/events\")"))
+        #expect(html.contains("var servedFrom = 7,"))
         #expect(html.hasSuffix("</script>\n</body></html>"))
     }
 }

@@ -88,6 +88,49 @@ def test_pages_reload_after_saves_and_show_errors_while_broken(served, browser):
     assert any("rebuilt" in line for line in lines)
 
 
+def test_twenty_pages_back_and_forward_never_stall_and_the_page_shown_still_reloads(served, browser):
+    """Pages left for the back/forward cache close their live-reload stream: Chromium allows six
+    connections per host, and each stream kept open used one."""
+    guide, port, _ = served
+    base = f"http://127.0.0.1:{port}/"
+    browser.get(base + "404.html")
+    browser.execute_script("localStorage.setItem('hasViewedWalkthrough', 'true')")
+    browser.get(base)
+    links = sorted({a.get_attribute("href").split("#")[0] for a in browser.find_elements(By.CSS_SELECTOR, "a[href]")})
+    pages = [link for link in links if link.startswith(base) and link.endswith("/")]
+    assert len(pages) >= 5, pages
+    browser.set_page_load_timeout(8)
+    try:
+        for page in (pages * 3)[:20]:
+            started = time.time()
+            browser.get(page)
+            assert time.time() - started < 5, f"{page} took {time.time() - started:.1f} s"
+        for step in [browser.back] * 10 + [browser.forward] * 5:
+            step()
+            wait(browser, lambda d: d.execute_script("return document.readyState") == "complete", timeout=5)
+        shown = browser.current_url
+        # A rebuild while this page is shown reloads it...
+        marker = browser.execute_script("window.foodpinMarker = 1; return 1")
+        (guide / "Content" / "restaurants" / "back-and-forth.md").write_text("---\nname: Back And Forth\n---\nX.\n")
+        wait(browser, lambda d: d.execute_script("return window.foodpinMarker") is None)
+        assert browser.current_url == shown and marker == 1
+        # ...and a page restored from the back/forward cache after a rebuild reloads as it shows
+        # (the navigation's type says it was reloaded, not fetched again by the browser).
+        browser.get(base)
+        browser.get(base + "restaurants/back-and-forth/")
+        (guide / "Content" / "restaurants" / "back-and-forth.md").write_text("---\nname: Back And Forth Again\n---\nX.\n")
+        wait(browser, lambda d: d.find_element(By.TAG_NAME, "h1").text == "Back And Forth Again")
+        browser.back()
+        wait(browser, lambda d: "Back And Forth Again" in d.page_source)
+        assert browser.execute_script("return performance.getEntriesByType('navigation')[0].type") == "reload"
+    finally:
+        browser.set_page_load_timeout(300)
+        (guide / "Content" / "restaurants" / "back-and-forth.md").unlink(missing_ok=True)
+        deadline = time.time() + 10
+        while "Back And Forth" in raw_get(port, "/")[1] and time.time() < deadline:
+            time.sleep(0.05)
+
+
 @pytest.mark.parametrize("path", ["/../Content/site.yml", "/%2e%2e/Content/site.yml", "/%2E%2E/%2E%2E/Content/site.yml",
                                   "/restaurants/../../Content/site.yml", "/..%2fContent%2fsite.yml", "/%2e%2e%2fContent/site.yml"])
 def test_nothing_outside_the_output_folder_is_served(served, path):
