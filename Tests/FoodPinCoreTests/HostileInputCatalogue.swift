@@ -171,6 +171,31 @@ import Testing
              message: "notes.txt:1:1: error: invalid JSON: expected a value but found 'h'") { try write($0, "notes.txt", "hello") },
     ]
 
+    static func svgCase(_ name: String, _ body: String, _ line: Int, _ column: Int, _ what: String) -> Case {
+        Case(name: name, message: "Content/images/drawing.svg:\(line):\(column): error: this SVG holds \(what); FoodPin publishes only SVGs that cannot run script or fetch from elsewhere") {
+            try write($0, "Content/images/drawing.svg", "<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\">\n" + body + "\n</svg>\n")
+        }
+    }
+
+    /// SVGs are published as they are, on the site's origin: each way to run script or fetch is refused.
+    static let svgs: [Case] = [
+        svgCase("an SVG with a script", "<script>alert(1)</script>", 2, 8, "a <script> element"),
+        svgCase("an SVG script in another prefix", "<s:script xmlns:s=\"http://www.w3.org/2000/svg\">alert(1)</s:script>", 2, 47, "a <script> element"),
+        svgCase("an SVG with an XHTML script", "<h:script xmlns:h=\"http://www.w3.org/1999/xhtml\">alert(1)</h:script>", 2, 49, "a <h:script> element of http://www.w3.org/1999/xhtml"),
+        svgCase("an SVG event attribute", "<circle r=\"4\" onload=\"alert(1)\"/>", 2, 32, "an event attribute (onload)"),
+        svgCase("an SVG javascript: link", "<a xlink:href=\"jav&#x61;script:alert(1)\"><circle r=\"4\"/></a>", 2, 41, "a link to outside the file (xlink:href=\"javascript:alert(1)\")"),
+        svgCase("an SVG foreignObject", "<foreignObject><p>x</p></foreignObject>", 2, 15, "a <foreignObject> element"),
+        svgCase("an SVG using an outside file", "<use href=\"https://evil.example/x.svg#a\"/>", 2, 41, "a link to outside the file (href=\"https://evil.example/x.svg#a\")"),
+        svgCase("an SVG style importing CSS", "<style>@import url(https://evil.example/x.css);</style>", 2, 56, "CSS with @import in a <style> element"),
+        svgCase("an SVG animation setting a link", "<a><set attributeName=\"href\" to=\"javascript:alert(1)\"/></a>", 2, 54, "an animation that changes a link"),
+        Case(name: "an SVG with a stylesheet instruction", message: "Content/images/drawing.svg:1:51: error: this SVG holds a processing instruction (<?xml-stylesheet …?>); FoodPin publishes only SVGs that cannot run script or fetch from elsewhere") {
+            try write($0, "Content/images/drawing.svg", "<?xml-stylesheet type=\"text/xsl\" href=\"evil.xsl\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\"/>\n")
+        },
+        Case(name: "an SVG with entities", message: "Content/images/drawing.svg:2:1: error: this SVG holds a DOCTYPE (its entities can stand for anything); FoodPin publishes only SVGs that cannot run script or fetch from elsewhere") {
+            try write($0, "Content/images/drawing.svg", "<?xml version=\"1.0\"?>\n<!DOCTYPE svg [<!ENTITY a \"javascript:alert(1)\">]>\n<svg xmlns=\"http://www.w3.org/2000/svg\"><a href=\"&a;\"/></svg>\n")
+        },
+    ]
+
     static let faults: [Case] = [
         Case(name: "a picture that is text", message: "Content/restaurants/bad.md:3:8: error: \"images/fake.jpg\" is not a picture: its bytes are not JPEG, PNG, WebP, GIF or AVIF") {
             try write($0, "Content/images/fake.jpg", "hello")
@@ -222,7 +247,7 @@ import Testing
         return root
     }
 
-    @Test(arguments: frontMatter + semantics + cityFiles + pathsAndLinks + faults)
+    @Test(arguments: frontMatter + semantics + cityFiles + pathsAndLinks + svgs + faults)
     func isRefusedWithItsPlaceAndChangesNothing(_ hostile: Case) throws {
         let root = try Self.cleanGuide()
         defer { try? FileManager.default.removeItem(at: root) }

@@ -284,3 +284,41 @@ import Testing
         #expect(page.contains("<p><a href=\"\(base).jpg\">Menu</a></p>"))
     }
 }
+
+/// What a drawing program writes passes the SVG check; the check refuses by what could run or fetch.
+@Suite struct SVGCheckTests {
+    @Test func aDrawingWithGradientsMetadataAndInnerLinksPasses() {
+        let drawing = """
+        <?xml version="1.0" encoding="UTF-8" standalone="no"?>
+        <!-- Created with Inkscape -->
+        <svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"
+             xmlns:inkscape="http://www.inkscape.org/namespaces/inkscape" xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"
+             width="64" height="64" viewBox="0 0 64 64" inkscape:version="1.2">
+          <metadata><rdf:RDF><rdf:Description about="plate"/></rdf:RDF></metadata>
+          <defs>
+            <linearGradient id="g"><stop offset="0" style="stop-color:#f80"/><stop offset="1" stop-color="#fc0"/></linearGradient>
+            <style><![CDATA[ .plate { fill: url(#g); } ]]></style>
+          </defs>
+          <circle id="c" class="plate" cx="32" cy="32" r="30" filter="url('#blur')"/>
+          <use xlink:href="#c" transform="scale(0.5)"/>
+          <image href="data:image/png;base64,iVBORw0KGgo=" width="1" height="1"/>
+          <text x="4" y="60">Caf&#xE9; &amp; bar</text>
+          <animateTransform attributeName="transform" type="rotate" from="0" to="360" dur="3s"/>
+        </svg>
+        """
+        #expect(SVGCheck.problem(in: Data(drawing.utf8)) == nil)
+    }
+
+    @Test func cssEscapesAndOutsideURLsAreRefused() {
+        #expect(SVGCheck.unsafeCSS("fill: u\\72l(http://x)") == "a CSS escape (it can spell anything)")
+        #expect(SVGCheck.unsafeCSS("fill: url( 'https://x.example/a.svg#p')") == "CSS with url() of an outside address")
+        #expect(SVGCheck.unsafeCSS("fill: url(#p); stroke: URL(\"#q\")") == nil)
+        #expect(SVGCheck.unsafeCSS("background: image-set('a.png' 1x)") == "CSS with image-set(")
+    }
+
+    @Test func aFileThatIsNotSVGIsRefused() {
+        #expect(SVGCheck.problem(in: Data("<html xmlns=\"http://www.w3.org/1999/xhtml\"><script>x</script></html>".utf8))?.what
+                == "a root element that is not <svg xmlns=\"http://www.w3.org/2000/svg\">")
+        #expect(SVGCheck.problem(in: Data("<svg xmlns=\"http://www.w3.org/2000/svg\"><g>".utf8))?.what.hasPrefix("XML that is not well-formed") == true)
+    }
+}

@@ -292,6 +292,7 @@ public final class SiteBuilder: @unchecked Sendable {
         report.picturesReused = processed.reused
         finished("process pictures")
         let folderPictures = imageFiles.filter { !referenced.contains($0) && !ImageReference.isRaster($0) }
+        log.add(contentsOf: SVGCheck.diagnostics(for: site.contentFiles.filter { !ImageReference.isRaster($0) } + folderPictures, layout: layout))
 
         let (strings, stringDiagnostics) = pendingStrings.value
         log.add(contentsOf: stringDiagnostics)
