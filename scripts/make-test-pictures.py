@@ -60,4 +60,21 @@ compressed = b"".join(rows.compress(line) for _ in range(4)) + rows.flush()
 bomb = b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", 50000, 50000, 8, 2, 0, 0, 0)) \
     + chunk(b"IDAT", compressed) + chunk(b"IEND", b"")
 open(f"{out}/bomb.png", "wb").write(bomb)
+
+# 10. A JPEG whose entropy-coded data is damaged (not cut short): stray bytes in the middle of its
+# scan, which libjpeg reports only as a warning ("Corrupt JPEG data").
+buffer = io.BytesIO()
+scene(800, 600, 6).save(buffer, format="JPEG", quality=85)
+data = bytearray(buffer.getvalue())
+scan = data.index(b"\xff\xda")
+middle = scan + (len(data) - scan) // 2
+data[middle:middle + 64] = b"\xff\xd5" + bytes(range(1, 63))
+open(f"{out}/damaged.jpg", "wb").write(bytes(data))
+
+# 11. A HEIC photo (an iPhone's own format) named .jpg, as a phone's share sheet often leaves it.
+try:
+    import pillow_heif
+    pillow_heif.from_pillow(scene(64, 48, 7)).save(f"{out}/heic-named.jpg", quality=60)
+except ImportError:
+    print("pillow-heif is not installed: heic-named.jpg kept as it was")
 print("made", sorted(os.listdir(out)))

@@ -128,12 +128,12 @@ static inline VipsImage *foodpin_open_header(const void *bytes, size_t count) {
 static inline VipsImage *foodpin_open(const char *path) { return FOODPIN_VIPS(vips_image_new_from_file)(path, NULL); }
 
 /// Decodes and shrinks in one pass (shrink-on-load), upright by its EXIF orientation, in sRGB;
-/// a truncated file is an error rather than grey rows. By name: libvips 8.14 ignores `fail_on`
+/// a truncated file (or, with VIPS_FAIL_ON_WARNING, a damaged one) is an error rather than grey rows. By name: libvips 8.14 ignores `fail_on`
 /// when loading from memory. (A name is split into file and options only when it ends in `]`,
 /// which a picture's name, ending in its extension, never does.)
-static inline int foodpin_thumbnail(const char *path, VipsImage **out, int width) {
+static inline int foodpin_thumbnail(const char *path, VipsImage **out, int width, VipsFailOn fail_on) {
     return FOODPIN_VIPS(vips_thumbnail)(path, out, width, "height", VIPS_MAX_COORD, "size", VIPS_SIZE_DOWN,
-                          "export_profile", "srgb", "fail_on", VIPS_FAIL_ON_TRUNCATED, NULL);
+                          "export_profile", "srgb", "fail_on", fail_on, NULL);
 }
 
 static inline int foodpin_shrink(VipsImage *in, VipsImage **out, int width) {

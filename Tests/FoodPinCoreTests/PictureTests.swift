@@ -156,14 +156,20 @@ import Testing
             photos:
               - {src: images/note.jpg, alt: A note}
               - {src: images/bomb.png, alt: A bomb}
+              - {src: images/iphone.jpg, alt: A HEIC named .jpg}
+              - {src: images/damaged.jpg, alt: Damaged data}
 
-            """, pictures: ["cut.jpg": "truncated.jpg", "note.jpg": "not-a-picture.jpg", "bomb.png": "bomb.png"])
+            """, pictures: ["cut.jpg": "truncated.jpg", "note.jpg": "not-a-picture.jpg", "bomb.png": "bomb.png",
+                            "iphone.jpg": "heic-named.jpg", "damaged.jpg": "damaged.jpg"])
         let report = try guide.build()
         #expect(!report.succeeded)
         let errors = report.diagnostics.filter { $0.severity == .error }.map {
             "\(($0.location.path as NSString).lastPathComponent):\($0.location.line):\($0.location.column): \($0.message)"
         }
-        #expect(errors.count == 3, "\(errors)")
+        #expect(errors.count == 5, "\(errors)")
+        #expect(errors.contains("plate.md:7:11: picture \"images/iphone.jpg\" is a HEIC file; use JPEG, PNG, WebP, GIF or AVIF"))
+        #expect(errors.contains { $0.hasPrefix("plate.md:8:11: picture \"images/damaged.jpg\" is damaged or cut short: ") && $0.contains("Corrupt JPEG data") },
+                "\(errors)")
         #expect(errors.contains { $0.hasPrefix("plate.md:3:8: picture \"images/cut.jpg\" is damaged or cut short: ") })
         #expect(errors.contains("plate.md:5:11: \"images/note.jpg\" is not a picture: its bytes are not JPEG, PNG, WebP, GIF or AVIF"))
         #expect(errors.contains("plate.md:6:11: picture \"images/bomb.png\" is 50000 × 50000 pixels, over the limit of 100000000 pixels; it was not decoded"))
@@ -245,6 +251,37 @@ import Testing
         #expect(lowered.diagnostics.filter { $0.severity == .error }.map(\.message) == Array(repeating:
             "picture \"images/a/dish.jpg\" is 2400 × 1600 pixels, over the limit of 1000000 pixels; it was not decoded", count: 1)
             + ["picture \"images/b/dish.jpg\" is 2400 × 1600 pixels, over the limit of 1000000 pixels; it was not decoded"])
+    }
+
+    /// No EXIF, XMP, IPTC or ICC profile in any published file, WebP included (libvips 8.14 writes
+    /// EXIF into WebP even when told to strip).
+    @Test func noPublishedPictureCarriesMetadata() throws {
+        let guide = try guide("image: images/sideways.jpg\nphotos:\n  - {src: images/alpha.png, alt: Alpha}\n  - {src: images/cmyk.jpg, alt: Print}\n",
+                              pictures: ["sideways.jpg": "sideways-gps.jpg", "alpha.png": "alpha.png", "cmyk.jpg": "cmyk.jpg"])
+        #expect(try guide.build().succeeded)
+        let files = try FileManager.default.subpathsOfDirectory(atPath: guide.output.appending(path: "pictures").path)
+            .filter { $0.hasSuffix(".jpg") || $0.hasSuffix(".webp") }
+        #expect(files.count == 13, "\(files)")
+        for file in files {
+            let path = guide.output.appending(path: "pictures/\(file)").path
+            let fields = try header(path).fields
+            #expect(!fields.contains { ["exif-", "xmp-", "iptc-", "icc-"].contains(where: $0.hasPrefix) }, "\(file): \(fields)")
+            let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
+            if file.hasSuffix(".webp") { #expect(WebPMetadata.stripped(bytes) == bytes, "\(file) has a metadata chunk") }
+        }
+    }
+
+    @Test func aWebPLosesItsMetadataChunksAndTheirFlags() {
+        func chunk(_ name: String, _ body: [UInt8]) -> [UInt8] {
+            Array(name.utf8) + withUnsafeBytes(of: UInt32(body.count).littleEndian, Array.init) + body + (body.count % 2 == 1 ? [0] : [])
+        }
+        let vp8x = chunk("VP8X", [0x2C, 0, 0, 0, 9, 0, 0, 9, 0, 0])
+        let body = vp8x + chunk("ICCP", [1, 2, 3]) + chunk("VP8 ", [7, 7, 7, 7]) + chunk("EXIF", [5]) + chunk("XMP ", [6, 6])
+        let file = Array("RIFF".utf8) + withUnsafeBytes(of: UInt32(4 + body.count).littleEndian, Array.init) + Array("WEBP".utf8) + body
+        let kept = chunk("VP8X", [0, 0, 0, 0, 9, 0, 0, 9, 0, 0]) + chunk("VP8 ", [7, 7, 7, 7])
+        #expect(WebPMetadata.stripped(file) == Array("RIFF".utf8) + withUnsafeBytes(of: UInt32(4 + kept.count).littleEndian, Array.init)
+                + Array("WEBP".utf8) + kept)
+        #expect(WebPMetadata.stripped(Array("RIFF....WEBX".utf8)) == nil)
     }
 
     @Test func metadataIsKeptWhenAskedAndSVGPassesThrough() throws {

@@ -94,5 +94,8 @@ import Testing
         #expect(RemotePictures.looksLikeAPicture(try! Data(contentsOf: Self.fixture)))
         #expect(!RemotePictures.looksLikeAPicture(Data("<html><body>Not found</body></html>".utf8)))
         #expect(!RemotePictures.looksLikeAPicture(Data("#!/bin/sh\nrm -rf /\n".utf8)))
+        // A HEIC photo, whatever the server calls it: browsers other than Safari cannot show it.
+        let heic = Self.fixture.deletingLastPathComponent().appending(path: "heic-named.jpg")
+        #expect(!RemotePictures.looksLikeAPicture(try! Data(contentsOf: heic)))
     }
 }

@@ -43,7 +43,7 @@ enum PicturePipeline {
     }
 
     /// Bumped when processing changes, so old cache entries are not taken for new ones.
-    private static let version = "foodpin-pictures 2"
+    private static let version = "foodpin-pictures 3"
 
     static func uses(of site: Site, extra rasters: [String], layout: GuideLayout, fetchRemote: Bool) -> [PictureUse] {
         var uses: [PictureUse] = []

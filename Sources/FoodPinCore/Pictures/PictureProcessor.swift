@@ -69,7 +69,11 @@ enum PictureProcessor {
             return .failure(.notAPicture)
         }
         let loader = String(cString: loaderName)
-        guard acceptedLoaders.contains(where: { loader.hasPrefix($0) }) else {
+        // libheif reads HEIC as well as AVIF: the bytes tell them apart.
+        let isHEIF = loader.hasPrefix("VipsForeignLoadHeif")
+            && PictureBytes.kind(of: Array(UnsafeRawBufferPointer(rebasing: bytes.prefix(64)))) != .avif
+        guard acceptedLoaders.contains(where: { loader.hasPrefix($0) }), !isHEIF else {
+            if isHEIF { return .failure(.unsupported("HEIC")) }
             let kind = loader.replacingOccurrences(of: "VipsForeignLoad", with: "")
                 .replacingOccurrences(of: "Buffer", with: "").replacingOccurrences(of: "Source", with: "")
             return .failure(.unsupported(kind.uppercased()))
@@ -96,7 +100,10 @@ enum PictureProcessor {
         let largest = widths.last!
         // One decode, shrunk on load to the largest width; the smaller ones are made from it in memory.
         var loaded: UnsafeMutablePointer<VipsImage>?
-        guard foodpin_thumbnail(path, &loaded, Int32(largest)) == 0, let loaded else {
+        // A JPEG's damaged data is only a warning to libjpeg (grey or shifted blocks): refused too.
+        let isJPEG = data.prefix(3).elementsEqual([0xFF, 0xD8, 0xFF])
+        guard foodpin_thumbnail(path, &loaded, Int32(largest), isJPEG ? VIPS_FAIL_ON_WARNING : VIPS_FAIL_ON_TRUNCATED) == 0,
+              let loaded else {
             return .failure(.damaged(takeError()))
         }
         defer { foodpin_unref(loaded) }
@@ -143,6 +150,9 @@ enum PictureProcessor {
                 case .avif: foodpin_save_avif(scaled, file, quality, strip)
                 }
                 guard result == 0 else { return .failure(.cannotWrite(takeError())) }
+                if format == .webp, !settings.keepMetadata, !WebPMetadata.strip(file) {
+                    return .failure(.cannotWrite("its WebP could not be stripped of metadata"))
+                }
             }
         }
         picture.color = averageColor(opaque) ?? picture.color

@@ -61,12 +61,7 @@ struct RemotePictures: Sendable {
 
     /// JPEG, PNG, GIF, WebP or AVIF by their first bytes, whatever the server calls them.
     static func looksLikeAPicture(_ data: Data) -> Bool {
-        let bytes = [UInt8](data.prefix(12))
-        guard bytes.count >= 12 else { return false }
-        if bytes.starts(with: [0xFF, 0xD8, 0xFF]) || bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) { return true }
-        if bytes.starts(with: Array("GIF8".utf8)) { return true }
-        if bytes.starts(with: Array("RIFF".utf8)), Array(bytes[8..<12]) == Array("WEBP".utf8) { return true }
-        return Array(bytes[4..<8]) == Array("ftyp".utf8)
+        PictureBytes.accepted.contains(PictureBytes.kind(of: [UInt8](data.prefix(64))))
     }
 }
 
