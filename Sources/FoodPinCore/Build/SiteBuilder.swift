@@ -190,6 +190,8 @@ public final class SiteBuilder: @unchecked Sendable {
            (try? OutputWriter(destination: output).checkDestination(layout: layout)) != nil {
             let (live, mirror) = (OutputWriter(destination: output), OutputWriter(destination: standby))
             pendingMirror = Pending(ownThread: true) {
+                // Links in the live folder would be linked through: then no mirror, and the live files are unknown.
+                if case .link = live.strangers(besides: nil) { return nil }
                 do throws(FoodPinError) { return try mirror.mirror(held.keys.sorted(), from: live) } catch { return nil }
             }
         }
@@ -284,9 +286,10 @@ public final class SiteBuilder: @unchecked Sendable {
         let pictureUses = PicturePipeline.uses(of: site, extra: imageFiles.filter { !referenced.contains($0) }, layout: layout,
                                                fetchRemote: options.fetchImages || site.config.pictures.fetchRemote)
         try BuildState.refuseLinkedFolder(layout.pictureCache.path, keeping: "processed pictures")
-        let pictureCache = PictureCache(folder: layout.pictureCache.path)
+        try BuildState.refuseLinkedFolder(layout.remotePictureCache.path, keeping: "fetched pictures")
+        let pictureCache = PictureCache(folder: layout.pictureCache.path, trusted: !options.clean)
         let processed = PicturePipeline.run(pictureUses, layout: layout, settings: site.config.pictures, cache: pictureCache,
-                                            remote: RemotePictures(folder: layout.remotePictureCache.path))
+                                            remote: RemotePictures(folder: layout.remotePictureCache.path, reuse: !options.clean))
         log.add(contentsOf: processed.diagnostics)
         report.picturesProcessed = processed.processed
         report.picturesReused = processed.reused
@@ -334,6 +337,11 @@ public final class SiteBuilder: @unchecked Sendable {
         let target = publication.standby.map { OutputWriter(destination: $0) } ?? writer
         if publication.standby != nil, !FileManager.default.fileExists(atPath: target.destination.path) { standbyWritten = nil }
 
+        // A page removed or edited by hand since the state was saved is written again. Within a
+        // session, once this builder has written the folder, it is taken to hold what was written.
+        let checksDisk = !(isSession && writtenHere)
+        if checksDisk { try distrustStrangers(publication, live: writer, target: target, mirrored: mirroredHeld != nil) }
+
         progress("Rendering \(pages.count) pages")
         // What the live site holds: pages whose inputs are unchanged since it was built are not rendered.
         let previous = written
@@ -341,9 +349,6 @@ public final class SiteBuilder: @unchecked Sendable {
         now.reserveCapacity(pages.count + 64)
         let settings = settingsDigest(site.config, contentFiles: site.contentFiles, pictures: processed.catalog, theme: theme,
                                       strings: strings)
-        // A page removed or edited by hand since the state was saved is written again. Within a
-        // session, once this builder has written the folder, it is taken to hold what was written.
-        let checksDisk = !(isSession && writtenHere)
         let plan = ParallelMap.map(pages) {
             page -> (path: String, inputs: ContentDigest, lastInputs: ContentDigest?, render: Bool, changedByHand: Bool) in
             let path = renderer.path(of: page)
@@ -579,6 +584,30 @@ public final class SiteBuilder: @unchecked Sendable {
         finished("remove stale files and save the state")
         report.seconds = Date().timeIntervalSince(started)
         return report
+    }
+
+    /// The live folder and the standby are trusted only for what the state says they hold: a link
+    /// in the live folder (where a page's folder was) makes its files unknown, so nothing is linked
+    /// from it (and is refused where files are replaced in place, as they would be written through
+    /// it); a standby with a link is removed (never followed) and made anew; one with files added
+    /// by hand is brought up to date like an unknown folder, which removes them.
+    private func distrustStrangers(_ publication: Publication, live: OutputWriter, target: OutputWriter,
+                                   mirrored: Bool) throws(FoodPinError) {
+        if !mirrored, written != nil || publication.standby == nil, case .link(let path) = live.strangers(besides: nil) {
+            guard publication.standby != nil else {
+                throw .usage("this is a link inside the output folder; FoodPin never writes through one",
+                             at: GuideLayout.displayPath(live.destination.appending(path: path)), hint: "remove the link, then build again")
+            }
+            written = nil
+        }
+        guard let standby = publication.standby, !mirrored, FileManager.default.fileExists(atPath: standby.path) else { return }
+        switch target.strangers(besides: standbyWritten) {
+        case .link:
+            try publication.discardStandby()
+            standbyWritten = nil
+        case .files: standbyWritten = nil
+        case .none: break
+        }
     }
 
     /// After a failed write nothing written is known for sure, and the standby may hold anything

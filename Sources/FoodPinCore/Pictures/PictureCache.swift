@@ -13,10 +13,15 @@ final class PictureCache: @unchecked Sendable {
     private(set) var changed = false
     private static let indexVersion = "foodpin-picture-index 1"
 
-    init(folder: String) {
+    /// `trusted`: false (`--clean`) reads every source again and makes every entry anew, so a
+    /// cached file damaged by hand without changing its size is never published again.
+    init(folder: String, trusted: Bool = true) {
         self.folder = folder
-        loadIndex()
+        self.trusted = trusted
+        if trusted { loadIndex() }
     }
+
+    let trusted: Bool
 
     private var indexPath: String { folder + "/index" }
 
@@ -81,10 +86,13 @@ final class PictureCache: @unchecked Sendable {
 
     func entryFolder(_ key: String) -> String { folder + "/" + key }
 
-    /// A complete entry, or nil.
+    /// A complete entry, or nil: its folder a real one and each file a regular file of the size
+    /// recorded (a link put there is never published; the entry is made again).
     func entry(_ key: String) -> ProcessedPicture? {
         let entryFolder = entryFolder(key)
-        guard let data = FileManager.default.contents(atPath: entryFolder + "/meta") else { return nil }
+        var info = stat()
+        guard lstat(entryFolder, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR,
+              OutputWriter.size(at: entryFolder + "/meta") != nil, let data = FileManager.default.contents(atPath: entryFolder + "/meta") else { return nil }
         var reader = BinaryReader(data)
         guard let picture = try? ProcessedPicture(from: &reader), picture.key == key,
               picture.sizes.count == picture.files.count else { return nil }

@@ -122,7 +122,7 @@ enum PicturePipeline {
             let preview = usesByPath[path]!.contains(where: \.preview)
             let stem = Self.stem(of: path)
             let key = Self.key(settings: settingsDigest, source: digest, preview: preview, stem: stem)
-            if let cached = cache.entry(key) {
+            if cache.trusted, let cached = cache.entry(key) {
                 guard PictureProcessor.allows(pixels: cached.sourcePixels, limit: settings.maxPixels) else {
                     // Processed under a higher limit: the header says by how much.
                     guard let data = bytes() else { return (.failure(.unreadable), false) }

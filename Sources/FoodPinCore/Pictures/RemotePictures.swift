@@ -10,6 +10,8 @@ struct RemotePictures: Sendable {
     let folder: String
     var timeout: TimeInterval = 15
     var maxBytes = 25 << 20
+    /// False (`--clean`): every picture is fetched again.
+    var reuse = true
     static let maxRedirects = 5
 
     enum Problem: Error, Equatable {
@@ -32,7 +34,9 @@ struct RemotePictures: Sendable {
     /// The local file of a remote picture, fetched now unless an earlier build did.
     func fetch(_ url: String) -> Result<String, Problem> {
         let local = path(for: url)
-        if access(local, R_OK) == 0 { return .success(local) }
+        // Kept from an earlier build only as a regular file: anything else put there is removed, never followed.
+        if reuse, OutputWriter.size(at: local) != nil { return .success(local) }
+        unlink(local)
         guard let address = URL(string: url), ["http", "https"].contains(address.scheme?.lowercased() ?? "") else {
             return .failure(.scheme)
         }

@@ -85,7 +85,7 @@ public struct OutputWriter: Sendable {
                 end = path[..<slash].lastIndex(of: "/")
             }
         }
-        try makeFolder(destination.path)
+        try makeFolder(destination.path, followingLink: true)
         // Sorted, a folder comes after its parent.
         for folder in folders.sorted() { try makeFolder(destination.path + "/" + folder) }
     }
@@ -93,7 +93,7 @@ public struct OutputWriter: Sendable {
     /// Makes only the folder itself, and its `sections` if it made the folder (see `spread`):
     /// deeper folders are made as files are written into them.
     public func makeDestination(sections: [String]) throws(FoodPinError) {
-        if try makeFolder(destination.path) { Self.spread(sections, in: destination.path) }
+        if try makeFolder(destination.path, followingLink: true) { Self.spread(sections, in: destination.path) }
     }
 
     /// The folders at the top of the site: the first part of every path that has more than one.
@@ -133,13 +133,14 @@ public struct OutputWriter: Sendable {
         }
     }
 
-    /// Whether it made the folder (not there before).
+    /// Whether it made the folder (not there before). A link inside the site is replaced by a
+    /// folder; the output folder itself may be a link (to a web server's folder), followed.
     @discardableResult
-    private func makeFolder(_ path: String) throws(FoodPinError) -> Bool {
+    private func makeFolder(_ path: String, followingLink: Bool = false) throws(FoodPinError) -> Bool {
         if mkdir(path, 0o755) == 0 { return true }
         if errno == EEXIST {
             var info = stat()
-            if stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR { return false }
+            if (followingLink ? stat(path, &info) : lstat(path, &info)) == 0, (info.st_mode & S_IFMT) == S_IFDIR { return false }
             // A file where a folder must go (a stale page named like a new folder): replace it.
             guard unlink(path) == 0, mkdir(path, 0o755) == 0 else { throw .io("make the folder", path: path) }
             return true
@@ -174,11 +175,14 @@ public struct OutputWriter: Sendable {
         func folder() -> String { String(path[..<(path.utf8.lastIndex(of: UInt8(ascii: "/")) ?? path.endIndex)]) }
         // In a new folder, most pages have a folder of their own: made first rather than after a failed open.
         if intoEmptyFolder && file.path.contains("/") { mkdir(folder(), 0o755) }
-        var descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        // Never through a link: one left at a page's place is replaced, not written through.
+        let flags = O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW
+        var descriptor = open(temporary, flags, 0o644)
+        if descriptor < 0, errno == ELOOP, unlink(temporary) == 0 { descriptor = open(temporary, flags, 0o644) }
         if descriptor < 0, errno == ENOENT {
             // A folder made here (see `makeDestination`), or one removed since the last build.
             try Self.makeFolder(folder())
-            descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+            descriptor = open(temporary, flags, 0o644)
         }
         guard descriptor >= 0 else { throw .io("write the file", path: temporary) }
         var written = 0
@@ -307,7 +311,8 @@ public struct OutputWriter: Sendable {
     /// written (one stat, no read), so one removed or edited by hand is written again.
     static func size(at path: String) -> Int? {
         var info = stat()
-        return stat(path, &info) == 0 ? Int(info.st_size) : nil
+        // A link is never what a build wrote, whatever the size of what it points to.
+        return lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG ? Int(info.st_size) : nil
     }
 
     /// Deletes the given files and the folders they leave empty; returns how many were there.
@@ -353,6 +358,40 @@ public struct OutputWriter: Sendable {
         }
         walk("")
         return removed
+    }
+
+    /// What a walk of a folder FoodPin keeps (the standby, before a build writes into it) found
+    /// besides what the build state says it holds.
+    public enum Strangers: Equatable {
+        case none
+        /// A file (or folder of files) the state does not list: added by hand.
+        case files
+        /// A link, a device or a pipe (the first found, under the folder): writing through it could
+        /// reach outside the site.
+        case link(String)
+    }
+
+    /// Walks the folder without following anything (readdir's types, one pass, nothing held but
+    /// the folders still to read), for entries that `held` does not list. Dot entries at the top
+    /// are the host's (`.git`) and are skipped.
+    public func strangers(besides held: [String: WrittenState]?) -> Strangers {
+        var found = Strangers.none
+        var folders = [""]
+        while let relative = folders.popLast() {
+            guard let stream = opendir(relative.isEmpty ? destination.path : destination.path + "/" + relative) else { continue }
+            defer { closedir(stream) }
+            while let entry = readdir(stream) {
+                let name = FolderWalk.name(of: entry)
+                if name == "." || name == ".." || (relative.isEmpty && name.hasPrefix(".")) { continue }
+                let path = relative.isEmpty ? name : relative + "/" + name
+                switch Int32(entry.pointee.d_type) {
+                case Int32(DT_DIR): folders.append(path)
+                case Int32(DT_REG): if let held, held[path] == nil { found = .files }
+                default: return .link(path)
+                }
+            }
+        }
+        return found
     }
 
     /// Whether the folder holds nothing but dot files (or is not there): then nothing in it is stale.
