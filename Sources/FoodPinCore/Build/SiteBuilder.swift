@@ -289,7 +289,8 @@ public final class SiteBuilder: @unchecked Sendable {
         try BuildState.refuseLinkedFolder(layout.remotePictureCache.path, keeping: "fetched pictures")
         let pictureCache = PictureCache(folder: layout.pictureCache.path, trusted: !options.clean)
         let processed = PicturePipeline.run(pictureUses, layout: layout, settings: site.config.pictures, cache: pictureCache,
-                                            remote: RemotePictures(folder: layout.remotePictureCache.path, reuse: !options.clean))
+                                            remote: RemotePictures(folder: layout.remotePictureCache.path, reuse: !options.clean,
+                                                                   allowsPrivateAddresses: site.config.pictures.fetchPrivateAddresses))
         log.add(contentsOf: processed.diagnostics)
         report.picturesProcessed = processed.processed
         report.picturesReused = processed.reused

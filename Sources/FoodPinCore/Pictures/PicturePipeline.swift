@@ -101,10 +101,12 @@ enum PicturePipeline {
         @Sendable func file(of path: String, remote isRemote: Bool) -> String {
             isRemote ? remote.path(for: path) : layout.content.appending(path: path).path
         }
+        // Remote pictures are fetched first, a few side by side, while the cores wait.
+        let fetched = remote.fetchAll(paths.filter { usesByPath[$0]![0].remote })
         let results = ParallelMap.map(paths) { path -> (Result<ProcessedPicture, PictureProblem>, fresh: Bool) in
             let absolute: String
-            if usesByPath[path]![0].remote {
-                switch remote.fetch(path) {
+            if let download = fetched[path] {
+                switch download {
                 case .success(let file): absolute = file
                 case .failure(let problem): return (.failure(.notFetched(problem.message(for: path))), false)
                 }

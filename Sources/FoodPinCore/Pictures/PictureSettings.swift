@@ -27,6 +27,9 @@ public struct PictureSettings: Sendable, Equatable {
     public var maxPixels = 100_000_000
     /// Whether remote pictures are downloaded (once) and processed like local ones; `--fetch-images` too.
     public var fetchRemote = false
+    /// Whether a remote picture may be fetched from this machine or a private network (a local
+    /// setup); refused by default, as city files come from anyone.
+    public var fetchPrivateAddresses = false
 
     public static let widthRange = 16...8192
     /// Link previews (`og:image`) are this size, the one social networks show best.
@@ -61,6 +64,7 @@ public struct PictureSettings: Sendable, Equatable {
         if let keep = fields.bool("keep_metadata") { keepMetadata = keep }
         if let limit = fields.int("picture_max_pixels", in: 1...1_000_000_000) { maxPixels = limit }
         if let fetch = fields.bool("fetch_images") { fetchRemote = fetch }
+        if let allow = fields.bool("fetch_private_addresses") { fetchPrivateAddresses = allow }
     }
 
     /// The widths to make for a picture `width` pixels wide: every setting below it, and its own

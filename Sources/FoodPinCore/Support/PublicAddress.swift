@@ -1,0 +1,74 @@
+import Foundation
+
+/// Whether a host name leads only to the public internet: every address it resolves to is checked,
+/// so a name (or a numeric form like `2130706433`) pointing at this machine or the local network is
+/// caught. A guide's picture addresses come from city files anyone may send in.
+enum PublicAddress {
+    /// The first address of `host` that is loopback, private, link-local, multicast or otherwise
+    /// not on the public internet, as text; nil when every address is public. A name that does not
+    /// resolve has no address to refuse: the fetch itself then fails.
+    static func firstNonPublic(of host: String) -> String? {
+        var hints = addrinfo()
+        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+        var list: UnsafeMutablePointer<addrinfo>?
+        let bare = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
+        guard getaddrinfo(bare, nil, &hints, &list) == 0, let list else { return nil }
+        defer { freeaddrinfo(list) }
+        var entry: UnsafeMutablePointer<addrinfo>? = list
+        while let current = entry {
+            if let address = current.pointee.ai_addr {
+                switch Int32(address.pointee.sa_family) {
+                case AF_INET:
+                    let bytes = address.withMemoryRebound(to: sockaddr_in.self, capacity: 1) {
+                        withUnsafeBytes(of: $0.pointee.sin_addr) { Array($0) }
+                    }
+                    if !isPublic(ipv4: bytes) { return bytes.map(String.init).joined(separator: ".") }
+                case AF_INET6:
+                    let bytes = address.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) {
+                        withUnsafeBytes(of: $0.pointee.sin6_addr) { Array($0) }
+                    }
+                    if !isPublic(ipv6: bytes) { return text(ipv6: bytes) }
+                default:
+                    return "an address of family \(address.pointee.sa_family)"
+                }
+            }
+            entry = current.pointee.ai_next
+        }
+        return nil
+    }
+
+    /// RFC 6890's special-purpose IPv4 blocks, none of them on the public internet.
+    static func isPublic(ipv4 b: [UInt8]) -> Bool {
+        guard b.count == 4 else { return false }
+        switch (b[0], b[1]) {
+        case (0, _), (10, _), (127, _): return false                 // this network, private, loopback
+        case (100, 64...127): return false                           // shared (carrier-grade NAT)
+        case (169, 254): return false                                // link-local
+        case (172, 16...31), (192, 168): return false                // private
+        case (192, 0) where b[2] == 0 || b[2] == 2: return false     // IETF protocol, documentation
+        case (198, 18...19): return false                            // benchmarking
+        case (198, 51) where b[2] == 100, (203, 0) where b[2] == 113: return false // documentation
+        case (224...255, _): return false                            // multicast, reserved, broadcast
+        default: return true
+        }
+    }
+
+    static func isPublic(ipv6 b: [UInt8]) -> Bool {
+        guard b.count == 16 else { return false }
+        if b[0..<10].allSatisfy({ $0 == 0 }) {
+            // ::, ::1, and IPv4 mapped (::ffff:a.b.c.d) or compatible: by the IPv4 address inside.
+            if b[10] == 0xFF, b[11] == 0xFF { return isPublic(ipv4: Array(b[12..<16])) }
+            return false
+        }
+        if b[0] == 0x00, b[1] == 0x64, b[2] == 0xFF, b[3] == 0x9B { return isPublic(ipv4: Array(b[12..<16])) } // NAT64
+        if b[0] & 0xFE == 0xFC { return false }                     // unique local
+        if b[0] == 0xFE, b[1] & 0xC0 == 0x80 { return false }        // link-local
+        if b[0] == 0xFF { return false }                             // multicast
+        if b[0] == 0x20, b[1] == 0x01, b[2] == 0x0D, b[3] == 0xB8 { return false } // documentation
+        return true
+    }
+
+    private static func text(ipv6 bytes: [UInt8]) -> String {
+        stride(from: 0, to: 16, by: 2).map { String(UInt16(bytes[$0]) << 8 | UInt16(bytes[$0 + 1]), radix: 16) }.joined(separator: ":")
+    }
+}
