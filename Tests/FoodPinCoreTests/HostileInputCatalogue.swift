@@ -188,6 +188,13 @@ import Testing
         svgCase("an SVG using an outside file", "<use href=\"https://evil.example/x.svg#a\"/>", 2, 41, "a link to outside the file (href=\"https://evil.example/x.svg#a\")"),
         svgCase("an SVG style importing CSS", "<style>@import url(https://evil.example/x.css);</style>", 2, 56, "CSS with @import in a <style> element"),
         svgCase("an SVG animation setting a link", "<a><set attributeName=\"href\" to=\"javascript:alert(1)\"/></a>", 2, 54, "an animation that changes a link"),
+        svgCase("an SVG style emptied by a child", "<style>@import url(https://evil.example/x.css);<g/></style>", 2, 50, "an element inside a <style> element"),
+        svgCase("an SVG fill from an outside address", "<rect width=\"4\" height=\"4\" fill=\"url(https://evil.example/p.svg#p)\"/>", 2, 68, "CSS with url() of an outside address in fill"),
+        svgCase("an SVG image of SVG data", "<image href=\"data:image/svg+xml;base64,PHN2Zz48L3N2Zz4=\"/>", 2, 57, "a link to outside the file (href=\"data:image/svg+xml;base64,PHN2Zz48L3N2Zz4=\")"),
+        svgCase("an SVG animation with link values", "<a><animate attributeName=\"xlink:href\" values=\"#a;javascript:alert(1)\"/></a>", 2, 71, "an animation that changes a link"),
+        Case(name: "an SVG in UTF-16", message: "Content/images/drawing.svg:1:1: error: this SVG holds text that is not UTF-8; FoodPin publishes only SVGs that cannot run script or fetch from elsewhere") {
+            try write($0, "Content/images/drawing.svg", "<!DOCTYPE svg [<!ENTITY a \"javascript:alert(1)\">]><svg xmlns=\"http://www.w3.org/2000/svg\"/>".data(using: .utf16)!)
+        },
         Case(name: "an SVG with a stylesheet instruction", message: "Content/images/drawing.svg:1:51: error: this SVG holds a processing instruction (<?xml-stylesheet …?>); FoodPin publishes only SVGs that cannot run script or fetch from elsewhere") {
             try write($0, "Content/images/drawing.svg", "<?xml-stylesheet type=\"text/xsl\" href=\"evil.xsl\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\"/>\n")
         },

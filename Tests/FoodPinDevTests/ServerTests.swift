@@ -56,3 +56,21 @@ import Testing
         #expect(html.hasSuffix("</script>\n</body></html>"))
     }
 }
+
+/// What pages are told: a page learns the current build first, and a rebuild that changed the site
+/// gives a new number (a page from another build reloads).
+@Suite struct EventHubTests {
+    @Test func aPageLearnsTheCurrentBuildFirstAndEachRebuild() async {
+        let hub = EventHub()
+        hub.rebuilt()
+        let (stream, id) = hub.subscribe()
+        hub.publish(.ok)
+        hub.rebuilt()
+        hub.unsubscribe(id)
+        var messages: [EventHub.Message] = []
+        for await message in stream { messages.append(message) }
+        #expect(messages == [.build(1), .ok, .build(2)])
+        #expect(hub.build == 2)
+        #expect(EventHub.Message.build(2).wireFormat == "event: build\ndata: 2\n\n")
+    }
+}

@@ -295,8 +295,10 @@ public final class SiteBuilder: @unchecked Sendable {
         report.picturesProcessed = processed.processed
         report.picturesReused = processed.reused
         finished("process pictures")
-        let folderPictures = imageFiles.filter { !referenced.contains($0) && !ImageReference.isRaster($0) }
-        log.add(contentsOf: SVGCheck.diagnostics(for: site.contentFiles.filter { !ImageReference.isRaster($0) } + folderPictures, layout: layout))
+        // Published as they are (SVGs, once checked).
+        let asIs = site.contentFiles.filter { !ImageReference.isRaster($0) }
+            + imageFiles.filter { !referenced.contains($0) && !ImageReference.isRaster($0) }
+        log.add(contentsOf: SVGCheck.diagnostics(for: asIs, layout: layout))
 
         let (strings, stringDiagnostics) = pendingStrings.value
         log.add(contentsOf: stringDiagnostics)
@@ -338,8 +340,9 @@ public final class SiteBuilder: @unchecked Sendable {
         let target = publication.standby.map { OutputWriter(destination: $0) } ?? writer
         if publication.standby != nil, !FileManager.default.fileExists(atPath: target.destination.path) { standbyWritten = nil }
 
-        // A page removed or edited by hand since the state was saved is written again. Within a
-        // session, once this builder has written the folder, it is taken to hold what was written.
+        // A page removed or edited by hand since the state was saved is written again, and links
+        // or files added by hand in the folders are found. Within a session, once this builder has
+        // written the folder, it is taken to hold what was written (a save must reach the page fast).
         let checksDisk = !(isSession && writtenHere)
         if checksDisk { try distrustStrangers(publication, live: writer, target: target, mirrored: mirroredHeld != nil) }
 
@@ -390,8 +393,7 @@ public final class SiteBuilder: @unchecked Sendable {
         let assets = theme.assets.files.sorted(by: { $0.key < $1.key }).map { OutputFile(path: $0.key, data: $0.value) }
             + [OutputFile(path: ThemeStrings.scriptPath(strings.script), data: Data(strings.script.utf8)),
                OutputFile(path: renderer.reviewForm.path, data: Data(renderer.reviewForm.text.utf8))]
-        let pictures = (site.contentFiles.filter { !ImageReference.isRaster($0) } + folderPictures)
-            .map { OutputFile(path: $0, copyOf: layout.content.appending(path: $0)) }
+        let pictures = asIs.map { OutputFile(path: $0, copyOf: layout.content.appending(path: $0)) }
             // Two files with the same bytes and name are one picture, published once.
             + Dictionary(processed.catalog.pictures.values.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
                 .values.sorted(by: { $0.key < $1.key }).flatMap { picture in

@@ -26,6 +26,10 @@ enum PictureBytes {
             brands.append(Array(bytes[offset..<offset + 4]))
             offset += 4
         }
-        return brands.contains(Array("avif".utf8)) || brands.contains(Array("avis".utf8)) ? .avif : .heif
+        // The major brand says what the file is; a general one (mif1, msf1) leaves it to the others.
+        let avif = [Array("avif".utf8), Array("avis".utf8)]
+        if avif.contains(brands[0]) { return .avif }
+        let general = [Array("mif1".utf8), Array("msf1".utf8)]
+        return general.contains(brands[0]) && brands.contains(where: avif.contains) ? .avif : .heif
     }
 }

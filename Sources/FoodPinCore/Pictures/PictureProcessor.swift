@@ -101,9 +101,8 @@ enum PictureProcessor {
         // One decode, shrunk on load to the largest width; the smaller ones are made from it in memory.
         var loaded: UnsafeMutablePointer<VipsImage>?
         // A JPEG's damaged data is only a warning to libjpeg (grey or shifted blocks): refused too.
-        let isJPEG = data.prefix(3).elementsEqual([0xFF, 0xD8, 0xFF])
-        guard foodpin_thumbnail(path, &loaded, Int32(largest), isJPEG ? VIPS_FAIL_ON_WARNING : VIPS_FAIL_ON_TRUNCATED) == 0,
-              let loaded else {
+        let failOn = PictureBytes.kind(of: [UInt8](data.prefix(64))) == .jpeg ? VIPS_FAIL_ON_WARNING : VIPS_FAIL_ON_TRUNCATED
+        guard foodpin_thumbnail(path, &loaded, Int32(largest), failOn) == 0, let loaded else {
             return .failure(.damaged(takeError()))
         }
         defer { foodpin_unref(loaded) }

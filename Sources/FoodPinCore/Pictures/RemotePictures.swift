@@ -18,12 +18,14 @@ struct RemotePictures: Sendable {
     var reuse = true
     /// site.yml's `fetch_private_addresses`: loopback and private addresses allowed, for a local setup.
     var allowsPrivateAddresses = false
+    /// How host names become addresses (tests give names the answers they need).
+    var resolve: @Sendable (String) -> [PublicAddress.Resolved] = PublicAddress.resolve
     static let maxRedirects = 5
     /// Fetches side by side: six slow hosts take as long as the slowest, not as all of them.
     static let fetchesAtOnce = 6
 
     enum Problem: Error, Equatable {
-        case scheme, redirectedOutOfHTTP(String), status(Int), tooLarge, notAPicture, privateAddress(String), failed(String)
+        case scheme, redirectedOutOfHTTP(String), status(Int), tooLarge, notAPicture, privateAddress(String), unknownHost, failed(String)
 
         func message(for url: String) -> String {
             switch self {
@@ -34,6 +36,7 @@ struct RemotePictures: Sendable {
             case .notAPicture: "picture \(url) was not fetched: its bytes are not a picture"
             case .privateAddress(let address):
                 "picture \(url) was not fetched: its host is at \(address), on this machine or a private network (`fetch_private_addresses: true` in site.yml allows it)"
+            case .unknownHost: "picture \(url) was not fetched: its host name does not resolve"
             case .failed(let reason): "picture \(url) was not fetched: \(reason)"
             }
         }
@@ -50,20 +53,19 @@ struct RemotePictures: Sendable {
         var missing: [String] = []
         for url in Set(urls).sorted() {
             let local = path(for: url)
-            if reuse, OutputWriter.size(at: local) != nil { results[url] = .success(local) } else { missing.append(url) }
+            if reuse, OutputWriter.size(at: local) != nil {
+                results[url] = .success(local)
+            } else {
+                unlink(local)
+                missing.append(url)
+            }
         }
         guard !missing.isEmpty else { return results }
         do throws(FoodPinError) { try NewFile.makeFolders(folder) } catch {
             for url in missing { results[url] = .failure(.failed("it could not be kept in \(folder)")) }
             return results
         }
-        var configuration = HTTPClient.Configuration(redirectConfiguration: .disallow,
-                                                     timeout: .init(connect: .seconds(10), read: .seconds(Int64(timeout))),
-                                                     decompression: .enabled(limit: .size(maxBytes)))
-        configuration.httpVersion = .http1Only
-        let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
-        defer { try? client.syncShutdown() }
-        let fetched = Self.sideBySide(missing, threads: Self.fetchesAtOnce) { url in fetch(url, with: client) }
+        let fetched = Self.sideBySide(missing, threads: Self.fetchesAtOnce) { url in fetch(url) }
         for (url, result) in zip(missing, fetched) { results[url] = result }
         return results
     }
@@ -95,14 +97,18 @@ struct RemotePictures: Sendable {
         return inputs.indices.map { shared.outputs[$0]! }
     }
 
-    /// One picture, its redirects followed here so that each address is checked.
-    private func fetch(_ url: String, with client: HTTPClient) -> Result<String, Problem> {
+    /// One picture, its redirects followed here so that each address is checked, and each
+    /// connection made to the address checked.
+    private func fetch(_ url: String) -> Result<String, Problem> {
         guard var address = URL(string: url), Self.isHTTP(address) else { return .failure(.scheme) }
         let deadline = NIODeadline.now() + .milliseconds(Int64(timeout * 1000))
         for _ in 0...Self.maxRedirects {
-            if !allowsPrivateAddresses, let host = address.host, let found = PublicAddress.firstNonPublic(of: host) {
-                return .failure(.privateAddress(found))
-            }
+            guard let host = address.host else { return .failure(.failed("its address names no host")) }
+            let addresses = resolve(host)
+            guard let pinned = addresses.first else { return .failure(.unknownHost) }
+            if !allowsPrivateAddresses, let found = addresses.first(where: { !$0.isPublic }) { return .failure(.privateAddress(found.text)) }
+            let client = client(connectingTo: [host: pinned.text])
+            defer { try? client.syncShutdown() }
             switch download(address, to: path(for: url), with: client, deadline: deadline) {
             case .failure(let problem): return .failure(problem)
             case .success(.file(let local)): return .success(local)
@@ -115,6 +121,17 @@ struct RemotePictures: Sendable {
             }
         }
         return .failure(.failed("too many redirects"))
+    }
+
+    /// A client whose connections go to the addresses given for host names; redirects are left to
+    /// `fetch`. HTTP/1.1 only: one picture per connection needs nothing of HTTP/2.
+    private func client(connectingTo addresses: [String: String]) -> HTTPClient {
+        var configuration = HTTPClient.Configuration(redirectConfiguration: .disallow,
+                                                     timeout: .init(connect: .seconds(10), read: .seconds(Int64(timeout))),
+                                                     decompression: .enabled(limit: .size(maxBytes)))
+        configuration.httpVersion = .http1Only
+        configuration.dnsOverride = addresses
+        return HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
     }
 
     private enum Downloaded { case file(String), redirect(String) }
@@ -227,6 +244,7 @@ private final class PictureDownload: HTTPClientResponseDelegate, @unchecked Send
         if firstBytes.count < 64 { firstBytes += buffer.readableBytesView.prefix(64 - firstBytes.count) }
         lock.unlock()
         if over { return stop(task, .tooLarge) }
+        // A write of one chunk on the event loop: small, and the loop has nothing else to wait for.
         do throws(FoodPinError) { try file.append(Array(buffer.readableBytesView)) } catch {
             return stop(task, .failed("it could not be kept"))
         }

@@ -32,6 +32,10 @@ enum SVGCheck {
 
     /// The first thing that makes this SVG unsafe to publish, or nil.
     static func problem(in data: Data) -> Problem? {
+        // UTF-8 only: in UTF-16 the checks on bytes below would read nothing.
+        guard !data.contains(0), String(data: data, encoding: .utf8) != nil else {
+            return Problem(line: 1, column: 1, what: "text that is not UTF-8")
+        }
         let lowered = Data(data.map { (65...90).contains($0) ? $0 + 32 : $0 })
         if let doctype = lowered.range(of: Data("<!doctype".utf8)) {
             let line = data[..<doctype.lowerBound].reduce(1) { $0 + ($1 == 10 ? 1 : 0) }
@@ -135,12 +139,14 @@ private final class Checker: NSObject, XMLParserDelegate {
             }
             if let unsafe = SVGCheck.unsafeCSS(value) { return refuse(parser, "\(unsafe) in \(key)") }
         }
+        if style != nil { return refuse(parser, "an element inside a <style> element") }
         if name == "style" { style = "" }
     }
 
     func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
         depth -= 1
-        if name == "style", let text = style, let unsafe = SVGCheck.unsafeCSS(text) { refuse(parser, "\(unsafe) in a <style> element") }
+        guard name == "style", let text = style else { return }
+        if let unsafe = SVGCheck.unsafeCSS(text) { refuse(parser, "\(unsafe) in a <style> element") }
         style = nil
     }
 
@@ -150,5 +156,19 @@ private final class Checker: NSObject, XMLParserDelegate {
 
     func parser(_ parser: XMLParser, foundProcessingInstructionWithTarget target: String, data: String?) {
         refuse(parser, "a processing instruction (<?\(target) …?>)")
+    }
+
+    // A DOCTYPE is refused before parsing; these make sure none gets through by another spelling.
+    func parser(_ parser: XMLParser, foundInternalEntityDeclarationWithName name: String, value: String?) {
+        refuse(parser, "a DOCTYPE (its entities can stand for anything)")
+    }
+
+    func parser(_ parser: XMLParser, foundAttributeDeclarationWithName attributeName: String, forElement elementName: String,
+                type: String?, defaultValue: String?) {
+        refuse(parser, "a DOCTYPE (its entities can stand for anything)")
+    }
+
+    func parser(_ parser: XMLParser, foundExternalEntityDeclarationWithName name: String, publicID: String?, systemID: String?) {
+        refuse(parser, "a DOCTYPE (its entities can stand for anything)")
     }
 }

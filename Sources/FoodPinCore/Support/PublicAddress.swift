@@ -4,37 +4,43 @@ import Foundation
 /// so a name (or a numeric form like `2130706433`) pointing at this machine or the local network is
 /// caught. A guide's picture addresses come from city files anyone may send in.
 enum PublicAddress {
-    /// The first address of `host` that is loopback, private, link-local, multicast or otherwise
-    /// not on the public internet, as text; nil when every address is public. A name that does not
-    /// resolve has no address to refuse: the fetch itself then fails.
-    static func firstNonPublic(of host: String) -> String? {
+    struct Resolved: Equatable, Sendable {
+        /// As `inet_ntop` writes it: what a connection can be made to without asking DNS again.
+        var text: String
+        var isPublic: Bool
+    }
+
+    /// Every address `host` resolves to (none when it does not), each said public or not. The
+    /// fetch then connects to one of these very addresses: a name answering with a public address
+    /// when checked and a private one when connected to ("DNS rebinding") gains nothing.
+    @Sendable static func resolve(_ host: String) -> [Resolved] {
         var hints = addrinfo()
         hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
         var list: UnsafeMutablePointer<addrinfo>?
         let bare = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
-        guard getaddrinfo(bare, nil, &hints, &list) == 0, let list else { return nil }
+        guard getaddrinfo(bare, nil, &hints, &list) == 0, let list else { return [] }
         defer { freeaddrinfo(list) }
+        var found: [Resolved] = []
         var entry: UnsafeMutablePointer<addrinfo>? = list
-        while let current = entry {
-            if let address = current.pointee.ai_addr {
-                switch Int32(address.pointee.sa_family) {
-                case AF_INET:
-                    let bytes = address.withMemoryRebound(to: sockaddr_in.self, capacity: 1) {
-                        withUnsafeBytes(of: $0.pointee.sin_addr) { Array($0) }
-                    }
-                    if !isPublic(ipv4: bytes) { return bytes.map(String.init).joined(separator: ".") }
-                case AF_INET6:
-                    let bytes = address.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) {
-                        withUnsafeBytes(of: $0.pointee.sin6_addr) { Array($0) }
-                    }
-                    if !isPublic(ipv6: bytes) { return text(ipv6: bytes) }
-                default:
-                    return "an address of family \(address.pointee.sa_family)"
-                }
-            }
+        while let current = entry, let address = current.pointee.ai_addr {
             entry = current.pointee.ai_next
+            var buffer = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN))
+            switch Int32(address.pointee.sa_family) {
+            case AF_INET:
+                var ipv4 = address.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { $0.pointee.sin_addr }
+                let bytes = withUnsafeBytes(of: ipv4) { Array($0) }
+                inet_ntop(AF_INET, &ipv4, &buffer, socklen_t(buffer.count))
+                found.append(Resolved(text: String(cString: buffer), isPublic: isPublic(ipv4: bytes)))
+            case AF_INET6:
+                var ipv6 = address.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { $0.pointee.sin6_addr }
+                let bytes = withUnsafeBytes(of: ipv6) { Array($0) }
+                inet_ntop(AF_INET6, &ipv6, &buffer, socklen_t(buffer.count))
+                found.append(Resolved(text: String(cString: buffer), isPublic: isPublic(ipv6: bytes)))
+            default:
+                continue
+            }
         }
-        return nil
+        return found
     }
 
     /// RFC 6890's special-purpose IPv4 blocks, none of them on the public internet.
@@ -66,9 +72,5 @@ enum PublicAddress {
         if b[0] == 0xFF { return false }                             // multicast
         if b[0] == 0x20, b[1] == 0x01, b[2] == 0x0D, b[3] == 0xB8 { return false } // documentation
         return true
-    }
-
-    private static func text(ipv6 bytes: [UInt8]) -> String {
-        stride(from: 0, to: 16, by: 2).map { String(UInt16(bytes[$0]) << 8 | UInt16(bytes[$0 + 1]), radix: 16) }.joined(separator: ":")
     }
 }

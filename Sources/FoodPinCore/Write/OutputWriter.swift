@@ -175,7 +175,8 @@ public struct OutputWriter: Sendable {
         func folder() -> String { String(path[..<(path.utf8.lastIndex(of: UInt8(ascii: "/")) ?? path.endIndex)]) }
         // In a new folder, most pages have a folder of their own: made first rather than after a failed open.
         if intoEmptyFolder && file.path.contains("/") { mkdir(folder(), 0o755) }
-        // Never through a link: one left at a page's place is replaced, not written through.
+        // Never through a link at the page's own place: one left there is replaced. (Links among
+        // the folders on the way are found before writing: `strangers`.)
         let flags = O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW
         var descriptor = open(temporary, flags, 0o644)
         if descriptor < 0, errno == ELOOP, unlink(temporary) == 0 { descriptor = open(temporary, flags, 0o644) }
@@ -235,9 +236,15 @@ public struct OutputWriter: Sendable {
         return Foundation.link(source.destination.path + "/" + path, target) == 0
     }
 
-    /// Makes a file's folder: one `mkdir` when its parent is there (most pages), else every folder on the way.
+    /// Makes a file's folder: one `mkdir` when its parent is there (most pages), else every folder
+    /// on the way; a link standing there is replaced by a folder, never written through.
     private static func makeFolder(_ folder: String) throws(FoodPinError) {
-        if mkdir(folder, 0o755) != 0 && errno != EEXIST { try NewFile.makeFolders(folder) }
+        if mkdir(folder, 0o755) == 0 { return }
+        var info = stat()
+        if errno == EEXIST, lstat(folder, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK, unlink(folder) == 0, mkdir(folder, 0o755) == 0 {
+            return
+        }
+        if errno != EEXIST { try NewFile.makeFolders(folder) }
     }
 
     /// Makes this folder (it must not be there) and fills it with hard links to the files `paths` in
@@ -358,40 +365,6 @@ public struct OutputWriter: Sendable {
         }
         walk("")
         return removed
-    }
-
-    /// What a walk of a folder FoodPin keeps (the standby, before a build writes into it) found
-    /// besides what the build state says it holds.
-    public enum Strangers: Equatable {
-        case none
-        /// A file (or folder of files) the state does not list: added by hand.
-        case files
-        /// A link, a device or a pipe (the first found, under the folder): writing through it could
-        /// reach outside the site.
-        case link(String)
-    }
-
-    /// Walks the folder without following anything (readdir's types, one pass, nothing held but
-    /// the folders still to read), for entries that `held` does not list. Dot entries at the top
-    /// are the host's (`.git`) and are skipped.
-    public func strangers(besides held: [String: WrittenState]?) -> Strangers {
-        var found = Strangers.none
-        var folders = [""]
-        while let relative = folders.popLast() {
-            guard let stream = opendir(relative.isEmpty ? destination.path : destination.path + "/" + relative) else { continue }
-            defer { closedir(stream) }
-            while let entry = readdir(stream) {
-                let name = FolderWalk.name(of: entry)
-                if name == "." || name == ".." || (relative.isEmpty && name.hasPrefix(".")) { continue }
-                let path = relative.isEmpty ? name : relative + "/" + name
-                switch Int32(entry.pointee.d_type) {
-                case Int32(DT_DIR): folders.append(path)
-                case Int32(DT_REG): if let held, held[path] == nil { found = .files }
-                default: return .link(path)
-                }
-            }
-        }
-        return found
     }
 
     /// Whether the folder holds nothing but dot files (or is not there): then nothing in it is stale.

@@ -1,0 +1,45 @@
+import Foundation
+
+/// What a walk of a folder FoodPin keeps (the live site, the standby) found besides what the build
+/// state says it holds: such folders are trusted only for what FoodPin put there.
+public enum FolderStrangers: Equatable, Sendable {
+    case none
+    /// A file (or folder of files) the state does not list: added by hand.
+    case files
+    /// A link, a device or a pipe (the first found, under the folder): writing or linking through
+    /// it could reach outside the site.
+    case link(String)
+}
+
+extension OutputWriter {
+    /// Walks the folder without following anything (readdir's types, `lstat` where the file system
+    /// gives none; one pass, holding only the folders still to read), for entries that `held` does
+    /// not list. Dot files and folders at the top are the host's (`.git`, `.nojekyll`), but a link
+    /// there is not.
+    public func strangers(besides held: [String: WrittenState]?) -> FolderStrangers {
+        var found = FolderStrangers.none
+        var folders = [""]
+        while let relative = folders.popLast() {
+            guard let stream = opendir(relative.isEmpty ? destination.path : destination.path + "/" + relative) else { continue }
+            defer { closedir(stream) }
+            while let entry = readdir(stream) {
+                let name = FolderWalk.name(of: entry)
+                if name == "." || name == ".." { continue }
+                let path = relative.isEmpty ? name : relative + "/" + name
+                var type = Int32(entry.pointee.d_type)
+                if type == Int32(DT_UNKNOWN) {
+                    var info = stat()
+                    guard lstat(destination.path + "/" + path, &info) == 0 else { continue }
+                    type = (info.st_mode & S_IFMT) == S_IFDIR ? Int32(DT_DIR) : (info.st_mode & S_IFMT) == S_IFREG ? Int32(DT_REG) : Int32(DT_LNK)
+                }
+                let hostsOwn = relative.isEmpty && name.hasPrefix(".")
+                switch type {
+                case Int32(DT_DIR): if !hostsOwn { folders.append(path) }
+                case Int32(DT_REG): if !hostsOwn, let held, held[path] == nil { found = .files }
+                default: return .link(path)
+                }
+            }
+        }
+        return found
+    }
+}
