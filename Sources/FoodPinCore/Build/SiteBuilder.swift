@@ -344,7 +344,8 @@ public final class SiteBuilder: @unchecked Sendable {
         // or files added by hand in the folders are found. Within a session, once this builder has
         // written the folder, it is taken to hold what was written (a save must reach the page fast).
         let checksDisk = !(isSession && writtenHere)
-        if checksDisk { try distrustStrangers(publication, live: writer, target: target, mirrored: mirroredHeld != nil) }
+        // A standby just made of links to the live folder holds only what the state says.
+        if checksDisk, mirroredHeld == nil { try distrustStrangers(publication, live: writer, target: target) }
 
         progress("Rendering \(pages.count) pages")
         // What the live site holds: pages whose inputs are unchanged since it was built are not rendered.
@@ -379,12 +380,18 @@ public final class SiteBuilder: @unchecked Sendable {
         var toRender: [Int] = []
         // Unchanged files the live site holds and the standby does not: hard-linked across.
         var toLink: [String] = []
+        // Linked only through real folders: a link where a page's folder was leads anywhere.
+        let linksFromLive = target.destination != writer.destination
         for (index, step) in plan.enumerated() {
             if step.inputs != step.lastInputs || !samePages { nextInputs[step.path] = step.inputs }
-            if step.render { toRender.append(index) } else if let state = previous?[step.path] {
+            let state = step.render ? nil : previous?[step.path]
+            let link = linksFromLive && state != nil && targetHeld?[step.path] != state
+            if let state, !link || writer.hasRealFolders(step.path) {
                 now[step.path] = state
                 report.changes.unchanged += 1
-                if target.destination != writer.destination, targetHeld?[step.path] != state { toLink.append(step.path) }
+                if link { toLink.append(step.path) }
+            } else if step.render || state != nil {
+                toRender.append(index)
             }
         }
         report.rendered = toRender.count
@@ -406,7 +413,8 @@ public final class SiteBuilder: @unchecked Sendable {
             if target.isCurrent(file.path, state: state, previous: targetHeld?[file.path]) {
                 now[file.path] = state
                 report.changes.unchanged += 1
-            } else if target.destination != writer.destination, writer.isCurrent(file.path, state: state, previous: previous?[file.path]) {
+            } else if linksFromLive, writer.isCurrent(file.path, state: state, previous: previous?[file.path]),
+                      writer.hasRealFolders(file.path) {
                 now[file.path] = state
                 report.changes.unchanged += 1
                 toLink.append(file.path)
@@ -589,21 +597,20 @@ public final class SiteBuilder: @unchecked Sendable {
         return report
     }
 
-    /// The live folder and the standby are trusted only for what the state says they hold: a link
-    /// in the live folder (where a page's folder was) makes its files unknown, so nothing is linked
-    /// from it (and is refused where files are replaced in place, as they would be written through
-    /// it); a standby with a link is removed (never followed) and made anew; one with files added
-    /// by hand is brought up to date like an unknown folder, which removes them.
-    private func distrustStrangers(_ publication: Publication, live: OutputWriter, target: OutputWriter,
-                                   mirrored: Bool) throws(FoodPinError) {
-        if !mirrored, written != nil || publication.standby == nil, case .link(let path) = live.strangers(besides: nil) {
-            guard publication.standby != nil else {
+    /// The standby is trusted only for what the state says it holds: one with a link is removed
+    /// (never followed) and made anew; one with files added by hand is brought up to date like an
+    /// unknown folder, which removes them. (Files are linked from the live folder only through real
+    /// folders: `hasRealFolders`.) Where files are replaced in place, a link inside the output
+    /// folder is refused by name: it would be written through.
+    private func distrustStrangers(_ publication: Publication, live: OutputWriter, target: OutputWriter) throws(FoodPinError) {
+        guard let standby = publication.standby else {
+            if case .link(let path) = live.strangers(besides: nil) {
                 throw .usage("this is a link inside the output folder; FoodPin never writes through one",
                              at: GuideLayout.displayPath(live.destination.appending(path: path)), hint: "remove the link, then build again")
             }
-            written = nil
+            return
         }
-        guard let standby = publication.standby, !mirrored, FileManager.default.fileExists(atPath: standby.path) else { return }
+        guard FileManager.default.fileExists(atPath: standby.path) else { return }
         switch target.strangers(besides: standbyWritten) {
         case .link:
             try publication.discardStandby()

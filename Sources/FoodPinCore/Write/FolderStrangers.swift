@@ -42,4 +42,16 @@ extension OutputWriter {
         }
         return found
     }
+
+    /// Whether every folder on the way to `path` here is a real folder, not a link (a few `lstat`s:
+    /// for the few files linked from the live site into the standby).
+    func hasRealFolders(_ path: String) -> Bool {
+        var folder = destination.path
+        for part in path.split(separator: "/").dropLast() {
+            folder += "/" + part
+            var info = stat()
+            guard lstat(folder, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else { return false }
+        }
+        return true
+    }
 }
