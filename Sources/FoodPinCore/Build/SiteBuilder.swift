@@ -195,6 +195,15 @@ public final class SiteBuilder: @unchecked Sendable {
                 do throws(FoodPinError) { return try mirror.mirror(held.keys.sorted(), from: live) } catch { return nil }
             }
         }
+        // The standby is walked for links and files added by hand (`distrustStrangers`) on a thread
+        // of its own while the sources are read: 0.1–0.15 s of system time at 10,000 restaurants.
+        var pendingStrangers: Pending<FolderStrangers>?
+        if options.writes, pendingMirror == nil, !(isSession && writtenHere), let standby = earlyPublication?.standby,
+           lstat(standby.path, &standbyEntry) == 0 {
+            let (folder, held) = (OutputWriter(destination: standby), standbyWritten)
+            pendingStrangers = Pending(ownThread: true) { folder.strangers(besides: held) }
+        }
+        defer { _ = pendingStrangers?.value }
         /// What the standby made above holds (the live folder's files, where linked); one left half
         /// made by a failure is removed. A build that throws before it asks leaves the standby
         /// unrecorded: the next build takes it as unknown and brings it up to date.
@@ -345,7 +354,9 @@ public final class SiteBuilder: @unchecked Sendable {
         // written the folder, it is taken to hold what was written (a save must reach the page fast).
         let checksDisk = !(isSession && writtenHere)
         // A standby just made of links to the live folder holds only what the state says.
-        if checksDisk, mirroredHeld == nil { try distrustStrangers(publication, live: writer, target: target) }
+        if checksDisk, mirroredHeld == nil {
+            try distrustStrangers(publication, live: writer, target: target, walked: pendingStrangers?.value)
+        }
 
         progress("Rendering \(pages.count) pages")
         // What the live site holds: pages whose inputs are unchanged since it was built are not rendered.
@@ -602,7 +613,9 @@ public final class SiteBuilder: @unchecked Sendable {
     /// unknown folder, which removes them. (Files are linked from the live folder only through real
     /// folders: `hasRealFolders`.) Where files are replaced in place, a link inside the output
     /// folder is refused by name: it would be written through.
-    private func distrustStrangers(_ publication: Publication, live: OutputWriter, target: OutputWriter) throws(FoodPinError) {
+    /// `walked`: what a walk of the standby found, if one was made while the sources were read.
+    private func distrustStrangers(_ publication: Publication, live: OutputWriter, target: OutputWriter,
+                                   walked: FolderStrangers?) throws(FoodPinError) {
         guard let standby = publication.standby else {
             if case .link(let path) = live.strangers(besides: nil) {
                 throw .usage("this is a link inside the output folder; FoodPin never writes through one",
@@ -611,7 +624,7 @@ public final class SiteBuilder: @unchecked Sendable {
             return
         }
         guard FileManager.default.fileExists(atPath: standby.path) else { return }
-        switch target.strangers(besides: standbyWritten) {
+        switch walked ?? target.strangers(besides: standbyWritten) {
         case .link:
             try publication.discardStandby()
             standbyWritten = nil
