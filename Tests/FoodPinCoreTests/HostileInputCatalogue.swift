@@ -198,6 +198,9 @@ import Testing
         Case(name: "an SVG with a stylesheet instruction", message: "Content/images/drawing.svg:1:51: error: this SVG holds a processing instruction (<?xml-stylesheet …?>); FoodPin publishes only SVGs that cannot run script or fetch from elsewhere") {
             try write($0, "Content/images/drawing.svg", "<?xml-stylesheet type=\"text/xsl\" href=\"evil.xsl\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\"/>\n")
         },
+        Case(name: "an SVG in another declared encoding", message: "Content/images/drawing.svg:1:1: error: this SVG holds an encoding other than UTF-8; FoodPin publishes only SVGs that cannot run script or fetch from elsewhere") {
+            try write($0, "Content/images/drawing.svg", "<?xml version=\"1.0\" encoding=\"UTF-7\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\">+ADw-script+AD4-alert(1)+ADw-/script+AD4-</svg>\n")
+        },
         Case(name: "an SVG with entities", message: "Content/images/drawing.svg:2:1: error: this SVG holds a DOCTYPE (its entities can stand for anything); FoodPin publishes only SVGs that cannot run script or fetch from elsewhere") {
             try write($0, "Content/images/drawing.svg", "<?xml version=\"1.0\"?>\n<!DOCTYPE svg [<!ENTITY a \"javascript:alert(1)\">]>\n<svg xmlns=\"http://www.w3.org/2000/svg\"><a href=\"&a;\"/></svg>\n")
         },

@@ -223,6 +223,13 @@ import Testing
             let direct = "http://127.0.0.1:\(port)/dish.jpg"
             #expect(await offThePool { remote.fetchAll([direct]) }[direct] == .success(remote.path(for: direct)))
             #expect(hits.value == 1)
+            // The connection goes to the address checked: a name no DNS knows reaches the server.
+            var pinning = remote
+            pinning.resolve = { host in host == "pinned.invalid" ? [.init(text: "127.0.0.1", isPublic: true)] : [] }
+            let pinner = pinning
+            let pinned = "http://pinned.invalid:\(port)/dish.jpg"
+            #expect(await offThePool { pinner.fetchAll([pinned]) }[pinned] == .success(pinner.path(for: pinned)))
+            #expect(hits.value == 2)
         }
     }
 

@@ -199,7 +199,7 @@ public final class SiteBuilder: @unchecked Sendable {
         // of its own while the sources are read: 0.1–0.15 s of system time at 10,000 restaurants.
         var pendingStrangers: Pending<FolderStrangers>?
         if options.writes, pendingMirror == nil, !(isSession && writtenHere), let standby = earlyPublication?.standby,
-           lstat(standby.path, &standbyEntry) == 0 {
+           lstat(standby.path, &standbyEntry) == 0, (standbyEntry.st_mode & S_IFMT) == S_IFDIR {
             let (folder, held) = (OutputWriter(destination: standby), standbyWritten)
             pendingStrangers = Pending(ownThread: true) { folder.strangers(besides: held) }
         }
@@ -391,8 +391,10 @@ public final class SiteBuilder: @unchecked Sendable {
         var toRender: [Int] = []
         // Unchanged files the live site holds and the standby does not: hard-linked across.
         var toLink: [String] = []
-        // Linked only through real folders: a link where a page's folder was leads anywhere.
+        // Linked only through real folders: a link where a page's folder was leads anywhere. A page
+        // made again for that is published even if the file the link leads to looks current.
         let linksFromLive = target.destination != writer.destination
+        var liveHasLinks = false
         for (index, step) in plan.enumerated() {
             if step.inputs != step.lastInputs || !samePages { nextInputs[step.path] = step.inputs }
             let state = step.render ? nil : previous?[step.path]
@@ -403,6 +405,7 @@ public final class SiteBuilder: @unchecked Sendable {
                 if link { toLink.append(step.path) }
             } else if step.render || state != nil {
                 toRender.append(index)
+                if !step.render { liveHasLinks = true }
             }
         }
         report.rendered = toRender.count
@@ -438,7 +441,7 @@ public final class SiteBuilder: @unchecked Sendable {
         let writes = targetHeld == nil || !toRender.isEmpty || !files.isEmpty || !toLink.isEmpty || gone?.isEmpty == false
         let liveGone = previous.map { Self.stale($0, keeping: paths) } ?? []
         // Whether readers of the live folder will see a difference (then the new site is published).
-        var liveChanged = previous == nil || !liveGone.isEmpty
+        var liveChanged = previous == nil || !liveGone.isEmpty || liveHasLinks
         let inputsChanged = !samePages || plan.contains { $0.inputs != $0.lastInputs }
         let savesState = options.savesState && (writes || liveChanged || inputsChanged || contentCache.changed
             || last?.fingerprint != fingerprint || last?.storeStamp != storeStamp)

@@ -37,6 +37,12 @@ enum SVGCheck {
             return Problem(line: 1, column: 1, what: "text that is not UTF-8")
         }
         let lowered = Data(data.map { (65...90).contains($0) ? $0 + 32 : $0 })
+        // Another declared encoding would make libxml2 read other characters than the checks below.
+        if lowered.starts(with: Data("<?xml".utf8)), let end = lowered.firstIndex(of: UInt8(ascii: ">")),
+           let declaration = String(data: lowered[..<end], encoding: .utf8), declaration.contains("encoding"),
+           !declaration.contains("utf-8") {
+            return Problem(line: 1, column: 1, what: "an encoding other than UTF-8")
+        }
         if let doctype = lowered.range(of: Data("<!doctype".utf8)) {
             let line = data[..<doctype.lowerBound].reduce(1) { $0 + ($1 == 10 ? 1 : 0) }
             return Problem(line: line, column: 1, what: "a DOCTYPE (its entities can stand for anything)")
@@ -169,6 +175,15 @@ private final class Checker: NSObject, XMLParserDelegate {
     }
 
     func parser(_ parser: XMLParser, foundExternalEntityDeclarationWithName name: String, publicID: String?, systemID: String?) {
+        refuse(parser, "a DOCTYPE (its entities can stand for anything)")
+    }
+
+    func parser(_ parser: XMLParser, foundElementDeclarationWithName elementName: String, model: String) {
+        refuse(parser, "a DOCTYPE (its entities can stand for anything)")
+    }
+
+    func parser(_ parser: XMLParser, foundUnparsedEntityDeclarationWithName name: String, publicID: String?, systemID: String?,
+                notationName: String?) {
         refuse(parser, "a DOCTYPE (its entities can stand for anything)")
     }
 }

@@ -15,7 +15,11 @@ enum PublicAddress {
     /// when checked and a private one when connected to ("DNS rebinding") gains nothing.
     @Sendable static func resolve(_ host: String) -> [Resolved] {
         var hints = addrinfo()
+        #if os(Linux)
         hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+        #else
+        hints.ai_socktype = SOCK_STREAM
+        #endif
         var list: UnsafeMutablePointer<addrinfo>?
         let bare = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
         guard getaddrinfo(bare, nil, &hints, &list) == 0, let list else { return [] }
@@ -67,8 +71,9 @@ enum PublicAddress {
             return false
         }
         if b[0] == 0x00, b[1] == 0x64, b[2] == 0xFF, b[3] == 0x9B { return isPublic(ipv4: Array(b[12..<16])) } // NAT64
+        if b[0] == 0x20, b[1] == 0x02 { return isPublic(ipv4: Array(b[2..<6])) }  // 6to4
         if b[0] & 0xFE == 0xFC { return false }                     // unique local
-        if b[0] == 0xFE, b[1] & 0xC0 == 0x80 { return false }        // link-local
+        if b[0] == 0xFE, b[1] & 0x80 == 0x80 { return false }        // link-local, old site-local
         if b[0] == 0xFF { return false }                             // multicast
         if b[0] == 0x20, b[1] == 0x01, b[2] == 0x0D, b[3] == 0xB8 { return false } // documentation
         return true

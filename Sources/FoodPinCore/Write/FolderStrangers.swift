@@ -14,13 +14,17 @@ public enum FolderStrangers: Equatable, Sendable {
 extension OutputWriter {
     /// Walks the folder without following anything (readdir's types, `lstat` where the file system
     /// gives none; one pass, holding only the folders still to read), for entries that `held` does
-    /// not list. Dot files and folders at the top are the host's (`.git`, `.nojekyll`), but a link
-    /// there is not.
+    /// not list. Dot entries at the top are the host's (`.git`, `.nojekyll`, `.well-known`), links
+    /// included: FoodPin never writes into them, and carries them from site to site as they are.
+    /// A folder that cannot be read is taken to hold files added by hand.
     public func strangers(besides held: [String: WrittenState]?) -> FolderStrangers {
         var found = FolderStrangers.none
         var folders = [""]
         while let relative = folders.popLast() {
-            guard let stream = opendir(relative.isEmpty ? destination.path : destination.path + "/" + relative) else { continue }
+            guard let stream = opendir(relative.isEmpty ? destination.path : destination.path + "/" + relative) else {
+                if !relative.isEmpty { found = .files }
+                continue
+            }
             defer { closedir(stream) }
             while let entry = readdir(stream) {
                 let name = FolderWalk.name(of: entry)
@@ -32,10 +36,10 @@ extension OutputWriter {
                     guard lstat(destination.path + "/" + path, &info) == 0 else { continue }
                     type = (info.st_mode & S_IFMT) == S_IFDIR ? Int32(DT_DIR) : (info.st_mode & S_IFMT) == S_IFREG ? Int32(DT_REG) : Int32(DT_LNK)
                 }
-                let hostsOwn = relative.isEmpty && name.hasPrefix(".")
+                if relative.isEmpty && name.hasPrefix(".") { continue }
                 switch type {
-                case Int32(DT_DIR): if !hostsOwn { folders.append(path) }
-                case Int32(DT_REG): if !hostsOwn, let held, held[path] == nil { found = .files }
+                case Int32(DT_DIR): folders.append(path)
+                case Int32(DT_REG): if let held, held[path] == nil { found = .files }
                 default: return .link(path)
                 }
             }

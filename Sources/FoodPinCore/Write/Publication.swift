@@ -109,12 +109,10 @@ struct Publication: Sendable {
     }
 
     /// A section in making that a stopped build left (`OutputWriter.spread`) is FoodPin's, not the
-    /// host's: it stays, and goes with its folder. So does a link: the host's files are real ones.
+    /// host's: it stays, and goes with its folder.
     private func moveDotFiles(from source: URL, to target: URL) {
         for name in (try? FileManager.default.contentsOfDirectory(atPath: source.path)) ?? []
         where name.hasPrefix(".") && !OutputWriter.isSectionInMaking(name) {
-            var info = stat()
-            guard lstat(source.path + "/" + name, &info) == 0, (info.st_mode & S_IFMT) != S_IFLNK else { continue }
             let destination = target.path + "/" + name
             if access(destination, F_OK) != 0 { rename(source.path + "/" + name, destination) }
         }
