@@ -41,6 +41,21 @@ import Testing
         #expect(file.records.isEmpty)
     }
 
+    /// RFC 8259 refuses leading zeros, and so does Foundation's reader (the fuzz property compares
+    /// the two); a lone 0, 0.5 and -0 are numbers.
+    @Test(arguments: ["01", "-01", "00", "007.5"])
+    func numbersWithLeadingZerosAreRefused(number: String) throws {
+        let text = "[{\"id\": 1, \"name\": \"A\", \"lat\": \(number)}]"
+        let error = try #require(try read(text).diagnostics.first)
+        // At the first digit (after the minus sign).
+        let column = number.hasPrefix("-") ? 33 : 32
+        #expect(error.description == "city.json:1:\(column): error: invalid JSON: a number cannot start with 0 followed by more digits (write 7, not 07)")
+        #expect((try? JSONSerialization.jsonObject(with: Data(text.utf8))) == nil)
+        for fine in ["0", "0.5", "-0", "10", "0e3"] {
+            #expect(try read("[{\"id\": 1, \"name\": \"A\", \"lat\": \(fine)}]").diagnostics.filter { $0.severity == .error }.isEmpty, "\(fine)")
+        }
+    }
+
     @Test func columnsCountCharactersNotBytes() throws {
         let file = try read("[{\"name\": \"Café\", \"id\": 1} x]")
         let error = try #require(file.diagnostics.first)

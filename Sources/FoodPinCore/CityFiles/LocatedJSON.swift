@@ -160,7 +160,13 @@ struct LocatedJSONParser {
             return position - from
         }
         if bytes[position] == UInt8(ascii: "-") { position += 1 }
+        let integer = position
         guard digits() > 0 else { throw fail("a number needs digits") }
+        // RFC 8259: no leading zeros (a 0 followed by digits may be meant as octal elsewhere).
+        if bytes[integer] == UInt8(ascii: "0"), position - integer > 1 {
+            position = integer
+            throw fail("a number cannot start with 0 followed by more digits (write 7, not 07)")
+        }
         if position < bytes.count, bytes[position] == UInt8(ascii: ".") {
             position += 1
             guard digits() > 0 else { throw fail("a number needs digits after '.'") }
