@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import FoodPinCore
 
-/// Every field has a maximum (README: "Limits"): past it a warning at the value and the text cut,
+/// Every field has a maximum (docs/limits.md: "Limits"): past it a warning at the value and the text cut,
 /// or, for a URL, an error; never a failure without a place.
 @Suite struct FieldLimitTests {
     private func restaurant(_ frontMatter: String) -> (RestaurantSource?, [String]) {

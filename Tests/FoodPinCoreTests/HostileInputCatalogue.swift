@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import FoodPinCore
 
-/// The catalogue of hostile inputs (README: "What FoodPin refuses, and how"). Each case is done to
+/// The catalogue of hostile inputs (docs/limits.md: "What FoodPin refuses, and how"). Each case is done to
 /// a guide that built cleanly, then `foodpin` runs as a user would: the exit status, the located
 /// message and an `Output/` and a store unchanged byte for byte are all checked.
 @Suite struct HostileInputCatalogue {

@@ -1,5 +1,5 @@
 /// The longest value a field keeps: one table for front matter, city files and site.yml (the
-/// README lists it). Past it, text is cut with a warning at the value; a URL, which a cut would
+/// docs/limits.md lists it). Past it, text is cut with a warning at the value; a URL, which a cut would
 /// send elsewhere, is refused instead. Lengths are in Unicode scalars, so a letter carrying a
 /// thousand combining marks counts as a thousand.
 public enum FieldLimit {

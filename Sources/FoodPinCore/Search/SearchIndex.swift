@@ -2,7 +2,7 @@ import Foundation
 
 /// The client-side search index: `search.json` holds what matching and filtering need for every
 /// restaurant; `search/N.json` shards hold what only shown results need (each restaurant's list card),
-/// so the first query downloads little even for a large guide. The format is in the README.
+/// so the first query downloads little even for a large guide. The format is in docs/site.md.
 enum SearchIndex {
     /// Small shards: the first page of results fetches a few kilobytes whatever its spread.
     static let shardSize = 100

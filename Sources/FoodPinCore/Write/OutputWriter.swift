@@ -122,7 +122,7 @@ public struct OutputWriter: Sendable {
 
     /// Makes the sections of a folder FoodPin has just made (a new site, twin or standby) away
     /// from the inodes of a site just deleted, which ext4 without a journal makes every new file
-    /// step past (README, "Deleting a site"): the folder is marked top, and each section is made
+    /// step past (docs/publishing.md, "Deleting a site"): the folder is marked top, and each section is made
     /// under a random name, then renamed, so that ext4 does not place it by its real name where the
     /// deleted site's was. Where the flag is refused, nothing changes.
     static func spread(_ sections: [String], in folder: String) {
