@@ -175,9 +175,16 @@ import Testing
              message: "notes.txt:1:1: error: invalid JSON: expected a value but found 'h'") { try write($0, "notes.txt", "hello") },
     ]
 
+    /// An SVG holding `body` inside its root element.
     static func svgCase(_ name: String, _ body: String, _ line: Int, _ column: Int, _ what: String) -> Case {
+        svgFileCase(name, Data(("<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\">\n" + body + "\n</svg>\n").utf8),
+                    line, column, what)
+    }
+
+    /// An SVG file of these bytes, refused for `what` at its line and column.
+    static func svgFileCase(_ name: String, _ bytes: Data, _ line: Int, _ column: Int, _ what: String) -> Case {
         Case(name: name, message: "Content/images/drawing.svg:\(line):\(column): error: this SVG holds \(what); FoodPin publishes only SVGs that cannot run script or fetch from elsewhere") {
-            try write($0, "Content/images/drawing.svg", "<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\">\n" + body + "\n</svg>\n")
+            try write($0, "Content/images/drawing.svg", bytes)
         }
     }
 
@@ -196,18 +203,10 @@ import Testing
         svgCase("an SVG fill from an outside address", "<rect width=\"4\" height=\"4\" fill=\"url(https://evil.example/p.svg#p)\"/>", 2, 68, "CSS with url() of an outside address in fill"),
         svgCase("an SVG image of SVG data", "<image href=\"data:image/svg+xml;base64,PHN2Zz48L3N2Zz4=\"/>", 2, 57, "a link to outside the file (href=\"data:image/svg+xml;base64,PHN2Zz48L3N2Zz4=\")"),
         svgCase("an SVG animation with link values", "<a><animate attributeName=\"xlink:href\" values=\"#a;javascript:alert(1)\"/></a>", 2, 71, "an animation that changes a link"),
-        Case(name: "an SVG in UTF-16", message: "Content/images/drawing.svg:1:1: error: this SVG holds text that is not UTF-8; FoodPin publishes only SVGs that cannot run script or fetch from elsewhere") {
-            try write($0, "Content/images/drawing.svg", "<!DOCTYPE svg [<!ENTITY a \"javascript:alert(1)\">]><svg xmlns=\"http://www.w3.org/2000/svg\"/>".data(using: .utf16)!)
-        },
-        Case(name: "an SVG with a stylesheet instruction", message: "Content/images/drawing.svg:1:51: error: this SVG holds a processing instruction (<?xml-stylesheet …?>); FoodPin publishes only SVGs that cannot run script or fetch from elsewhere") {
-            try write($0, "Content/images/drawing.svg", "<?xml-stylesheet type=\"text/xsl\" href=\"evil.xsl\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\"/>\n")
-        },
-        Case(name: "an SVG in another declared encoding", message: "Content/images/drawing.svg:1:1: error: this SVG holds an encoding other than UTF-8; FoodPin publishes only SVGs that cannot run script or fetch from elsewhere") {
-            try write($0, "Content/images/drawing.svg", "<?xml version=\"1.0\" encoding=\"UTF-7\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\">+ADw-script+AD4-alert(1)+ADw-/script+AD4-</svg>\n")
-        },
-        Case(name: "an SVG with entities", message: "Content/images/drawing.svg:2:1: error: this SVG holds a DOCTYPE (its entities can stand for anything); FoodPin publishes only SVGs that cannot run script or fetch from elsewhere") {
-            try write($0, "Content/images/drawing.svg", "<?xml version=\"1.0\"?>\n<!DOCTYPE svg [<!ENTITY a \"javascript:alert(1)\">]>\n<svg xmlns=\"http://www.w3.org/2000/svg\"><a href=\"&a;\"/></svg>\n")
-        },
+        svgFileCase("an SVG in UTF-16", "<!DOCTYPE svg [<!ENTITY a \"javascript:alert(1)\">]><svg xmlns=\"http://www.w3.org/2000/svg\"/>".data(using: .utf16)!, 1, 1, "text that is not UTF-8"),
+        svgFileCase("an SVG with a stylesheet instruction", Data("<?xml-stylesheet type=\"text/xsl\" href=\"evil.xsl\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\"/>\n".utf8), 1, 51, "a processing instruction (<?xml-stylesheet …?>)"),
+        svgFileCase("an SVG in another declared encoding", Data("<?xml version=\"1.0\" encoding=\"UTF-7\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\">+ADw-script+AD4-alert(1)+ADw-/script+AD4-</svg>\n".utf8), 1, 1, "an encoding other than UTF-8"),
+        svgFileCase("an SVG with entities", Data("<?xml version=\"1.0\"?>\n<!DOCTYPE svg [<!ENTITY a \"javascript:alert(1)\">]>\n<svg xmlns=\"http://www.w3.org/2000/svg\"><a href=\"&a;\"/></svg>\n".utf8), 2, 1, "a DOCTYPE (its entities can stand for anything)"),
     ]
 
     static let faults: [Case] = [

@@ -27,34 +27,10 @@ enum FrontMatter {
         // YAML, cmark and editors all end a line at a lone CR too (old Mac files): so do the
         // fences and every line number here.
         if text.utf8.contains(13) { text = unixLineEnds(text) }
-        // Lines are split only up to the closing fence: the body is taken whole, as it is.
-        let utf8 = text.utf8
-        var lines: [Substring] = []
-        var closing: Int?
-        var body = ""
-        var lineStart = utf8.startIndex
-        while true {
-            let lineEnd = utf8[lineStart...].firstIndex(of: 10) ?? utf8.endIndex
-            let line = text[lineStart..<lineEnd]
-            if lines.isEmpty, trimmed(line) != "---" {
-                return .failure(.error(
-                    at: SourceLocation(path: path),
-                    "missing front matter: the file must start with a line of three dashes (---)",
-                    hint: "put the fields between two --- lines, then the Markdown text"))
-            }
-            lines.append(line)
-            if lines.count > 1, trimmed(line) == "---" || trimmed(line) == "..." {
-                closing = lines.count - 1
-                if lineEnd < utf8.endIndex { body = String(text[utf8.index(after: lineEnd)...]) }
-                break
-            }
-            guard lineEnd < utf8.endIndex else { break }
-            lineStart = utf8.index(after: lineEnd)
-        }
-        guard let closing else {
-            return .failure(.error(
-                at: SourceLocation(path: path),
-                "front matter is never closed: add a line of three dashes (---) after the last field"))
+        let lines: [Substring], closing: Int, body: String
+        switch fences(text, path: path) {
+        case .success(let found): (lines, closing, body) = found
+        case .failure(let diagnostic): return .failure(diagnostic)
         }
         let fenceLocation = SourceLocation(path: path, line: 1, column: 1)
         if let (index, column, code, name) = yamlOnlyLineBreak(in: lines[1..<closing]) {
@@ -114,6 +90,34 @@ enum FrontMatter {
         case let other?:
             return .failure(.error(at: value(other).location, "front matter must be a list of `key: value` fields"))
         }
+    }
+
+    /// The file's lines up to the closing fence, the fence's index among them, and the body after
+    /// it. Lines are split only up to the closing fence: the body is taken whole, as it is.
+    private static func fences(_ text: String, path: String) -> Result<(lines: [Substring], closing: Int, body: String), Diagnostic> {
+        let utf8 = text.utf8
+        var lines: [Substring] = []
+        var lineStart = utf8.startIndex
+        while true {
+            let lineEnd = utf8[lineStart...].firstIndex(of: 10) ?? utf8.endIndex
+            let line = text[lineStart..<lineEnd]
+            if lines.isEmpty, trimmed(line) != "---" {
+                return .failure(.error(
+                    at: SourceLocation(path: path),
+                    "missing front matter: the file must start with a line of three dashes (---)",
+                    hint: "put the fields between two --- lines, then the Markdown text"))
+            }
+            lines.append(line)
+            if lines.count > 1, trimmed(line) == "---" || trimmed(line) == "..." {
+                let body = lineEnd < utf8.endIndex ? String(text[utf8.index(after: lineEnd)...]) : ""
+                return .success((lines, lines.count - 1, body))
+            }
+            guard lineEnd < utf8.endIndex else { break }
+            lineStart = utf8.index(after: lineEnd)
+        }
+        return .failure(.error(
+            at: SourceLocation(path: path),
+            "front matter is never closed: add a line of three dashes (---) after the last field"))
     }
 
     /// The first NEL, LINE SEPARATOR or PARAGRAPH SEPARATOR: YAML ends a line there, editors and

@@ -82,20 +82,8 @@ enum PicturePipeline {
         let usesByPath = grouped
         let paths = usesByPath.keys.sorted()
         var outcome = Outcome()
-        var usable = asked
-        if usable.formats.contains(.avif), PictureProcessor.isAvailable, !PictureProcessor.canWrite(.avif) {
-            usable.formats.removeAll { $0 == .avif }
-            outcome.diagnostics.append(.warning(at: usable.formatsLocation ?? SourceLocation(path: "site.yml"),
-                "this libvips cannot write AVIF (libheif without an AV1 encoder); pictures are published in \(usable.formats.map(\.rawValue).joined(separator: " and ")) only"))
-        }
-        let settings = usable
-        var settingsWriter = BinaryWriter()
-        settingsWriter.write(version)
-        settingsWriter.write(settings.widths)
-        settingsWriter.write(settings.formats.map(\.rawValue))
-        settingsWriter.write(settings.quality)
-        settingsWriter.write(settings.keepMetadata)
-        let settingsDigest = ContentDigest(settingsWriter.bytes)
+        let settings = writable(asked, diagnostics: &outcome.diagnostics)
+        let settingsDigest = digest(of: settings)
 
         /// Where a picture's bytes are: under Content/, or the fetched copy of a remote one.
         @Sendable func file(of path: String, remote isRemote: Bool) -> String {
@@ -164,6 +152,28 @@ enum PicturePipeline {
             }
         }
         return outcome
+    }
+
+    /// The settings without AVIF where this libvips cannot write it (with a warning saying so).
+    private static func writable(_ asked: PictureSettings, diagnostics: inout [Diagnostic]) -> PictureSettings {
+        var usable = asked
+        if usable.formats.contains(.avif), PictureProcessor.isAvailable, !PictureProcessor.canWrite(.avif) {
+            usable.formats.removeAll { $0 == .avif }
+            diagnostics.append(.warning(at: usable.formatsLocation ?? SourceLocation(path: "site.yml"),
+                "this libvips cannot write AVIF (libheif without an AV1 encoder); pictures are published in \(usable.formats.map(\.rawValue).joined(separator: " and ")) only"))
+        }
+        return usable
+    }
+
+    /// What of the settings changes a processed picture (and so names its cache entries).
+    private static func digest(of settings: PictureSettings) -> ContentDigest {
+        var writer = BinaryWriter()
+        writer.write(version)
+        writer.write(settings.widths)
+        writer.write(settings.formats.map(\.rawValue))
+        writer.write(settings.quality)
+        writer.write(settings.keepMetadata)
+        return ContentDigest(writer.bytes)
     }
 
     /// Names a cache entry: the processing, the settings, the source's bytes, whether a preview is
