@@ -196,7 +196,8 @@ public final class SiteBuilder: @unchecked Sendable {
             }
         }
         // The standby is walked for links and files added by hand (`distrustStrangers`) on a thread
-        // of its own while the sources are read: 0.1–0.15 s of system time at 10,000 restaurants.
+        // of its own while the sources are read: 0.1–0.15 s of system time at 10,000 restaurants,
+        // which then adds nothing to a review edit's wall time (bench/HISTORY.md, issue 33).
         var pendingStrangers: Pending<FolderStrangers>?
         if options.writes, pendingMirror == nil, !(isSession && writtenHere), let standby = earlyPublication?.standby,
            lstat(standby.path, &standbyEntry) == 0, (standbyEntry.st_mode & S_IFMT) == S_IFDIR {

@@ -13,38 +13,36 @@ public enum FolderStrangers: Equatable, Sendable {
 
 extension OutputWriter {
     /// Walks the folder without following anything (readdir's types, `lstat` where the file system
-    /// gives none; one pass, holding only the folders still to read), for entries that `held` does
-    /// not list. Dot entries at the top are the host's (`.git`, `.nojekyll`, `.well-known`), links
-    /// included: FoodPin never writes into them, and carries them from site to site as they are.
-    /// A folder that cannot be read is taken to hold files added by hand.
+    /// gives none; `FolderWalk`, a level at a time), for entries that `held` does not list. Dot
+    /// entries at the top are the host's (`.git`, `.nojekyll`, `.well-known`), links included:
+    /// FoodPin never writes into them, and carries them from site to site as they are. A folder
+    /// that cannot be read is taken to hold files added by hand.
     public func strangers(besides held: [String: WrittenState]?) -> FolderStrangers {
-        var found = FolderStrangers.none
-        var folders = [""]
-        while let relative = folders.popLast() {
-            guard let stream = opendir(relative.isEmpty ? destination.path : destination.path + "/" + relative) else {
-                if !relative.isEmpty { found = .files }
-                continue
-            }
+        let root = destination.path
+        let found = FolderWalk.levels(from: root, width: .cores) { folder -> (found: FolderStrangers, folders: [String]) in
+            guard let stream = opendir(folder) else { return (folder == root ? .none : .files, []) }
             defer { closedir(stream) }
+            var found = FolderStrangers.none
+            var folders: [String] = []
             while let entry = readdir(stream) {
                 let name = FolderWalk.name(of: entry)
-                if name == "." || name == ".." { continue }
-                let path = relative.isEmpty ? name : relative + "/" + name
+                if name == "." || name == ".." || (folder == root && name.hasPrefix(".")) { continue }
+                let path = FolderWalk.path(folder, name)
                 var type = Int32(entry.pointee.d_type)
                 if type == Int32(DT_UNKNOWN) {
                     var info = stat()
-                    guard lstat(destination.path + "/" + path, &info) == 0 else { continue }
+                    guard lstat(path, &info) == 0 else { continue }
                     type = (info.st_mode & S_IFMT) == S_IFDIR ? Int32(DT_DIR) : (info.st_mode & S_IFMT) == S_IFREG ? Int32(DT_REG) : Int32(DT_LNK)
                 }
-                if relative.isEmpty && name.hasPrefix(".") { continue }
                 switch type {
                 case Int32(DT_DIR): folders.append(path)
-                case Int32(DT_REG): if let held, held[path] == nil { found = .files }
-                default: return .link(path)
+                case Int32(DT_REG): if let held, held[String(path.dropFirst(root.count + 1))] == nil { found = .files }
+                default: return (.link(String(path.dropFirst(root.count + 1))), [])
                 }
             }
+            return (found, folders)
         }
-        return found
+        return found.first { if case .link = $0 { true } else { false } } ?? (found.contains(.files) ? .files : .none)
     }
 
     /// Whether every folder on the way to `path` here is a real folder, not a link (a few `lstat`s:
