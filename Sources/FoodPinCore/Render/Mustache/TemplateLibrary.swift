@@ -79,11 +79,11 @@ private struct TemplateRendering {
             overrides = parentOverrides.merging(saved) { _, outer in outer }
             nested(indentation: partialIndentation) { $0.render(nodes) }
             overrides = saved
-        case .block(let name, let defaults, let blockIndentation):
+        case .block(let name, let defaults, let blockIndentation, let inline):
             if let replacement = overrides[name] {
-                nested(indentation: blockIndentation) { $0.render(replacement) }
+                nested(indentation: blockIndentation, startsLine: !inline) { $0.render(replacement) }
             } else {
-                render(defaults)
+                nested(indentation: inline ? "" : blockIndentation) { $0.render(defaults) }
             }
         }
     }
@@ -96,13 +96,14 @@ private struct TemplateRendering {
         stack.removeLast()
     }
 
-    private mutating func nested(indentation extra: String, _ body: (inout TemplateRendering) -> Void) {
+    private mutating func nested(indentation extra: String, startsLine: Bool = true,
+                                 _ body: (inout TemplateRendering) -> Void) {
         guard depth < Self.maximumDepth else { return }
         depth += 1
         let saved = indentation
         if !extra.isEmpty {
             indentation += extra
-            atLineStart = true
+            atLineStart = startsLine
         }
         body(&self)
         indentation = saved

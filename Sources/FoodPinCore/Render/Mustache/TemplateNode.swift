@@ -7,8 +7,11 @@ indirect enum TemplateNode: Sendable {
     case partial(String, indentation: String)
     /// `{{< name}}…{{/name}}`: the named template with these blocks replaced.
     case parent(String, overrides: [String: [TemplateNode]], indentation: String)
-    /// `{{$ name}}default{{/name}}`: replaced by the innermost child's override, if any.
-    case block(String, [TemplateNode], indentation: String)
+    /// `{{$ name}}default{{/name}}`: replaced by the innermost child's override, if any. A block
+    /// standing alone on its line holds its lines without their shared indentation, which goes
+    /// before each line where it is expanded; an `inline` one (text or its end on the same line)
+    /// indents from its second line, by the whitespace before it.
+    case block(String, [TemplateNode], indentation: String, inline: Bool)
 }
 
 /// A tag's name: `.` (the current value) or dotted parts, looked up from the innermost context out.

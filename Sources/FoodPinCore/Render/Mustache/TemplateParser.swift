@@ -68,6 +68,10 @@ struct TemplateParser {
         var offset: Int
         var indentation: String
         var nodes: [TemplateNode] = []
+        /// A block whose opening tag stands alone: the whitespace its first line of content starts
+        /// with, which each of its lines loses here and gets back where the block is expanded.
+        var contentIndentation: String?
+        var standalone = false
     }
 
     private let bytes: [UInt8]
@@ -80,8 +84,6 @@ struct TemplateParser {
 
     private mutating func run() throws(SyntaxError) -> Parsed {
         let tokens = try tokenize()
-        // A line of only whitespace and tags that print nothing leaves nothing behind: its
-        // indentation and line break go (the indentation is handed to a partial on it).
         var lineStart = 0
         while lineStart < tokens.count {
             var lineEnd = lineStart
@@ -89,37 +91,67 @@ struct TemplateParser {
                 lineEnd += 1
                 if case .text(let range) = tokens[lineEnd - 1], bytes[range.upperBound - 1] == 10 { break }
             }
-            let line = tokens[lineStart..<lineEnd]
-            var hasTag = false, standalone = true
-            for token in line {
-                switch token {
-                case .text(let range):
-                    if bytes[range].contains(where: { $0 != 32 && $0 != 9 && $0 != 10 && $0 != 13 }) { standalone = false }
-                case .tag(let tag):
-                    hasTag = true
-                    if !tag.sigil.canStandAlone { standalone = false }
-                }
-            }
-            if hasTag, standalone {
-                var indentation = ""
-                if case .text(let range)? = line.first, bytes[range.upperBound - 1] != 10 {
-                    indentation = String(decoding: bytes[range], as: UTF8.self)
-                }
-                for case .tag(let tag) in line { try handle(tag, indentation: indentation) }
-            } else {
-                for token in line {
-                    switch token {
-                    case .text(let range): appendText(range)
-                    case .tag(let tag): try handle(tag, indentation: "")
-                    }
-                }
-            }
+            try parseLine(tokens[lineStart..<lineEnd])
             lineStart = lineEnd
         }
         if frames.count > 1, let open = frames.last {
             throw error(at: open.offset, "`\(open.name)` is opened here and never closed")
         }
         return Parsed(nodes: frames[0].nodes, references: references)
+    }
+
+    /// A line of only whitespace and tags that print nothing leaves nothing behind: its indentation
+    /// and line break go (the indentation is handed to a partial, parent or block on it). A block
+    /// opened and closed on one line prints, so its line stays.
+    private mutating func parseLine(_ line: ArraySlice<Token>) throws(SyntaxError) {
+        let leading = leadingWhitespace(of: line)
+        if let block = innermostStandaloneBlock(), frames[block].contentIndentation == nil {
+            frames[block].contentIndentation = leading
+        }
+        let removed = innermostStandaloneBlock().flatMap { frames[$0].contentIndentation } ?? ""
+        let indentation = leading.hasPrefix(removed) ? String(leading.dropFirst(removed.count)) : leading
+        var hasTag = false, standalone = true, blocksOpened: Set<String> = []
+        for token in line {
+            switch token {
+            case .text(let range):
+                if bytes[range].contains(where: { $0 != 32 && $0 != 9 && $0 != 10 && $0 != 13 }) { standalone = false }
+            case .tag(let tag):
+                hasTag = true
+                if !tag.sigil.canStandAlone { standalone = false }
+                if tag.sigil == .block { blocksOpened.insert(tag.content) }
+                if tag.sigil == .close, blocksOpened.contains(tag.content) { standalone = false }
+            }
+        }
+        if hasTag, standalone {
+            for case .tag(let tag) in line { try handle(tag, indentation: indentation, standalone: true) }
+            return
+        }
+        var atLeadingWhitespace = true
+        for (index, token) in zip(line.indices, line) {
+            switch token {
+            case .text(var range):
+                if index == line.startIndex, leading.hasPrefix(removed) {
+                    range = (range.lowerBound + removed.utf8.count)..<range.upperBound
+                }
+                appendText(range)
+                if bytes[range].contains(where: { $0 != 32 && $0 != 9 }) { atLeadingWhitespace = false }
+            case .tag(let tag):
+                // A block after only whitespace is indented by it from its second line on.
+                try handle(tag, indentation: atLeadingWhitespace && tag.sigil == .block ? indentation : "", standalone: false)
+                atLeadingWhitespace = false
+            }
+        }
+    }
+
+    /// The spaces and tabs a line starts with.
+    private func leadingWhitespace(of line: ArraySlice<Token>) -> String {
+        guard case .text(let range)? = line.first else { return "" }
+        let end = bytes[range].firstIndex(where: { $0 != 32 && $0 != 9 }) ?? range.upperBound
+        return String(decoding: bytes[range.lowerBound..<end], as: UTF8.self)
+    }
+
+    private func innermostStandaloneBlock() -> Int? {
+        frames.lastIndex { if case .block = $0.kind { $0.standalone } else { false } }
     }
 
     /// Text and tags in order; a delimiter change takes effect where it is met.
@@ -172,7 +204,7 @@ struct TemplateParser {
         close = Array(parts[1].utf8)
     }
 
-    private mutating func handle(_ tag: Tag, indentation: String) throws(SyntaxError) {
+    private mutating func handle(_ tag: Tag, indentation: String, standalone: Bool) throws(SyntaxError) {
         let offset = tag.offset
         switch tag.sigil {
         case .comment, .delimiters:
@@ -187,7 +219,7 @@ struct TemplateParser {
             try checkTemplateName(tag.content, at: offset)
             if tag.sigil == .parent { reference(tag.content, at: offset) }
             frames.append(Frame(kind: tag.sigil == .parent ? .parent : .block, name: tag.content, offset: offset,
-                                indentation: indentation))
+                                indentation: indentation, standalone: standalone))
         case .partial:
             try checkTemplateName(tag.content, at: offset)
             reference(tag.content, at: offset)
@@ -213,10 +245,16 @@ struct TemplateParser {
         case .parent:
             // Only the blocks inside a parent tag count; any other text there is a comment.
             var overrides: [String: [TemplateNode]] = [:]
-            for case .block(let name, let nodes, _) in frame.nodes { overrides[name] = nodes }
+            for case .block(let name, let nodes, _, _) in frame.nodes { overrides[name] = nodes }
             node = .parent(frame.name, overrides: overrides, indentation: frame.indentation)
+        case .block where frame.standalone:
+            // Its lines lost what they shared; it is added back relative to the enclosing block's.
+            let own = frame.contentIndentation ?? frame.indentation
+            let outer = innermostStandaloneBlock().flatMap { frames[$0].contentIndentation } ?? ""
+            let relative = own.hasPrefix(outer) ? String(own.dropFirst(outer.count)) : own
+            node = .block(frame.name, frame.nodes, indentation: relative, inline: false)
         case .block:
-            node = .block(frame.name, frame.nodes, indentation: frame.indentation)
+            node = .block(frame.name, frame.nodes, indentation: frame.indentation, inline: true)
         }
         frames[frames.count - 1].nodes.append(node)
     }
