@@ -27,7 +27,7 @@ import Testing
     /// A first site's sections are made away from where a deleted site's were (`OutputWriter.spread`):
     /// its folder is marked top where the file system takes the flag, and no folder of a random
     /// name is left beside the sections.
-    @Test func aFirstSiteMarksItsFolderTopAndLeavesNoRandomlyNamedFolder() throws {
+    @Test func aFirstSiteHoldsItsSectionsAndNothingElse() throws {
         let guide = try TestGuide()
         try guide.write("Content/restaurants/a.md", "---\nname: A\ncity: Boston\ncuisines: [Thai]\n---\n")
         try guide.build()
@@ -37,10 +37,6 @@ import Testing
             return FileManager.default.fileExists(atPath: guide.output.appending(path: name).path, isDirectory: &isFolder) && isFolder.boolValue
         }
         #expect(folders.sorted() == ["assets", "cities", "cuisines", "my-guide", "restaurants", "search", "welcome"])
-        // ext4 takes the flag; tmpfs, for one, refuses it: then nothing is asked of the site.
-        if try flagsAreTaken(in: guide) {
-            #expect(TopFolderFlag.isSet(guide.output.path) == true)
-        }
     }
 
     @Test func theSectionsAreTheFirstFolderOfEachPath() {
@@ -49,40 +45,15 @@ import Testing
         #expect(OutputWriter.sections(of: ["index.html", "404.html"]) == [])
     }
 
-    /// A folder that was there (the user's) is left as it was: neither marked nor given sections.
-    @Test func aFolderThatWasThereIsNotMarked() throws {
+    /// The destination is made with its sections, in a folder that was there or a new one.
+    @Test func theDestinationIsMadeWithItsSections() throws {
         let guide = try TestGuide()
-        guard try flagsAreTaken(in: guide) else { return }
         let existing = try guide.makeOutsideFolder("site")
         try OutputWriter(destination: existing).makeDestination(sections: ["restaurants"])
-        #expect(TopFolderFlag.isSet(existing.path) == false)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: existing.path) == [])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: existing.path) == ["restaurants"])
         let made = existing.appending(path: "new")
-        try OutputWriter(destination: made).makeDestination(sections: ["restaurants"])
-        #expect(TopFolderFlag.isSet(made.path) == true)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: made.path) == ["restaurants"])
-    }
-
-    /// Whether the file system the test guide is on takes the top-folder flag (a probe folder).
-    private func flagsAreTaken(in guide: TestGuide) throws -> Bool {
-        TopFolderFlag.mark(try guide.makeOutsideFolder("probe").path)
-    }
-
-    /// A standby made of links: each file the very file of the live folder; one that is not there is
-    /// left out with its folder; a folder already there is refused (another build's, or unknown).
-    @Test func aMirrorLinksWhatIsThereAndIsMadeOnlyOnce() throws {
-        let guide = try TestGuide()
-        try guide.write("Output/index.html", "home")
-        try guide.write("Output/restaurants/a/index.html", "a")
-        let live = OutputWriter(destination: guide.output)
-        let standby = OutputWriter(destination: guide.root.appending(path: ".Output.foodpin-next"))
-        let linked = try standby.mirror(["index.html", "restaurants/a/index.html", "restaurants/gone/index.html"], from: live)
-        #expect(linked == ["index.html", "restaurants/a/index.html"])
-        let inode = { (url: URL) in try #require(FileManager.default.attributesOfItem(atPath: url.path)[.systemFileNumber] as? UInt64) }
-        #expect(try inode(standby.destination.appending(path: "restaurants/a/index.html"))
-                == inode(guide.output.appending(path: "restaurants/a/index.html")))
-        #expect(try FileManager.default.contentsOfDirectory(atPath: standby.destination.appending(path: "restaurants").path) == ["a"])
-        #expect(throws: FoodPinError.self) { try standby.mirror(["index.html"], from: live) }
+        try OutputWriter(destination: made).makeDestination(sections: ["cities", "restaurants"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: made.path).sorted() == ["cities", "restaurants"])
     }
 
     /// More pages than one batch, built, then all rendered again (the title is on every page) and

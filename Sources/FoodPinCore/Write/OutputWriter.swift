@@ -90,10 +90,11 @@ public struct OutputWriter: Sendable {
         for folder in folders.sorted() { try makeFolder(destination.path + "/" + folder) }
     }
 
-    /// Makes only the folder itself, and its `sections` if it made the folder (see `spread`):
-    /// deeper folders are made as files are written into them.
+    /// Makes only the folder itself and its `sections` (the top folders, made once here rather than
+    /// by every thread at once): deeper folders are made as files are written into them.
     public func makeDestination(sections: [String]) throws(FoodPinError) {
-        if try makeFolder(destination.path, followingLink: true) { Self.spread(sections, in: destination.path) }
+        try makeFolder(destination.path, followingLink: true)
+        for section in sections { mkdir(destination.path + "/" + section, 0o755) }
     }
 
     /// The folders at the top of the site: the first part of every path that has more than one.
@@ -106,31 +107,6 @@ public struct OutputWriter: Sendable {
             sections.insert(last)
         }
         return sections.map(String.init).sorted()
-    }
-
-    /// The name a section is made under before it is renamed (`spread`): always an empty folder,
-    /// FoodPin's own, which a build stopped right then leaves behind.
-    static func isSectionInMaking(_ name: String) -> Bool { name.hasPrefix(sectionInMaking) }
-    private static let sectionInMaking = ".foodpin-section-"
-
-    /// Removes the sections in making a stopped build left here: a dot folder would be published.
-    public func removeSectionsInMaking() {
-        for name in (try? FileManager.default.contentsOfDirectory(atPath: destination.path)) ?? [] where Self.isSectionInMaking(name) {
-            rmdir(destination.path + "/" + name)
-        }
-    }
-
-    /// Makes the sections of a folder FoodPin has just made (a new site, twin or standby) away
-    /// from the inodes of a site just deleted, which ext4 without a journal makes every new file
-    /// step past (docs/publishing.md, "Deleting a site"): the folder is marked top, and each section is made
-    /// under a random name, then renamed, so that ext4 does not place it by its real name where the
-    /// deleted site's was. Where the flag is refused, nothing changes.
-    static func spread(_ sections: [String], in folder: String) {
-        guard !sections.isEmpty, TopFolderFlag.mark(folder) else { return }
-        for section in sections {
-            let randomName = folder + "/" + sectionInMaking + String(UInt64.random(in: 0...UInt64.max))
-            if mkdir(randomName, 0o755) == 0, rename(randomName, folder + "/" + section) != 0 { rmdir(randomName) }
-        }
     }
 
     /// Whether it made the folder (not there before). A link inside the site is replaced by a
@@ -226,16 +202,6 @@ public struct OutputWriter: Sendable {
         }
     }
 
-    /// Hard-links the file `path` of `source` into this folder, which held nothing of it: its folder
-    /// made first (there is one per page). Whether it did; safe from many threads.
-    func linkNew(_ path: String, from source: OutputWriter) -> Bool {
-        let target = destination.path + "/" + path
-        if let slash = target.utf8.lastIndex(of: UInt8(ascii: "/")) {
-            guard (try? Self.makeFolder(String(target[..<slash]))) != nil else { return false }
-        }
-        return Foundation.link(source.destination.path + "/" + path, target) == 0
-    }
-
     /// Makes a file's folder: one `mkdir` when its parent is there (most pages), else every folder
     /// on the way; a link standing there is replaced by a folder, never written through.
     private static func makeFolder(_ folder: String) throws(FoodPinError) {
@@ -245,28 +211,6 @@ public struct OutputWriter: Sendable {
             return
         }
         if errno != EEXIST { try NewFile.makeFolders(folder) }
-    }
-
-    /// Makes this folder (it must not be there) and fills it with hard links to the files `paths` in
-    /// `source`, on the calling thread; returns the paths linked. A file that is not there, or cannot
-    /// be linked, is left out, and so is its folder: it is written or linked later, like any file the
-    /// folder lacks.
-    func mirror(_ paths: [String], from source: OutputWriter) throws(FoodPinError) -> Set<String> {
-        guard mkdir(destination.path, 0o755) == 0 else { throw .io("make the standby folder", path: destination.path) }
-        Self.spread(Self.sections(of: paths), in: destination.path)
-        try prepare(paths: paths)
-        var linked = Set<String>(minimumCapacity: paths.count)
-        var missed: Set<String> = []
-        for path in paths {
-            if Foundation.link(source.destination.path + "/" + path, destination.path + "/" + path) == 0 {
-                linked.insert(path)
-            } else {
-                missed.insert(path)
-            }
-        }
-        // Folders made for files that were not linked, left empty.
-        _ = remove(missed)
-        return linked
     }
 
     /// When a file cannot be linked (immutable, too many links, another file system): its bytes

@@ -23,31 +23,6 @@ struct Publication: Sendable {
     /// `.Output.foodpin-next` beside `Output/`: hidden, and named so that it is clearly FoodPin's.
     static func standbyName(for name: String) -> String { ".\(name).foodpin-next" }
 
-    /// Where a build that makes the very first site (no output folder yet, so no old site to keep as
-    /// the standby) links each file it writes: once the site is published, this twin becomes the
-    /// standby, and the next build need not make one. Nil when publishing in place.
-    var twin: URL? {
-        standby.map { $0.deletingLastPathComponent().appending(path: ".\(live.lastPathComponent).foodpin-twin", directoryHint: .isDirectory) }
-    }
-
-    /// Removes a twin a stopped build left behind (a real folder only: a link there is unlinked).
-    func discardTwin() throws(FoodPinError) {
-        guard let twin else { return }
-        var info = stat()
-        guard lstat(twin.path, &info) == 0 else { return }
-        if (info.st_mode & S_IFMT) != S_IFDIR { unlink(twin.path); return }
-        do { try FileManager.default.removeItem(at: twin) } catch { throw .io("remove the unfinished twin folder", path: twin.path) }
-    }
-
-    /// Once a first site is published, its twin becomes the standby. Returns whether it did (if
-    /// not, the twin is removed and the next build makes a standby).
-    func promoteTwin() -> Bool {
-        guard let twin, let standby else { return false }
-        if access(standby.path, F_OK) != 0, rename(twin.path, standby.path) == 0 { return true }
-        try? discardTwin()
-        return false
-    }
-
     /// The output folder must be a plain folder (a link would be replaced, not followed), not a
     /// mount point, in a folder FoodPin may write.
     private static func canExchange(_ folder: URL, in parent: URL) -> Bool {
@@ -108,11 +83,8 @@ struct Publication: Sendable {
         return true
     }
 
-    /// A section in making that a stopped build left (`OutputWriter.spread`) is FoodPin's, not the
-    /// host's: it stays, and goes with its folder.
     private func moveDotFiles(from source: URL, to target: URL) {
-        for name in (try? FileManager.default.contentsOfDirectory(atPath: source.path)) ?? []
-        where name.hasPrefix(".") && !OutputWriter.isSectionInMaking(name) {
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: source.path)) ?? [] where name.hasPrefix(".") {
             let destination = target.path + "/" + name
             if access(destination, F_OK) != 0 { rename(source.path + "/" + name, destination) }
         }

@@ -1,0 +1,77 @@
+import Foundation
+
+/// What a builder remembers from one build to the next, as one value: read from the last
+/// process's `BuildState` once, brought up to date by each build, and saved as that state again.
+struct BuildMemory {
+    /// The last successful build as saved; nil when unknown (then nothing is taken as unchanged).
+    var last: BuildState?
+    /// What the live output folder holds, by output path; nil when unknown (the disk is compared).
+    var live: [String: WrittenState]?
+    /// Whether `live` is what this builder wrote, in this process: a session then takes its pages
+    /// to be as written without a `stat` each (a save must reach the page fast).
+    var liveWrittenHere = false
+    /// What the standby folder holds (the site before the last one); nil when unknown.
+    var standby: [String: WrittenState]?
+    /// By page path: the digest of what the page was last rendered from.
+    var pageInputs: [String: ContentDigest] = [:]
+    /// The parsed content files, by path, with the stamps they were read at.
+    let content = ContentCache()
+    /// The state file as this builder last saw it: read, written or removed (nil: not there).
+    var stateFileSeen: FileStamp?
+    /// The store's records as last read (kept by a session only), with what they were read from.
+    var storeRecords: StoreRecords?
+    /// Whether the saved state was looked for, and whether its sources part was read.
+    var summaryRestored = false
+    var sourcesRestored = false
+    /// Whether the guide's content was read once: a session's later builds find it in the page cache.
+    var hasRead = false
+
+    struct StoreRecords {
+        var stamp: FileStamp?
+        var cityFiles: [String]
+        var restaurants: [RestaurantRecord]
+    }
+
+    /// The small part of the saved state: enough to see that nothing changed.
+    mutating func restoreSummary(from files: (state: URL, sources: URL), key: String, clean: Bool) {
+        guard !summaryRestored else { return }
+        summaryRestored = true
+        stateFileSeen = FileStamp(path: files.state.path)
+        guard !clean, let state = BuildState.load(from: files.state, key: key) else { return }
+        last = state
+        live = state.written
+        standby = state.standby
+    }
+
+    /// The parsed sources and page inputs, read once something changed.
+    mutating func restoreSources(from files: (state: URL, sources: URL), key: String) {
+        guard !sourcesRestored else { return }
+        sourcesRestored = true
+        guard last != nil, let sources = BuildState.loadSources(from: files.sources, key: key) else { return }
+        content.replace(with: sources.content)
+        pageInputs = sources.pages
+    }
+
+    /// After a failed write nothing written is known for sure, and the standby may hold anything.
+    mutating func forgetOutput() {
+        live = nil
+        liveWrittenHere = false
+        pageInputs = [:]
+        standby = nil
+    }
+
+    /// Saves what is remembered for the next process, as `state` says the last build left it.
+    mutating func save(_ state: BuildState, sources: ReplaceFile? = nil, to files: (state: URL, sources: URL), key: String,
+                       durable: Bool) throws(FoodPinError) {
+        var state = state
+        state.standby = standby
+        var sourcesFile = sources
+        if sourcesFile == nil {
+            sourcesFile = try BuildState.writeSources(BuildState.Sources(content: content.snapshot, pages: pageInputs), to: files, key: key)
+        }
+        guard let sourcesFile else { return }
+        try state.save(sourcesFile, to: files, key: key, durable: durable)
+        stateFileSeen = FileStamp(path: files.state.path)
+        content.markSaved()
+    }
+}

@@ -1,0 +1,133 @@
+import Foundation
+
+/// What one build makes of the site: the pages to render and files to write because their inputs
+/// changed, the unchanged ones kept (linked from the live folder where the target lacks them),
+/// and every page's inputs for the next build.
+struct PagePlan {
+    /// Each page's output path, in the renderer's order.
+    var paths: [String]
+    /// The pages to render, by index.
+    var toRender: [Int] = []
+    /// Theme assets and pictures to write.
+    var files: [OutputFile] = []
+    /// Unchanged files the target lacks, linked from the live folder.
+    var toLink: [String] = []
+    /// The unchanged files the new site keeps, with what they hold.
+    var kept: [String: WrittenState] = [:]
+    /// Pages the live folder no longer holds as written (changed by hand): written again.
+    var changedByHand: [String] = []
+    /// An unchanged page written again all the same, for a link where its folder was.
+    var liveHasLinks = false
+    /// By page path: the digest of what the page is made from, for the next build.
+    var pageInputs: [String: ContentDigest] = [:]
+    var inputsChanged = false
+    /// Every path of the new site: pages, then other files.
+    var allPaths: [String] = []
+}
+
+extension SiteBuilder {
+    /// Stage: which pages are rendered, and which files written or kept. `checksDisk`: a page
+    /// changed or removed by hand since it was written is found (one `stat` each).
+    func planPages(_ rendering: (renderer: SiteRenderer, restaurantPages: [ContentDigest]), pictures: BuildPictures,
+                   guide: GuideSources, publisher: Publisher, checksDisk: Bool) throws(FoodPinError) -> PagePlan {
+        let renderer = rendering.renderer
+        let settings = settingsDigest(renderer.site, pictures: pictures.processed.catalog, theme: guide.theme, strings: renderer.strings)
+        let previous = publisher.liveHeld
+        let steps = pageSteps(rendering, settings: settings, previous: previous, checksDisk: checksDisk)
+        var plan = PagePlan(paths: steps.map(\.path))
+        plan.kept.reserveCapacity(steps.count + 64)
+        // The same pages as last time (paths are distinct): only changed digests are replaced,
+        // in the table taken over rather than copied.
+        let samePages = memory.pageInputs.count == steps.count && steps.allSatisfy { $0.lastInputs != nil }
+        if samePages { swap(&plan.pageInputs, &memory.pageInputs) } else { plan.pageInputs.reserveCapacity(steps.count) }
+        plan.inputsChanged = !samePages
+        for (index, step) in steps.enumerated() {
+            let unchangedInputs = step.lastInputs == step.inputs
+            if !unchangedInputs || !samePages { plan.pageInputs[step.path] = step.inputs }
+            if !unchangedInputs { plan.inputsChanged = true }
+            if previous?[step.path] != nil && !step.holds { plan.changedByHand.append(step.path) }
+            let state = unchangedInputs && step.holds ? previous?[step.path] : nil
+            if let state, let link = publisher.keepingPage(step.path, as: state) {
+                plan.kept[step.path] = state
+                if link { plan.toLink.append(step.path) }
+            } else if state != nil || !unchangedInputs || !step.holds {
+                plan.toRender.append(index)
+                if state != nil { plan.liveHasLinks = true }
+            }
+        }
+        try planFiles(&plan, renderer: renderer, pictures: pictures, theme: guide.theme, publisher: publisher)
+        return plan
+    }
+
+    /// Each page's path, the digest of its inputs now and at the last build, and whether the live
+    /// folder still holds it as written.
+    private func pageSteps(_ rendering: (renderer: SiteRenderer, restaurantPages: [ContentDigest]), settings: ContentDigest,
+                           previous: [String: WrittenState]?, checksDisk: Bool)
+        -> [(path: String, inputs: ContentDigest, lastInputs: ContentDigest?, holds: Bool)] {
+        let (renderer, lastInputs, outputPath) = (rendering.renderer, memory.pageInputs, outputPath)
+        return ParallelMap.map(renderer.pages) { page in
+            let path = renderer.path(of: page)
+            var writer = BinaryWriter()
+            writer.write(settings)
+            if case .restaurant(let index) = page { writer.write(rendering.restaurantPages[index]) } else { writer.write(renderer.inputs(of: page).digest) }
+            let holds = Self.stillHolds(previous?[path], at: outputPath + "/" + path, checkingDisk: checksDisk)
+            return (path, ContentDigest(writer.bytes), lastInputs[path], holds)
+        }
+    }
+
+    /// The theme's assets and the pictures: each kept if the target or the live folder holds it.
+    private func planFiles(_ plan: inout PagePlan, renderer: SiteRenderer, pictures: BuildPictures, theme: LoadedTheme,
+                           publisher: Publisher) throws(FoodPinError) {
+        let strings = renderer.strings
+        let assets = theme.assets.files.sorted(by: { $0.key < $1.key }).map { OutputFile(path: $0.key, data: $0.value) }
+            + [OutputFile(path: ThemeStrings.scriptPath(strings.script), data: Data(strings.script.utf8)),
+               OutputFile(path: renderer.reviewForm.path, data: Data(renderer.reviewForm.text.utf8))]
+        let catalog = pictures.processed.catalog
+        let processed = pictures.asIs.map { OutputFile(path: $0, copyOf: layout.content.appending(path: $0)) }
+            // Two files with the same bytes and name are one picture, published once.
+            + Dictionary(catalog.pictures.values.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+                .values.sorted(by: { $0.key < $1.key }).flatMap { picture in
+                    picture.files.map { OutputFile(path: picture.publishedPath(of: $0),
+                                                   copyOf: URL(fileURLWithPath: pictures.cache.entryFolder(picture.key) + "/" + $0)) }
+                }
+        for file in assets + processed {
+            let state = try OutputWriter.state(of: file)
+            if let link = publisher.keeping(file.path, as: state) {
+                plan.kept[file.path] = state
+                if link { plan.toLink.append(file.path) }
+            } else {
+                plan.files.append(file)
+            }
+        }
+        plan.allPaths = plan.paths + assets.map(\.path) + processed.map(\.path)
+    }
+
+    /// What every page depends on besides its own inputs: the settings and the whole theme.
+    private func settingsDigest(_ site: Site, pictures: PictureCatalog, theme: LoadedTheme, strings: ThemeStrings) -> ContentDigest {
+        var writer = BinaryWriter()
+        writer.write(site.config)
+        // The words in use: site.yml's overrides and the language's file, resolved.
+        writer.write(strings.script)
+        writer.write(strings.templateDigestText)
+        // Pictures show on lists, detail pages and in Markdown anywhere: a changed one renders every
+        // page again (rare next to text edits, which stay incremental).
+        for (path, picture) in pictures.pictures.sorted(by: { $0.key < $1.key }) {
+            writer.write(path)
+            writer.write(picture)
+        }
+        // Links in Markdown to pictures that pages use are rewritten to the published copies.
+        writer.write(site.contentFiles)
+        for (name, text) in theme.files.sorted(by: { $0.key < $1.key }) {
+            writer.write(name)
+            writer.write(text)
+        }
+        return ContentDigest(writer.bytes)
+    }
+
+    /// Whether the file at `path` is still what was written there: present, and of the same size
+    /// (a file removed or edited by hand is written again). Without `checkingDisk`, whether a page was written.
+    private static func stillHolds(_ state: WrittenState?, at path: String, checkingDisk: Bool) -> Bool {
+        guard case .bytes(let digest)? = state else { return false }
+        return !checkingDisk || OutputWriter.size(at: path) == digest.count
+    }
+}
