@@ -4,8 +4,7 @@ nothing changed, one review edited, one restaurant's description edited. Medians
 memory from /usr/bin/time -v; each result is checked against a clean build byte for byte (built into a
 folder of its own, which keeps a build state of its own, removed at the end). First, --runs times: a
 cold build, then one review edited: the first edit after a cold build, which makes the standby folder
-(a hard link per file) unless the cold build made it (a twin, from 5,000 pages); its median is a row of
-its own, before the cases.
+(a hard link per unchanged file); its median is a row of its own, before the cases.
 
 usage: bench/incremental.py N [--runs 3] [--foodpin .build/release/foodpin] [--work DIR]
 """

@@ -324,7 +324,7 @@ import Testing
         #expect(try inode(guide.output.appending(path: unchanged)) == before)
         #expect(try String(contentsOf: standby.appending(path: "restaurants/a/index.html"), encoding: .utf8).contains("First."))
 
-        // The next edit brings the standby up to date from what the state says it holds.
+        // The next edit brings the standby up to date.
         try guide.write("Content/restaurants/a.md", "---\nname: Alpha\n---\nThird.\n")
         let next = try guide.build()
         // The old site, now the standby, holds the page changed by hand, which the state does not

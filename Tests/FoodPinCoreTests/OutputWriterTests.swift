@@ -24,9 +24,7 @@ import Testing
         #expect(after.changedPaths == ["index.html", "search.json", "search/0.json"])
     }
 
-    /// A first site's sections are made away from where a deleted site's were (`OutputWriter.spread`):
-    /// its folder is marked top where the file system takes the flag, and no folder of a random
-    /// name is left beside the sections.
+    /// A first site's folder holds its sections, made first, and no other folder.
     @Test func aFirstSiteHoldsItsSectionsAndNothingElse() throws {
         let guide = try TestGuide()
         try guide.write("Content/restaurants/a.md", "---\nname: A\ncity: Boston\ncuisines: [Thai]\n---\n")

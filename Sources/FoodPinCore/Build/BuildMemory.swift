@@ -65,11 +65,12 @@ struct BuildMemory {
                        durable: Bool) throws(FoodPinError) {
         var state = state
         state.standby = standby
-        var sourcesFile = sources
-        if sourcesFile == nil {
+        let sourcesFile: ReplaceFile
+        if let sources {
+            sourcesFile = sources
+        } else {
             sourcesFile = try BuildState.writeSources(BuildState.Sources(content: content.snapshot, pages: pageInputs), to: files, key: key)
         }
-        guard let sourcesFile else { return }
         try state.save(sourcesFile, to: files, key: key, durable: durable)
         stateFileSeen = FileStamp(path: files.state.path)
         content.markSaved()

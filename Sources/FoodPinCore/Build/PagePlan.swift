@@ -26,14 +26,14 @@ struct PagePlan {
 }
 
 extension SiteBuilder {
-    /// Stage: which pages are rendered, and which files written or kept. `checksDisk`: a page
-    /// changed or removed by hand since it was written is found (one `stat` each).
+    /// Stage: which pages are rendered, and which files written or kept. With the publisher's
+    /// `checksDisk`, a page changed or removed by hand since it was written is found (a `stat` each).
     func planPages(_ rendering: (renderer: SiteRenderer, restaurantPages: [ContentDigest]), pictures: BuildPictures,
-                   guide: GuideSources, publisher: Publisher, checksDisk: Bool) throws(FoodPinError) -> PagePlan {
+                   guide: GuideSources, publisher: Publisher) throws(FoodPinError) -> PagePlan {
         let renderer = rendering.renderer
         let settings = settingsDigest(renderer.site, pictures: pictures.processed.catalog, theme: guide.theme, strings: renderer.strings)
         let previous = publisher.liveHeld
-        let steps = pageSteps(rendering, settings: settings, previous: previous, checksDisk: checksDisk)
+        let steps = pageSteps(rendering, settings: settings, previous: previous, checksDisk: publisher.checksDisk)
         var plan = PagePlan(paths: steps.map(\.path))
         plan.kept.reserveCapacity(steps.count + 64)
         // The same pages as last time (paths are distinct): only changed digests are replaced,

@@ -20,7 +20,7 @@ struct BuildPictures {
 }
 
 extension SiteBuilder {
-    /// Stage: read content, theme and the pictures folder; check the output folder.
+    /// Stage: read content, theme and the pictures folder.
     func readGuide(_ scan: FolderScan?, log: inout DiagnosticLog) -> GuideSources {
         // A session's later rebuilds read folders and files its earlier builds read (`ContentLoader.load`).
         let readWidth: ParallelMap.Width = isSession && memory.hasRead ? .cores : .disk

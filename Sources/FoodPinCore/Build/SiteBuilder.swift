@@ -64,8 +64,8 @@ public final class SiteBuilder: @unchecked Sendable {
         run.finished("stat the guide")
         if options.writes { memory.restoreSummary(from: stateFiles, key: stateKey, clean: options.clean) }
         if let unchanged = unchangedReport(fingerprint: run.fingerprint) { return run.report(unchanged) }
-        let checksDisk = !(isSession && memory.liveWrittenHere)
-        let standbyWalk = options.writes && checksDisk ? Publisher.walkStandby(of: output, held: memory.standby) : nil
+        let walksStandby = options.writes && !(isSession && memory.liveWrittenHere)
+        let standbyWalk = walksStandby ? Publisher.walkStandby(of: output, held: memory.standby) : nil
         defer { _ = standbyWalk?.value }
         if options.writes { memory.restoreSources(from: stateFiles, key: stateKey) }
         run.finished("read the last build's state")
@@ -84,16 +84,16 @@ public final class SiteBuilder: @unchecked Sendable {
         // Errors: nothing is written. `check`: templates were parsed above; nothing is rendered.
         guard !run.log.hasErrors, options.writes else { return run.report() }
         progress("Rendering \(renderer.pages.count) pages")
-        let publisher = try Publisher(output: output, memory: &memory, checksDisk: checksDisk, walked: standbyWalk?.value)
-        let plan = try planPages(rendering, pictures: pictures, guide: guide, publisher: publisher, checksDisk: checksDisk)
+        let publisher = try Publisher(output: output, turn: turn!, memory: &memory, session: isSession, walked: standbyWalk?.value)
+        var plan = try planPages(rendering, pictures: pictures, guide: guide, publisher: publisher)
         run.finished("plan pages")
-        let written = try writeSite(plan, renderer: renderer, publisher: publisher, run: &run)
+        let written = try writeSite(&plan, renderer: renderer, publisher: publisher, run: &run)
         run.finished("render and write pages")
         try publish(written, plan: plan, pictures: pictures, publisher: publisher, run: &run)
+        try remember(written, plan: plan, run: &run)
         // Freeing this build's model and plan takes a while at scale: done off the caller's path.
         let retired = (site, guide, renderer, plan, publisher)
         DispatchQueue.global(qos: .utility).async { withExtendedLifetime(retired) {} }
-        try remember(written, plan: plan, run: &run)
         run.finished("remove stale files and save the state")
         return run.report()
     }

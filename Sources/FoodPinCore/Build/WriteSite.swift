@@ -27,7 +27,8 @@ extension SiteBuilder {
 
     /// Stage: the pages rendered and the files written into the publisher's target, each on the
     /// thread that made it, on every core; unchanged files linked from the live folder.
-    func writeSite(_ plan: PagePlan, renderer: SiteRenderer, publisher: Publisher, run: inout BuildRun) throws(FoodPinError) -> WrittenSite {
+    /// The plan's kept files move into the `WrittenSite` (one table, not a copy of it).
+    func writeSite(_ plan: inout PagePlan, renderer: SiteRenderer, publisher: Publisher, run: inout BuildRun) throws(FoodPinError) -> WrittenSite {
         run.report.output = publisher.live.destination
         run.report.rendered = plan.toRender.count
         run.report.changes.unchanged = plan.kept.count
@@ -36,9 +37,11 @@ extension SiteBuilder {
         let wrote = publisher.targetHeld == nil || !plan.toRender.isEmpty || !plan.files.isEmpty || !plan.toLink.isEmpty
             || gone?.isEmpty == false
         let liveGone = publisher.liveHeld.map { Self.stale($0, keeping: plan.allPaths) } ?? []
-        var site = WrittenSite(files: plan.kept, wrote: wrote, liveChanged: publisher.liveHeld == nil || !liveGone.isEmpty || plan.liveHasLinks,
+        var site = WrittenSite(files: [:], wrote: wrote, liveChanged: publisher.liveHeld == nil || !liveGone.isEmpty || plan.liveHasLinks,
                                gone: gone, liveGone: liveGone)
+        swap(&site.files, &plan.kept)
         site.pendingSources = startSavingSources(plan, site: site, run: run)
+        let plan = plan
         do throws(FoodPinError) {
             try publisher.prepare(writing: plan.toRender.map { plan.paths[$0] } + plan.files.map(\.path), linking: plan.toLink)
             // A durable build's pages reach the disk while the rest is rendered: the standby is

@@ -109,17 +109,16 @@ public struct OutputWriter: Sendable {
         return sections.map(String.init).sorted()
     }
 
-    /// Whether it made the folder (not there before). A link inside the site is replaced by a
-    /// folder; the output folder itself may be a link (to a web server's folder), followed.
-    @discardableResult
-    private func makeFolder(_ path: String, followingLink: Bool = false) throws(FoodPinError) -> Bool {
-        if mkdir(path, 0o755) == 0 { return true }
+    /// A link inside the site is replaced by a folder; the output folder itself may be a link (to
+    /// a web server's folder), followed.
+    private func makeFolder(_ path: String, followingLink: Bool = false) throws(FoodPinError) {
+        if mkdir(path, 0o755) == 0 { return }
         if errno == EEXIST {
             var info = stat()
-            if (followingLink ? stat(path, &info) : lstat(path, &info)) == 0, (info.st_mode & S_IFMT) == S_IFDIR { return false }
+            if (followingLink ? stat(path, &info) : lstat(path, &info)) == 0, (info.st_mode & S_IFMT) == S_IFDIR { return }
             // A file where a folder must go (a stale page named like a new folder): replace it.
             guard unlink(path) == 0, mkdir(path, 0o755) == 0 else { throw .io("make the folder", path: path) }
-            return true
+            return
         }
         throw .io("make the folder", path: path)
     }

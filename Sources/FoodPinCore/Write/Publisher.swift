@@ -1,8 +1,9 @@
 import Foundation
 
-/// Publishing a new site, in four words: `begin` (take the output folder's turn, find where the new
-/// site is made), `put` a changed file or `keep` an unchanged one, then `commit` (the new site
-/// becomes the live one in one step) or `abandon` (nothing published, nothing kept that is unsure).
+/// Publishing a new site, in a few words: take the output folder's `Turn`, make a `Publisher` (it
+/// finds where the new site is made), `put` each changed file and `keep` the unchanged ones, then
+/// `commit` (the new site becomes the live one in one step) or `abandon` (nothing published, and
+/// nothing kept that is unsure).
 ///
 /// Underneath (`Publication`): the new site is made in the standby folder, which holds the site
 /// before the last one, so only what changed since is written, and unchanged files are hard links
@@ -15,19 +16,37 @@ final class Publisher: @unchecked Sendable {
     let target: OutputWriter
     /// What the live folder and the target hold, as far as the builder knows (nil: unknown).
     let liveHeld: [String: WrittenState]?
-    private(set) var targetHeld: [String: WrittenState]?
+    let targetHeld: [String: WrittenState]?
     let liveExists: Bool
     /// The target held nothing but dot files: nothing in it to compare with, or to find stale.
     private(set) var startedEmpty = false
+    /// Whether pages are checked on disk (one `stat` each) and the standby walked for strangers:
+    /// always but within a session that wrote the live folder itself.
+    let checksDisk: Bool
     private let publication: Publication
 
     /// One build writes an output folder at a time (a `build` beside a `serve`): the next waits
     /// here, and reads what the last one left there only once it is its turn. Let go by `end`.
-    static func takeTurn(_ output: URL) throws(FoodPinError) -> Turn { Turn(descriptor: try Publication(output: output).lock()) }
+    static func takeTurn(_ output: URL) throws(FoodPinError) -> Turn { try Turn(output) }
 
-    struct Turn: Sendable {
-        fileprivate let descriptor: Int32
-        func end() { Publication.unlock(descriptor) }
+    final class Turn: @unchecked Sendable {
+        private let output: URL
+        private var descriptor: Int32
+
+        fileprivate init(_ output: URL) throws(FoodPinError) {
+            self.output = output
+            descriptor = try Publication(output: output).lock()
+        }
+
+        /// Taken again where it could not be (the folder the lock goes in did not exist yet).
+        fileprivate func holdOnceFolderExists() throws(FoodPinError) {
+            if descriptor < 0 { descriptor = try Publication(output: output).lock() }
+        }
+
+        func end() {
+            Publication.unlock(descriptor)
+            descriptor = -1
+        }
     }
 
     /// The standby walked for links and files added by hand (`distrustStrangers`), on a thread of
@@ -42,9 +61,9 @@ final class Publisher: @unchecked Sendable {
         return Pending(ownThread: true) { folder.strangers(besides: held) }
     }
 
-    /// `memory`'s knowledge of the folders is corrected where the disk says otherwise. `checksDisk`:
-    /// the standby is walked for links and files added by hand (`walked`, if done already).
-    init(output: URL, memory: inout BuildMemory, checksDisk: Bool, walked: FolderStrangers?) throws(FoodPinError) {
+    /// `memory`'s knowledge of the folders is corrected where the disk says otherwise; the standby
+    /// is checked for links and files added by hand (`walked`: as a walk made already found it).
+    init(output: URL, turn: Turn, memory: inout BuildMemory, session: Bool, walked: FolderStrangers?) throws(FoodPinError) {
         live = OutputWriter(destination: output)
         liveExists = FileManager.default.fileExists(atPath: live.destination.path)
         if !liveExists {
@@ -53,6 +72,8 @@ final class Publisher: @unchecked Sendable {
         }
         // `--output a/b/site` with no `a/b` yet: made, as `mkdir -p` would (only now that the build writes).
         try NewFile.makeFolders(output.deletingLastPathComponent().path)
+        try turn.holdOnceFolderExists()
+        checksDisk = !(session && memory.liveWrittenHere)
         publication = Publication(output: output)
         try publication.checkStandby()
         target = publication.standby.map { OutputWriter(destination: $0) } ?? live
@@ -125,7 +146,6 @@ final class Publisher: @unchecked Sendable {
     /// Makes the new site the live one. Returns what the standby holds afterwards: the old live
     /// site, less the pages changed by hand there (nil when unknown, or when there is no standby).
     func commit(durable: Bool, changedByHand: [String]) throws(FoodPinError) -> [String: WrittenState]? {
-        guard linksFromLive else { return nil }
         guard try publication.publish(durable: durable), var held = liveHeld else { return nil }
         for path in changedByHand { held[path] = nil }
         return held
