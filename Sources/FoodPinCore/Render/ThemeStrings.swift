@@ -57,7 +57,7 @@ public struct ThemeStrings: Sendable, Equatable {
             let file = folder + name + ".yml"
             guard let text = themeFiles[file] else { return [:] }
             let path = overridePaths[file] ?? "(built-in theme)/\(file)"
-            let (entries, problems) = parse(text, path: path)
+            let (entries, problems) = parse(text, path: path, language: name)
             diagnostics += problems
             return entries
         }
@@ -122,7 +122,7 @@ public struct ThemeStrings: Sendable, Equatable {
                                                 hint: Suggestion.nearest(to: key, in: Array(english.keys)).map { "did you mean `\($0)`?" }))
                     continue
                 }
-                switch entry(value) {
+                switch entry(value, plurals: PluralRules(language: language)) {
                 case .success(let entry): entries[key] = entry
                 case .failure(let problem): diagnostics.append(problem)
                 }
@@ -131,8 +131,10 @@ public struct ThemeStrings: Sendable, Equatable {
         return (ThemeStrings(language: language, entries: entries), diagnostics)
     }
 
-    /// A strings file: flat dotted keys, each a text or a mapping of plural forms.
-    static func parse(_ text: String, path: String) -> ([String: (Entry, SourceLocation)], [Diagnostic]) {
+    /// A strings file: flat dotted keys, each a text or a mapping of plural forms. `language`: the
+    /// file's, whose plural rules say which forms it may give.
+    static func parse(_ text: String, path: String, language: String) -> ([String: (Entry, SourceLocation)], [Diagnostic]) {
+        let plurals = PluralRules(language: language)
         switch FrontMatter.parseYAMLFile(text, path: path) {
         case .failure(let diagnostic):
             return ([:], [diagnostic])
@@ -140,7 +142,7 @@ public struct ThemeStrings: Sendable, Equatable {
             var entries: [String: (Entry, SourceLocation)] = [:]
             var diagnostics: [Diagnostic] = []
             for (key, field) in document.fields.entries {
-                switch entry(field.value) {
+                switch entry(field.value, plurals: plurals) {
                 case .success(let entry): entries[key] = (entry, field.value.location)
                 case .failure(let problem): diagnostics.append(problem)
                 }
@@ -149,7 +151,7 @@ public struct ThemeStrings: Sendable, Equatable {
         }
     }
 
-    private static func entry(_ value: FieldValue) -> Result<Entry, Diagnostic> {
+    private static func entry(_ value: FieldValue, plurals: PluralRules) -> Result<Entry, Diagnostic> {
         switch value {
         case .scalar(let text, _, _): return .success(.text(text))
         case .mapping(let forms, let location):
@@ -158,6 +160,12 @@ public struct ThemeStrings: Sendable, Equatable {
                 guard case .scalar(let text, _, _) = form,
                       ["zero", "one", "two", "few", "many", "other"].contains(category) else {
                     return .failure(.error(at: form.location, "a plural string is a mapping of `one`, `other` (and `zero`, `two`, `few`, `many`) to text"))
+                }
+                // A form the language never uses is a slip (a Polish `few` in an English file): never shown.
+                guard plurals.categories.contains(category) else {
+                    let used = ["zero", "one", "two", "few", "many", "other"].filter(plurals.categories.contains)
+                    return .failure(.error(at: form.location, "`\(category)` is not a plural form of this language",
+                                           hint: "its forms are " + used.map { "`\($0)`" }.joined(separator: ", ")))
                 }
                 plural[category] = text
             }
@@ -193,15 +201,8 @@ public struct ThemeStrings: Sendable, Equatable {
         return Self.fill(forms[pluralCategory(count)] ?? forms["other"] ?? key, values)
     }
 
-    /// The plural category of a whole number, by the language's rule (CLDR's, for the languages it names).
-    func pluralCategory(_ count: Int) -> String {
-        let primary = language.split(separator: "-").first.map { $0.lowercased() } ?? ""
-        switch primary {
-        case "zh", "ja", "ko", "vi", "th", "id", "ms", "lo", "my", "km": return "other"
-        case "fr", "pt": return count == 0 || count == 1 ? "one" : "other"
-        default: return count == 1 ? "one" : "other"
-        }
-    }
+    /// The plural category of a whole number, by the language's rule (`PluralRules`).
+    func pluralCategory(_ count: Int) -> String { PluralRules(language: language).category(count) }
 
     /// A whole number with the language's thousands separator: 12,345.
     public func number(_ value: Int) -> String {

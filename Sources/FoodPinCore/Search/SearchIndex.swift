@@ -9,6 +9,11 @@ enum SearchIndex {
 
     static func shardCount(_ site: Site) -> Int { (site.restaurants.count + shardSize - 1) / shardSize }
 
+    /// The restaurants (by index, in list order) in shard `number`.
+    static func shardRange(_ number: Int, of site: Site) -> Range<Int> {
+        number * shardSize..<min((number + 1) * shardSize, site.restaurants.count)
+    }
+
     /// `fields`: the restaurant fields whose text the box also matches, after the ranked ones.
     static func primary(_ site: Site, fields: [RestaurantField] = RestaurantField.all) -> Data {
         let searchable = fields.filter(\.searchable)
@@ -85,8 +90,7 @@ enum SearchIndex {
     /// Shard `number`: the list card of restaurants `number * shardSize ..<`, in list order, as HTML
     /// linked from the site root. Search results are these very cards.
     static func shard(_ site: Site, number: Int, card: (Int) -> String) -> String {
-        let start = number * shardSize
-        let rows = (start..<min(start + shardSize, site.restaurants.count)).map { JSONText.quote(card($0)) }
+        let rows = shardRange(number, of: site).map { JSONText.quote(card($0)) }
         return "[\n" + rows.joined(separator: ",\n") + "\n]\n"
     }
 

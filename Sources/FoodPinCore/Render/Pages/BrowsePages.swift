@@ -1,0 +1,94 @@
+import Foundation
+
+/// All cities or cuisines, and one city's or cuisine's restaurants (a city's with its map).
+extension SiteRenderer {
+    func renderBrowseIndex(_ kind: BrowseKind, links: PageLinks) -> String {
+        let entries: [TemplateValue] = groups(kind).map { group in
+            ["name": .string(group.name), "url": .string(links.link("\(kind.rawValue)/\(group.slug)/")),
+             "count": .int(group.members.count), "countLabel": .string(strings.count("count.restaurants", group.members.count))]
+        }
+        return page("browse-index", links: links, title: strings.text("title.section", ["name": title(kind), "title": site.config.title]),
+                    description: strings.text("browse.\(kind.rawValue)_description", ["title": site.config.title]),
+                    canonicalPath: "\(kind.rawValue)/", extra: [
+                        "kindTitle": .string(title(kind)), "groups": .list(entries), "hasGroups": .bool(!entries.isEmpty),
+                        "isCities": .bool(kind == .cities), "isCuisines": .bool(kind == .cuisines),
+                    ])
+    }
+
+    func renderBrowse(_ kind: BrowseKind, group groupIndex: Int, page number: Int, links: PageLinks) -> String {
+        let group = groups(kind)[groupIndex]
+        let slice = pageSlice(group.members, page: number)
+        return page("browse", links: links, title: strings.text("title.section", ["name": group.name, "title": site.config.title]),
+                    description: "\(strings.count("count.restaurants", group.members.count)) · \(group.name)",
+                    canonicalPath: PageLinks.folderURL(of: path(of: .browse(kind, group: groupIndex, page: number))),
+                    image: previewURL(of: slice, links: links), extra: present([
+                        "map": kind == .cities && number == 1 ? cityMap(group, links: links) : nil,
+                        "groupName": group.name, "kindTitle": title(kind), "kindURL": links.link("\(kind.rawValue)/"),
+                        "restaurants": slice.map { listEntry($0, links: links) },
+                        "countLabel": strings.count("count.restaurants", group.members.count),
+                        "pagination": pagination(number, total: group.members.count) {
+                            path(of: .browse(kind, group: groupIndex, page: $0))
+                        },
+                    ]))
+    }
+
+    func title(_ kind: BrowseKind) -> String { strings.text("browse.\(kind.rawValue)") }
+
+    /// A city's map: a pin per restaurant with coordinates (grouped where they overlap), the rest listed beside it.
+    func cityMap(_ group: BrowseGroup, links: PageLinks) -> [String: TemplateValue] {
+        var places: [CityMap.Place] = []
+        var unplaced: [TemplateValue] = []
+        var unplacedCount = 0
+        for index in group.members {
+            let restaurant = site.restaurants[index]
+            let url = links.link(restaurant.path)
+            if let lat = restaurant.lat, let long = restaurant.long {
+                places.append(CityMap.Place(name: restaurant.name, url: url, lat: lat, long: long))
+            } else {
+                unplacedCount += 1
+                if unplaced.count < CityMap.unplacedShown { unplaced.append(["name": .string(restaurant.name), "url": .string(url)]) }
+            }
+        }
+        let map = CityMap(places: places, tileURL: site.config.mapTiles)
+        var pins: [TemplateValue] = [], groupLists: [TemplateValue] = []
+        for pin in map.pins {
+            let shown = pin.members.prefix(CityMap.namesPerGroup)
+            let hidden = pin.members.count - shown.count
+            var names = shown.map(\.name).joined(separator: ", ")
+            if hidden > 0 { names += " " + strings.text("map.more", ["count": strings.number(hidden)]) }
+            var value: [String: TemplateValue] = ["x": .string(CityMap.rounded(pin.x)), "y": .string(CityMap.rounded(pin.y))]
+            if pin.members.count == 1 {
+                value["url"] = .string(pin.members[0].url)
+                value["label"] = .string(pin.members[0].name)
+                value["radius"] = "9"
+            } else {
+                let anchor = "map-group-\(groupLists.count + 1)"
+                value["url"] = .string("#" + anchor)
+                value["label"] = .string(strings.text("map.group", ["count": strings.number(pin.members.count), "names": names]))
+                value["isGroup"] = true
+                value["count"] = .string(strings.number(pin.members.count))
+                value["radius"] = pin.members.count < 10 ? "13" : "16"
+                groupLists.append(.object([
+                    "anchor": .string(anchor), "count": .string(strings.number(pin.members.count)),
+                    "members": .list(shown.enumerated().map { offset, place in
+                        ["name": .string(place.name), "url": .string(place.url), "last": .bool(offset == shown.count - 1)]
+                    }),
+                    "more": hidden > 0 ? .string(strings.text("map.more", ["count": strings.number(hidden)])) : .bool(false),
+                ]))
+            }
+            pins.append(.object(value))
+        }
+        let hiddenUnplaced = unplacedCount - unplaced.count
+        return [
+            "title": .string(strings.text("map.title", ["city": group.name])),
+            "width": .string(CityMap.rounded(CityMap.width)), "height": .string(CityMap.rounded(CityMap.height)),
+            "hasPins": .bool(!pins.isEmpty), "pins": .list(pins),
+            "tiles": .list(map.tiles.map { ["url": .string($0.url), "x": .string(CityMap.rounded($0.x)), "y": .string(CityMap.rounded($0.y)), "size": "256"] }),
+            "grid": CityMap.grid.templateValue,
+            "attribution": .string(site.config.mapTiles != nil ? (site.config.mapAttribution ?? "") : strings.text("map.attribution")),
+            "hasGroups": .bool(!groupLists.isEmpty), "groupLists": .list(groupLists),
+            "hasUnplaced": .bool(unplacedCount > 0), "unplaced": .list(unplaced),
+            "unplacedMore": hiddenUnplaced > 0 ? .string(strings.text("map.more", ["count": strings.number(hiddenUnplaced)])) : .bool(false),
+        ]
+    }
+}

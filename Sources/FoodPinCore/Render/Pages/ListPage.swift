@@ -1,0 +1,39 @@
+import Foundation
+
+/// The list of every restaurant, page by page.
+extension SiteRenderer {
+    func renderList(_ number: Int, links: PageLinks) -> String {
+        if site.restaurants.isEmpty {
+            // Each step's words around its command, which stays as written.
+            func step(_ key: String, _ name: String, _ code: String) -> TemplateValue {
+                let marker = "\u{1}"
+                let words = HTMLEscaping.escape(strings.text(key, [name: marker]))
+                return .string(words.replacingOccurrences(of: marker, with: "<code>\(HTMLEscaping.escape(code))</code>"))
+            }
+            return page("empty", links: links, title: strings.text("empty.title"), description: site.config.description, extra: [
+                "emptyImage": .string(links.link(asset("assets/empty.svg"))),
+                "steps": .object([
+                    "file": step("empty.step_file", "file", "Content/restaurants/\(Slug.make(strings.text("empty.example_name"))).md"),
+                    "new": step("empty.step_new", "command", "foodpin new restaurant --name \"\(strings.text("empty.example_name"))\""),
+                    "import": step("empty.step_import", "command", "foodpin import city.json"),
+                    "build": step("empty.step_build", "command", "foodpin build"),
+                ]),
+            ])
+        }
+        let slice = pageSlice(site.restaurants.indices.map { $0 }, page: number)
+        return page("index", links: links,
+                    title: number == 1 ? site.config.title : strings.text("title.page", ["title": site.config.title, "number": strings.number(number)]),
+                    description: site.config.description, canonicalPath: PageLinks.folderURL(of: path(of: .list(page: number))),
+                    image: previewURL(of: slice, links: links), extra: present([
+                        "restaurants": slice.map { listEntry($0, links: links) },
+                        "count": site.restaurants.count,
+                        "countLabel": strings.count("count.restaurants", site.restaurants.count),
+                        "pagination": pagination(number, total: site.restaurants.count) { path(of: .list(page: $0)) },
+                        "hasSteps": !site.steps.isEmpty,
+                        "priceOptions": (1...4).map { ["value": String($0), "symbols": String(repeating: strings.text("price.symbol"), count: $0)] },
+                        "searchPageSize": site.config.pageSize,
+                        "welcomeURL": links.link("welcome/"),
+                        "isFirstPage": number == 1,
+                    ]))
+    }
+}

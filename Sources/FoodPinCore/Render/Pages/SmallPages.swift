@@ -1,0 +1,43 @@
+import Foundation
+
+/// The walkthrough, My guide and the not-found page.
+extension SiteRenderer {
+    func renderWelcome(links: PageLinks) -> String {
+        let steps: [[String: TemplateValue]] = site.steps.enumerated().map { position, step in
+            // The theme's own picture for steps one to three, for a step without one.
+            let defaultPicture = links.link(asset("assets/step\(min(position + 1, 3)).svg"))
+            return present([
+                "number": step.number, "position": position + 1, "total": site.steps.count,
+                "heading": step.heading, "subheading": step.subheading,
+                "stepLabel": strings.text("welcome.step", ["number": strings.number(position + 1), "total": strings.number(site.steps.count)]),
+                "image": imageURL(step.image, links: links) ?? defaultPicture,
+                "picture": TemplateValue.object(pictures.value(step.image, alt: "", links: links, fallbackSize: (280, 280)) ?? [
+                    "src": .string(defaultPicture), "alt": "",
+                    "width": 280, "height": 280,
+                ]),
+                "html": localize(markdown.html(step.markdown), links),
+                "isFirst": position == 0, "isLast": position == site.steps.count - 1,
+            ])
+        }
+        return page("welcome", links: links, title: strings.text("title.section", ["name": strings.text("welcome.title"), "title": site.config.title]),
+                    description: site.steps.first?.heading ?? site.config.description, canonicalPath: "welcome/",
+                    extra: ["steps": steps.templateValue, "hasSteps": .bool(!steps.isEmpty),
+                            "welcomeLabel": .string(strings.text("welcome.label", ["title": site.config.title])),
+                            "dots": .list(steps.indices.map {
+                                ["position": .int($0 + 1), "label": .string(strings.text("welcome.dot", ["number": strings.number($0 + 1)]))]
+                            })])
+    }
+
+    func renderMine(links: PageLinks) -> String {
+        page("mine", links: links, title: strings.text("title.section", ["name": strings.text("mine.title"), "title": site.config.title]),
+             description: strings.text("mine.description"), canonicalPath: "my-guide/",
+             extra: ["emptyImage": .string(links.link(asset("assets/empty.svg")))])
+    }
+
+    /// 404.html is served at any depth, so it links from the site's absolute root path.
+    func renderNotFound() -> String {
+        return page("404", root: site.config.baseURL?.path ?? "/",
+                    title: strings.text("title.section", ["name": strings.text("notfound.title"), "title": site.config.title]),
+                    description: strings.text("notfound.description"), canonical: nil, image: nil, extra: [:])
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+
+/// The site's own files besides its pages: sitemap.xml (in parts above 50,000 URLs), robots.txt
+/// and the web app manifest.
+extension SiteRenderer {
+    /// The HTML pages come first in `pages`, up to and including the walkthrough: a part of the
+    /// sitemap lists its slice of them (so a million pages cost one pass, not one per part).
+    func sitemap(part: Int, links: PageLinks) -> String {
+        let htmlPages = pages.firstIndex { if case .welcome = $0 { true } else { false } }.map { $0 + 1 } ?? 0
+        func urls(_ range: Range<Int>) -> [String] {
+            pages[range].compactMap { links.absolute(PageLinks.folderURL(of: path(of: $0))) }
+        }
+        guard htmlPages > sitemapLimit else { return Sitemap.urlSet(urls(0..<htmlPages)) }
+        let parts = (htmlPages + sitemapLimit - 1) / sitemapLimit
+        if part == 0 {
+            return Sitemap.index((1...parts).compactMap { links.absolute("sitemap-\($0).xml") })
+        }
+        return Sitemap.urlSet(urls(((part - 1) * sitemapLimit)..<min(part * sitemapLimit, htmlPages)))
+    }
+
+    /// The web app manifest, so the guide can be added to a phone's home screen.
+    func manifest() -> String {
+        var fields: [(String, String)] = [
+            ("name", JSONText.quote(site.config.title)), ("short_name", JSONText.quote(site.config.title)),
+            ("description", JSONText.quote(site.config.description)), ("lang", JSONText.quote(site.config.language)),
+            ("start_url", "\"./\""), ("scope", "\"./\""), ("display", "\"standalone\""),
+        ]
+        if let background = colors.background { fields.append(("background_color", JSONText.quote(background))) }
+        if let theme = colors.theme { fields.append(("theme_color", JSONText.quote(theme))) }
+        fields.append(("icons", "[{\"src\": \(JSONText.quote(asset("assets/favicon.svg"))), \"sizes\": \"any\", \"type\": \"image/svg+xml\"}]"))
+        return "{\n" + fields.map { "  \"\($0.0)\": \($0.1)" }.joined(separator: ",\n") + "\n}\n"
+    }
+}
+
+/// sitemap.xml and robots.txt.
+enum Sitemap {
+    static func urlSet(_ urls: [String]) -> String {
+        var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
+        for url in urls { xml += "  <url><loc>\(escape(url))</loc></url>\n" }
+        return xml + "</urlset>\n"
+    }
+
+    static func index(_ sitemaps: [String]) -> String {
+        var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<sitemapindex xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
+        for url in sitemaps { xml += "  <sitemap><loc>\(escape(url))</loc></sitemap>\n" }
+        return xml + "</sitemapindex>\n"
+    }
+
+    static func robots(baseURL: BaseURL?) -> String {
+        var text = "User-agent: *\nAllow: /\n"
+        if let baseURL { text += "\nSitemap: \(baseURL)sitemap.xml\n" }
+        return text
+    }
+
+    private static func escape(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+            .replacingOccurrences(of: "'", with: "&apos;")
+    }
+}
