@@ -43,6 +43,45 @@ import Testing
         #expect(strings("ar").0.isRightToLeft)
     }
 
+    /// CLDR's categories for whole numbers, checked against the examples CLDR's own chart gives.
+    @Test(arguments: [
+        ("en", [0: "other", 1: "one", 2: "other", 21: "other"]),
+        ("fr", [0: "one", 1: "one", 2: "other", 1_000_000: "many", 2_000_000: "many", 1_000_001: "other"]),
+        ("es", [0: "other", 1: "one", 1_000_000: "many"]),
+        ("pt-PT", [0: "other", 1: "one"]),
+        ("pl", [1: "one", 2: "few", 4: "few", 5: "many", 12: "many", 21: "many", 22: "few", 112: "many", 0: "many"]),
+        ("ru", [1: "one", 21: "one", 11: "many", 2: "few", 24: "few", 14: "many", 0: "many", 111: "many", 101: "one"]),
+        ("cs", [1: "one", 3: "few", 5: "other", 0: "other"]),
+        ("ar", [0: "zero", 1: "one", 2: "two", 3: "few", 110: "few", 11: "many", 99: "many", 100: "other", 102: "other"]),
+        ("he", [1: "one", 2: "two", 3: "other", 20: "other"]),
+        ("lt", [1: "one", 21: "one", 11: "other", 2: "few", 19: "other", 10: "other"]),
+        ("lv", [0: "zero", 10: "zero", 11: "zero", 1: "one", 21: "one", 2: "other"]),
+        ("ro", [0: "few", 1: "one", 2: "few", 19: "few", 20: "other", 101: "few"]),
+        ("cy", [0: "zero", 1: "one", 2: "two", 3: "few", 6: "many", 4: "other"]),
+        ("ga", [1: "one", 2: "two", 5: "few", 9: "many", 11: "other"]),
+        ("sl", [1: "one", 101: "one", 2: "two", 3: "few", 5: "other"]),
+        ("zh-Hans", [1: "other", 2: "other"]),
+        ("hi", [0: "one", 1: "one", 2: "other"]),
+        ("is", [1: "one", 21: "one", 11: "other"]),
+    ] as [(String, [Int: String])])
+    func pluralCategoriesFollowCLDR(language: String, expected: [Int: String]) {
+        let rules = PluralRules(language: language)
+        for (count, category) in expected {
+            #expect(rules.category(count) == category, "\(language) \(count)")
+            #expect(rules.categories.contains(category))
+        }
+    }
+
+    /// A Polish guide's counts take all four forms; a form its language never uses is an error at its line.
+    @Test func aLanguageWithFewAndManyGetsThemAndAStrayFormIsAnError() {
+        let polish = "count.restaurants:\n  one: \"{count} restauracja\"\n  few: \"{count} restauracje\"\n  many: \"{count} restauracji\"\n  other: \"{count} restauracji\"\n"
+        let loaded = strings("pl", files: ["strings/pl.yml": polish]).0
+        #expect([1, 2, 5, 22, 25, 112].map { loaded.count("count.restaurants", $0) }
+                == ["1 restauracja", "2 restauracje", "5 restauracji", "22 restauracje", "25 restauracji", "112 restauracji"])
+        let (_, diagnostics) = strings("en", custom: "strings:\n  count.reviews:\n    one: \"{count} note\"\n    few: \"{count} notes\"\n    other: \"{count} notes\"\n")
+        #expect(diagnostics == ["site.yml:5:10: error: `few` is not a plural form of this language\n    hint: its forms are `one`, `other`"])
+    }
+
     @Test func aLanguageWithoutAFileIsEnglishWithAWarningAtTheLanguageLine() {
         let (loaded, diagnostics) = strings("ko")
         #expect(loaded.text("nav.restaurants") == "Restaurants")
@@ -58,7 +97,7 @@ import Testing
     }
 
     @Test func aBrokenStringsFileIsLocated() {
-        let (_, diagnostics) = strings("fr", files: ["strings/fr.yml": "nav.restaurants: Restaurants\ncount.reviews:\n  few: \"{count} avis\"\nnav.cities: [Villes]\n"])
+        let (_, diagnostics) = strings("fr", files: ["strings/fr.yml": "nav.restaurants: Restaurants\ncount.reviews:\n  many: \"{count} avis\"\nnav.cities: [Villes]\n"])
         #expect(diagnostics.contains("(built-in theme)/strings/fr.yml:3:3: error: a plural string needs its `other` form"))
         #expect(diagnostics.contains("(built-in theme)/strings/fr.yml:4:13: error: a string is a text, or a mapping of plural forms; not a list"))
     }
