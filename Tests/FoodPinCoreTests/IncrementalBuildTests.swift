@@ -6,14 +6,7 @@ import Testing
 @Suite struct IncrementalBuildTests {
     /// `keepingStore`: the store as it is (favourites and removals made by commands live only there).
     private func cleanBuild(of guide: TestGuide, keepingStore: Bool = false) throws -> [String: Data] {
-        let copy = try TestGuide()
-        try FileManager.default.removeItem(at: copy.root)
-        try FileManager.default.copyItem(at: guide.root, to: copy.root)
-        try? FileManager.default.removeItem(at: copy.output)
-        try? FileManager.default.removeItem(at: copy.layout.cache)
-        if !keepingStore { try? FileManager.default.removeItem(at: copy.layout.store) }
-        #expect(try copy.build().succeeded)
-        return try copy.snapshot()
+        try guide.cleanSnapshot(keepingStore: keepingStore)
     }
 
     /// Once as `foodpin build` keeps going (each build saving its state), once as a `serve` session

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 @testable import FoodPinCore
 
 /// A guide in a fresh temporary folder, written file by file, built with the real pipeline.
@@ -56,6 +57,19 @@ final class TestGuide {
     }
 
     func exists(_ path: String) -> Bool { FileManager.default.fileExists(atPath: output.appending(path: path).path) }
+
+    /// The site a clean build of a copy of this guide makes (no output, no build state; the store
+    /// too unless `keepingStore`: favourites and removals made by commands live only there).
+    func cleanSnapshot(keepingStore: Bool = false) throws -> [String: Data] {
+        let copy = try TestGuide()
+        try FileManager.default.removeItem(at: copy.root)
+        try FileManager.default.copyItem(at: root, to: copy.root)
+        try? FileManager.default.removeItem(at: copy.output)
+        try? FileManager.default.removeItem(at: copy.layout.cache)
+        if !keepingStore { try? FileManager.default.removeItem(at: copy.layout.store) }
+        #expect(try copy.build().succeeded)
+        return try copy.snapshot()
+    }
 
     /// Every file of Output/ with its bytes, to compare builds byte for byte.
     func snapshot() throws -> [String: Data] {

@@ -170,6 +170,9 @@ struct FieldReader {
         return kept
     }
 
+    /// The fields read so far, present or not.
+    var knownKeys: Set<String> { known }
+
     /// Marks fields as known without reading them (read elsewhere or deliberately ignored).
     mutating func accept(_ keys: [String]) { known.formUnion(keys) }
 

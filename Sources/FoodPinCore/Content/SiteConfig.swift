@@ -25,7 +25,7 @@ public struct SiteConfig: Sendable, Equatable {
 
     /// Reads site.yml; a missing file means the defaults.
     static func load(from url: URL, displayPath: String, boundary: GuideBoundary) -> (SiteConfig, [Diagnostic]) {
-        var config = SiteConfig()
+        let config = SiteConfig()
         if let refusal = boundary.refusal(of: url.path, shownAs: displayPath) { return (config, [refusal]) }
         guard let data = FileManager.default.contents(atPath: url.path) else { return (config, []) }
         guard let text = String(data: data, encoding: .utf8) else {
@@ -36,46 +36,59 @@ public struct SiteConfig: Sendable, Equatable {
             return (config, [diagnostic])
         case .success(let document):
             var fields = document.fields
-            if let title = fields.string("title") { config.title = title }
-            if let description = fields.string("description") { config.description = description }
-            if let base = fields.string("base_url") {
-                if let url = BaseURL(base) { config.baseURL = url } else {
-                    fields.error("base_url", BaseURL.problem(base, name: "`base_url`"))
-                }
-            }
-            if let language = fields.string("language") {
-                if language.range(of: #"^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$"#, options: .regularExpression) != nil {
-                    config.language = language
-                    config.languageLocation = fields.location("language")
-                } else {
-                    fields.error("language", "`language` must be a language tag like en, zh-Hans or pt-BR; found \"\(language)\"")
-                }
-            }
-            config.stringOverrides = fields.entries["strings"]?.value
-            fields.accept(["strings"])
-            if let size = fields.int("page_size", in: 1...1000) { config.pageSize = size }
-            if let unsafe = fields.bool("unsafe_html") { config.unsafeHTML = unsafe }
-            config.author = fields.string("author")
-            if let tiles = fields.string("map_tiles") {
-                if WebURL.isSafe(tiles.replacingOccurrences(of: "{z}", with: "1").replacingOccurrences(of: "{x}", with: "1")
-                    .replacingOccurrences(of: "{y}", with: "1")), tiles.contains("{z}"), tiles.contains("{x}"), tiles.contains("{y}") { config.mapTiles = tiles } else {
-                    fields.error("map_tiles", "`map_tiles` must be an http or https address with {z}, {x} and {y}; found \"\(tiles)\"",
-                                 hint: "for example https://tile.openstreetmap.org/{z}/{x}/{y}.png")
-                }
-            }
-            config.mapAttribution = fields.string("map_attribution")
-            if config.mapTiles != nil, config.mapAttribution == nil {
-                fields.warning("map_tiles", "`map_tiles` without `map_attribution`: most tile servers require their credit on the map")
-            }
-            if let contribute = fields.string("contribute_url") {
-                if WebURL.isSafe(contribute) { config.contributeURL = contribute } else {
-                    fields.error("contribute_url", "`contribute_url` must be an http or https address; found \"\(contribute)\"",
-                                 hint: "for example https://github.com/owner/guide/new/main")
-                }
-            }
-            config.pictures.read(&fields)
+            let read = read(&fields)
             fields.warnAboutUnknownFields(kind: "site.yml")
-            return (config, fields.diagnostics)
+            return (read, fields.diagnostics)
         }
+    }
+
+    /// Every key site.yml may hold: those `read` asks for (reading an empty file asks for them all).
+    static var keys: Set<String> {
+        var fields = FieldReader(path: "site.yml", entries: [], fallback: SourceLocation(path: "site.yml"))
+        _ = read(&fields)
+        return fields.knownKeys
+    }
+
+    private static func read(_ fields: inout FieldReader) -> SiteConfig {
+        var config = SiteConfig()
+        if let title = fields.string("title") { config.title = title }
+        if let description = fields.string("description") { config.description = description }
+        if let base = fields.string("base_url") {
+            if let url = BaseURL(base) { config.baseURL = url } else {
+                fields.error("base_url", BaseURL.problem(base, name: "`base_url`"))
+            }
+        }
+        if let language = fields.string("language") {
+            if language.range(of: #"^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$"#, options: .regularExpression) != nil {
+                config.language = language
+                config.languageLocation = fields.location("language")
+            } else {
+                fields.error("language", "`language` must be a language tag like en, zh-Hans or pt-BR; found \"\(language)\"")
+            }
+        }
+        config.stringOverrides = fields.entries["strings"]?.value
+        fields.accept(["strings"])
+        if let size = fields.int("page_size", in: 1...1000) { config.pageSize = size }
+        if let unsafe = fields.bool("unsafe_html") { config.unsafeHTML = unsafe }
+        config.author = fields.string("author")
+        if let tiles = fields.string("map_tiles") {
+            if WebURL.isSafe(tiles.replacingOccurrences(of: "{z}", with: "1").replacingOccurrences(of: "{x}", with: "1")
+                .replacingOccurrences(of: "{y}", with: "1")), tiles.contains("{z}"), tiles.contains("{x}"), tiles.contains("{y}") { config.mapTiles = tiles } else {
+                fields.error("map_tiles", "`map_tiles` must be an http or https address with {z}, {x} and {y}; found \"\(tiles)\"",
+                             hint: "for example https://tile.openstreetmap.org/{z}/{x}/{y}.png")
+            }
+        }
+        config.mapAttribution = fields.string("map_attribution")
+        if config.mapTiles != nil, config.mapAttribution == nil {
+            fields.warning("map_tiles", "`map_tiles` without `map_attribution`: most tile servers require their credit on the map")
+        }
+        if let contribute = fields.string("contribute_url") {
+            if WebURL.isSafe(contribute) { config.contributeURL = contribute } else {
+                fields.error("contribute_url", "`contribute_url` must be an http or https address; found \"\(contribute)\"",
+                             hint: "for example https://github.com/owner/guide/new/main")
+            }
+        }
+        config.pictures.read(&fields)
+        return config
     }
 }
