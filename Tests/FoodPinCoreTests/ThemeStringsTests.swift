@@ -63,6 +63,8 @@ import Testing
         ("zh-Hans", [1: "other", 2: "other"]),
         ("hi", [0: "one", 1: "one", 2: "other"]),
         ("is", [1: "one", 21: "one", 11: "other"]),
+        ("gd", [1: "one", 11: "one", 2: "two", 12: "two", 3: "few", 19: "few", 20: "other"]),
+        ("fil", [1: "one", 4: "other", 10: "one", 14: "other", 0: "one"]),
     ] as [(String, [Int: String])])
     func pluralCategoriesFollowCLDR(language: String, expected: [Int: String]) {
         let rules = PluralRules(language: language)
@@ -72,9 +74,10 @@ import Testing
         }
     }
 
-    /// A Polish guide's counts take all four forms; a form its language never uses is an error at its line.
+    /// A Polish guide's counts take the three forms whole numbers reach (`other` is for fractions);
+    /// a form its language never uses is an error at its line.
     @Test func aLanguageWithFewAndManyGetsThemAndAStrayFormIsAnError() {
-        let polish = "count.restaurants:\n  one: \"{count} restauracja\"\n  few: \"{count} restauracje\"\n  many: \"{count} restauracji\"\n  other: \"{count} restauracji\"\n"
+        let polish = "count.restaurants:\n  one: \"{count} restauracja\"\n  few: \"{count} restauracje\"\n  many: \"{count} restauracji\"\n  other: \"{count} restauracji (other)\"\n"
         let loaded = strings("pl", files: ["strings/pl.yml": polish]).0
         #expect([1, 2, 5, 22, 25, 112].map { loaded.count("count.restaurants", $0) }
                 == ["1 restauracja", "2 restauracje", "5 restauracji", "22 restauracje", "25 restauracji", "112 restauracji"])

@@ -1,7 +1,7 @@
 /// CLDR's plural rules (version 46) for whole numbers, the only numbers FoodPin counts, by
 /// language: the categories a language uses and which one a count takes. Browsers' `Intl.PluralRules`
-/// follows the same rules, so pages and scripts agree. A language CLDR does not list here counts
-/// like English.
+/// follows the same rules, so pages and scripts agree. A language this table does not list (Cornish,
+/// Tachelhit, Tamazight, Anii, and those CLDR itself does not name) counts like English.
 struct PluralRules: Sendable {
     /// The categories the language uses, `other` always among them.
     let categories: Set<String>
@@ -116,6 +116,34 @@ struct PluralRules: Sendable {
         default: "other"
         }
     }
+    /// Inuktitut, the Sami languages, Nama, Santali: a dual.
+    private static let dual = PluralRules(["one", "two"]) { n in n == 1 ? "one" : n == 2 ? "two" : "other" }
+    /// Filipino, Tagalog, Cebuano: numbers ending in 4, 6 or 9 take the other form.
+    private static let filipino = PluralRules(["one"]) { n in [4, 6, 9].contains(n % 10) ? "other" : "one" }
+    private static let scottishGaelic = PluralRules(["one", "two", "few"]) { n in
+        switch n {
+        case 1, 11: "one"
+        case 2, 12: "two"
+        case 3...10, 13...19: "few"
+        default: "other"
+        }
+    }
+    private static let manx = PluralRules(["one", "two", "few", "many"]) { n in
+        if n % 10 == 1 { return "one" }
+        if n % 10 == 2 { return "two" }
+        return [0, 20, 40, 60, 80].contains(n % 100) ? "few" : "other"
+    }
+    private static let breton = PluralRules(["one", "two", "few", "many"]) { n in
+        let (ten, hundred) = (n % 10, n % 100)
+        if ten == 1 && ![11, 71, 91].contains(hundred) { return "one" }
+        if ten == 2 && ![12, 72, 92].contains(hundred) { return "two" }
+        if [3, 4, 9].contains(ten) && !((10...19).contains(hundred) || (70...79).contains(hundred) || (90...99).contains(hundred)) {
+            return "few"
+        }
+        return n != 0 && n % 1_000_000 == 0 ? "many" : "other"
+    }
+    /// Colognian and Langi: none has a form of its own.
+    private static let zeroOneOther = PluralRules(["zero", "one"]) { n in n == 0 ? "zero" : n == 1 ? "one" : "other" }
     /// Icelandic and Macedonian: 21, 31 … take the singular.
     private static let endsInOne = PluralRules(["one"]) { n in n % 10 == 1 && n % 100 != 11 ? "one" : "other" }
 
@@ -124,7 +152,13 @@ struct PluralRules: Sendable {
         func set(_ languages: String, _ rule: PluralRules) {
             for language in languages.split(separator: " ") { rules[String(language)] = rule }
         }
-        set("bo dz id ig ii ja jbo jv kde kea km ko lkt lo ms my nqo osa sah ses sg su th to tpi vi wo yo yue zh", otherOnly)
+        set("bm bo dz id ig ii in ja jbo jv jw kde kea km ko lkt lo ms my nqo osa sah ses sg su th to tpi vi wo yo yue zh", otherOnly)
+        set("iu naq sat se sma smi smj smn sms", dual)
+        set("fil tl ceb", filipino)
+        set("gd", scottishGaelic)
+        set("gv", manx)
+        set("br", breton)
+        set("ksh lag", zeroOneOther)
         set("ak am as bho bn doi fa ff gu guw hi hy kab kn ln mg nso pa pcm si ti wa zu", zeroAndOne)
         set("fr", millions(oneForZero: true))
         set("pt", millions(oneForZero: true))
