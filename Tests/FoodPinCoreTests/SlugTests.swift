@@ -16,6 +16,14 @@ import Testing
         #expect(Slug.make("!!!") == "restaurant")
     }
 
+    /// The same text and result as the browser test of the search script's folding, which uses this
+    /// table as the strings script carries it.
+    @Test func lettersThatAreNotAnAccentedLetterFoldByTheTable() {
+        #expect(Slug.fold("Đà Lạt – Þórsmörk “Ðiner” Iıi") == "da lat - thorsmork \"diner\" iii")
+        #expect(ThemeStrings.english.script.contains(ThemeStrings.foldLettersScript))
+        #expect(ThemeStrings.foldLettersScript.contains(#""đ":"d""#))
+    }
+
     @Test func foldingIsCaseAndAccentInsensitive() {
         #expect(Slug.fold("CAFÉ") == Slug.fold("cafe"))
         #expect(Slug.fold("SKÁL") == "skal")

@@ -20,9 +20,11 @@ INDEX = {
 
 
 @pytest.fixture(scope="module")
-def run(browser):
+def run(browser, sample_site):
     browser.get("about:blank")
-    browser.execute_script(ENGINE + "; window.engine = new FoodPin.SearchEngine(arguments[0]);", INDEX)
+    # The strings script a build makes comes first, as on every page: it carries the fold table.
+    strings = next((sample_site / "assets").glob("strings.*.js")).read_text(encoding="utf-8")
+    browser.execute_script(strings + ENGINE + "; window.engine = new FoodPin.SearchEngine(arguments[0]);", INDEX)
 
     def search(query, **filters):
         return browser.execute_script(
@@ -49,6 +51,12 @@ def run(browser):
 ])
 def test_ranking(run, query, expected):
     assert run(query) == expected
+
+
+def test_letters_fold_as_foodpin_folds_names(run, browser):
+    # The same text and result as SlugTests' folding test: the script folds with FoodPin's table.
+    folded = browser.execute_script("return FoodPin.fold(arguments[0])", "Đà Lạt – Þórsmörk “Ðiner” Iıi")
+    assert folded == 'da lat - thorsmork "diner" iii'
 
 
 def test_filters(run):

@@ -116,8 +116,9 @@ public enum Slug {
         return result
     }
 
-    /// Letters that are not a base letter plus an accent, so folding leaves them alone.
-    private static let latinLetters: [Unicode.Scalar: String] = [
+    /// Letters that are not a base letter plus an accent, so folding leaves them alone; the search
+    /// script gets the same table (`ThemeStrings.script`).
+    static let latinLetters: [Unicode.Scalar: String] = [
         "ø": "o", "æ": "ae", "œ": "oe", "ß": "ss", "ł": "l", "đ": "d", "þ": "th", "ð": "d", "ı": "i",
         "’": "'", "‘": "'", "“": "\"", "”": "\"", "–": "-", "—": "-",
     ]

@@ -295,10 +295,14 @@ public struct ThemeStrings: Sendable, Equatable {
         }.joined(separator: "\n")
     }
 
+    static let foldLettersScript = "FoodPin.foldLetters = {" + Slug.latinLetters.sorted(by: { $0.key < $1.key })
+        .map { "\(JSONText.quote(String($0.key))):\(JSONText.quote($0.value))" }.joined(separator: ",") + "};\n"
+
     /// Where the strings script is published: named by its content, like the theme's assets.
     static func scriptPath(_ script: String) -> String { "assets/strings.\(Fingerprint.hex(Data(script.utf8), length: 8)).js" }
 
-    /// The `js.` strings as a script that runs before the theme's: `FoodPin.strings`, `FoodPin.language`.
+    /// The `js.` strings as a script that runs before the theme's: `FoodPin.strings`, `FoodPin.language`;
+    /// and `FoodPin.foldLetters`, `Slug`'s table of letters search folds, so a query folds as names do.
     public var script: String {
         let pairs = entries.filter { $0.key.hasPrefix("js.") }.sorted(by: { $0.key < $1.key }).map { key, entry -> String in
             let value: String
@@ -312,6 +316,6 @@ public struct ThemeStrings: Sendable, Equatable {
         }
         return "// The theme's words for scripts, in the guide's language (made by foodpin from Templates/strings/).\n"
             + "window.FoodPin = window.FoodPin || {};\nFoodPin.language = \(JSONText.quote(language));\n"
-            + "FoodPin.strings = {\n" + pairs.joined(separator: ",\n") + "\n};\n"
+            + "FoodPin.strings = {\n" + pairs.joined(separator: ",\n") + "\n};\n" + Self.foldLettersScript
     }
 }

@@ -3,11 +3,14 @@
 (function (FoodPin) {
   "use strict";
 
-  // Case, accents and spacing never matter: "Café" and "cafe" are the same.
+  // Case, accents and spacing never matter: "Café" and "cafe" are the same. Letters that are not a
+  // base letter plus an accent (ø, ß, đ …) fold by the table the strings script carries, made by
+  // FoodPin from the one it folds names with.
+  var letters = FoodPin.foldLetters || {};
+  var special = new RegExp("[" + Object.keys(letters).join("") + "]", "g");
   function fold(text) {
     return String(text).normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase()
-      .replace(/ø/g, "o").replace(/æ/g, "ae").replace(/œ/g, "oe").replace(/ß/g, "ss").replace(/ł/g, "l")
-      .replace(/[’‘]/g, "'").replace(/\s+/g, " ").trim();
+      .replace(special, function (letter) { return letters[letter]; }).replace(/\s+/g, " ").trim();
   }
 
   function wordStarts(text, part) {
