@@ -72,16 +72,12 @@ enum FileList {
         var files: [String] = []
         var refused: [Diagnostic] = []
         var folders: [String] = []
-        guard let stream = opendir(folder) else { return ((files, refused), folders) }
-        defer { closedir(stream) }
-        while let entry = readdir(stream) {
-            let name = FolderWalk.name(of: entry)
-            if name == "." || name == ".." || ScratchFile.isScratch(name) { continue }
-            let type = Int(entry.pointee.d_type)
+        FolderWalk.entries(of: folder) { name, type, _ in
+            if ScratchFile.isScratch(name) { return }
             // Most entries are told apart by name alone: no path made for them.
-            if let suffix, type == DT_REG || type == DT_LNK, !hasSuffix(name, suffix) { continue }
+            if let suffix, type == DT_REG || type == DT_LNK, !hasSuffix(name, suffix) { return }
             let path = FolderWalk.path(folder, name)
-            switch admit(path, type: type, suffix: suffix, boundary: boundary, display: display) {
+            switch admit(path, type: Int(type), suffix: suffix, boundary: boundary, display: display) {
             case .file: files.append(path)
             case .folder: folders.append(path)
             case .refused(let refusal): refused.append(refusal)

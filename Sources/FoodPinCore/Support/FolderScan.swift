@@ -59,33 +59,17 @@ public struct FolderScan: Sendable {
     private static func readFolder(_ folder: String) -> (found: [Entry], folders: [String]) {
         var found: [Entry] = []
         var folders: [String] = []
-        guard let stream = opendir(folder) else { return (found, folders) }
-        defer { closedir(stream) }
-        let descriptor = dirfd(stream)
-        while let entry = readdir(stream) {
-            let name = FolderWalk.name(of: entry)
-            if name == "." || name == ".." || ScratchFile.isScratch(name) { continue }
-            var type = Int(entry.pointee.d_type)
-            if type == DT_UNKNOWN {
-                // Some file systems leave the type out: asked without following a link.
-                var info = stat()
-                guard fstatat(descriptor, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
-                switch info.st_mode & S_IFMT {
-                case S_IFDIR: type = DT_DIR
-                case S_IFLNK: type = DT_LNK
-                case S_IFREG: type = DT_REG
-                default: type = DT_FIFO
-                }
-            }
+        FolderWalk.entries(of: folder) { name, type, descriptor in
+            if ScratchFile.isScratch(name) { return }
             let path = FolderWalk.path(folder, name)
             if type == DT_DIR {
                 folders.append(path)
-                continue
+                return
             }
             // Links are followed for the stamp, as reading the file follows them.
             var info = stat()
             let stamp = fstatat(descriptor, name, &info, 0) == 0 ? FileStamp(info) : nil
-            found.append(Entry(path: path, type: type, stamp: stamp))
+            found.append(Entry(path: path, type: Int(type), stamp: stamp))
         }
         return (found, folders)
     }

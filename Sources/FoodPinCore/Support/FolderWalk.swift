@@ -1,8 +1,9 @@
 import Foundation
 
-/// Walks a folder tree a level at a time, the folders of a level read side by side: a guide's
-/// reviews may sit in thousands of folders, and the tree is looked at on every build. Shared by
-/// the build's fingerprint and the content listings.
+/// The one folder walker: `entries` is the one `readdir` loop (the fingerprint's scan, the content
+/// listings, the walk for strangers and the removal of stale files all read folders through it),
+/// and `levels` walks a tree a level at a time, the folders of a level read side by side: a
+/// guide's reviews may sit in thousands of folders, and the tree is looked at on every build.
 enum FolderWalk {
     /// `read` lists one folder: what it found there, and the folders to read next. Results come in
     /// no particular order; callers sort what they keep.
@@ -19,6 +20,34 @@ enum FolderWalk {
             }
         }
         return found
+    }
+
+    /// The one `readdir` loop: each entry of `folder` (but `.` and `..`) with its type, asked of the
+    /// file system without following a link where `readdir` leaves it out (`DT_DIR`, `DT_REG`,
+    /// `DT_LNK`, or `DT_FIFO` for anything else), and the folder's descriptor for `fstatat`. False
+    /// when the folder cannot be read.
+    @discardableResult
+    static func entries(of folder: String, _ body: (_ name: String, _ type: Int32, _ descriptor: Int32) -> Void) -> Bool {
+        guard let stream = opendir(folder) else { return false }
+        defer { closedir(stream) }
+        let descriptor = dirfd(stream)
+        while let entry = readdir(stream) {
+            let name = name(of: entry)
+            if name == "." || name == ".." { continue }
+            var type = Int32(entry.pointee.d_type)
+            if type == Int32(DT_UNKNOWN) {
+                var info = stat()
+                guard fstatat(descriptor, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
+                switch info.st_mode & S_IFMT {
+                case S_IFDIR: type = Int32(DT_DIR)
+                case S_IFLNK: type = Int32(DT_LNK)
+                case S_IFREG: type = Int32(DT_REG)
+                default: type = Int32(DT_FIFO)
+                }
+            }
+            body(name, type, descriptor)
+        }
+        return true
     }
 
     /// `folder/name` in a string of just that size: `+` leaves room to grow, which at 600,000

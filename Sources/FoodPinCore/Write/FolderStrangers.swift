@@ -20,26 +20,20 @@ extension OutputWriter {
     public func strangers(besides held: [String: WrittenState]?) -> FolderStrangers {
         let root = destination.path
         let found = FolderWalk.levels(from: root, width: .cores) { folder -> (found: FolderStrangers, folders: [String]) in
-            guard let stream = opendir(folder) else { return (folder == root ? .none : .files, []) }
-            defer { closedir(stream) }
             var found = FolderStrangers.none
             var folders: [String] = []
-            while let entry = readdir(stream) {
-                let name = FolderWalk.name(of: entry)
-                if name == "." || name == ".." || (folder == root && name.hasPrefix(".")) { continue }
+            let readable = FolderWalk.entries(of: folder) { name, type, _ in
+                if case .link = found { return }
+                if folder == root && name.hasPrefix(".") { return }
                 let path = FolderWalk.path(folder, name)
-                var type = Int32(entry.pointee.d_type)
-                if type == Int32(DT_UNKNOWN) {
-                    var info = stat()
-                    guard lstat(path, &info) == 0 else { continue }
-                    type = (info.st_mode & S_IFMT) == S_IFDIR ? Int32(DT_DIR) : (info.st_mode & S_IFMT) == S_IFREG ? Int32(DT_REG) : Int32(DT_LNK)
-                }
                 switch type {
                 case Int32(DT_DIR): folders.append(path)
                 case Int32(DT_REG): if let held, held[String(path.dropFirst(root.count + 1))] == nil { found = .files }
-                default: return (.link(String(path.dropFirst(root.count + 1))), [])
+                default: found = .link(String(path.dropFirst(root.count + 1)))
                 }
             }
+            guard readable else { return (folder == root ? .none : .files, []) }
+            if case .link = found { return (found, []) }
             return (found, folders)
         }
         return found.first { if case .link = $0 { true } else { false } } ?? (found.contains(.files) ? .files : .none)

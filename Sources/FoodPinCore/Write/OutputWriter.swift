@@ -280,26 +280,21 @@ public struct OutputWriter: Sendable {
 
     /// Deletes every file the site no longer has, and folders left empty; dot files stay (they are
     /// the host's or the user's: `.git` of a gh-pages checkout, `.nojekyll`). One readdir walk,
-    /// holding no list of the tree. Returns how many files went.
+    /// holding no list of the tree (`FolderWalk.entries`). Returns how many files went.
     public func removeFiles(notIn keep: Set<String>) -> Int {
         var removed = 0
         func walk(_ relative: String) {
             let folder = relative.isEmpty ? destination.path : destination.path + "/" + relative
-            guard let stream = opendir(folder) else { return }
             var folders: [String] = []
-            while let entry = readdir(stream) {
-                let name = FolderWalk.name(of: entry)
-                if name.hasPrefix(".") { continue }
+            FolderWalk.entries(of: folder) { name, type, _ in
+                if name.hasPrefix(".") { return }
                 let path = relative.isEmpty ? name : relative + "/" + name
-                var info = stat()
-                guard lstat(destination.path + "/" + path, &info) == 0 else { continue }
-                if (info.st_mode & S_IFMT) == S_IFDIR {
+                if type == Int32(DT_DIR) {
                     folders.append(path)
                 } else if !keep.contains(path), unlink(destination.path + "/" + path) == 0 {
                     removed += 1
                 }
             }
-            closedir(stream)
             for path in folders {
                 walk(path)
                 // Left alone when something is still in it.
