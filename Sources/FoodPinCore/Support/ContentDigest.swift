@@ -1,7 +1,9 @@
+import Crypto
 import Foundation
 
-/// A 64-bit digest of some bytes and their count, to tell whether a file changed without keeping
-/// its bytes. Fast (eight bytes a step), not for security.
+/// The one hash of FoodPin: SHA-256 (swift-crypto; the processor's SHA instructions where it has
+/// them). A `ContentDigest` is its first 64 bits and the byte count, to tell whether a file or a
+/// page's inputs changed without keeping the bytes; `Fingerprint` is its hex, for names.
 public struct ContentDigest: Hashable, Sendable {
     public let hash: UInt64
     public let count: Int
@@ -12,29 +14,28 @@ public struct ContentDigest: Hashable, Sendable {
     }
 
     public init<Bytes: ContiguousBytes>(_ bytes: Bytes) {
-        (hash, count) = bytes.withUnsafeBytes { buffer -> (UInt64, Int) in
-            var state: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(buffer.count)
-            var offset = 0
-            while offset + 8 <= buffer.count {
-                state = Self.mix(state ^ buffer.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
-                offset += 8
-            }
-            var tail: UInt64 = 0
-            var shift: UInt64 = 0
-            while offset < buffer.count {
-                tail |= UInt64(buffer[offset]) << shift
-                shift += 8
-                offset += 1
-            }
-            return (Self.mix(state ^ tail ^ 0xFF51_AFD7_ED55_8CCD), buffer.count)
+        (hash, count) = bytes.withUnsafeBytes { buffer in
+            let digest = SHA256.hash(data: buffer)
+            return (digest.withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }, buffer.count)
         }
     }
+}
 
-    /// A multiply-xorshift round (from SplitMix64): every input bit reaches every output bit.
-    private static func mix(_ value: UInt64) -> UInt64 {
-        var x = value &* 0xBF58_476D_1CE4_E5B9
-        x ^= x >> 31
-        x = (x ^ (x >> 27)) &* 0x94D0_49BB_1331_11EB
-        return x ^ (x >> 31)
+/// SHA-256 as hex, its first `length` digits: names made from content (assets, cache entries).
+public enum Fingerprint {
+    public static func hex<Bytes: Sequence>(_ bytes: Bytes, length: Int = 16) -> String where Bytes.Element == UInt8 {
+        var hasher = SHA256()
+        // A city file's bytes are hashed where they are, not copied (hundreds of megabytes at a million records).
+        if bytes.withContiguousStorageIfAvailable({ hasher.update(data: UnsafeRawBufferPointer($0)) }) == nil {
+            hasher.update(data: Array(bytes))
+        }
+        let hex = hasher.finalize().map { String($0, radix: 16).leftPadded(to: 2) }.joined()
+        return String(hex.prefix(length))
+    }
+}
+
+extension String {
+    func leftPadded(to width: Int) -> String {
+        count >= width ? self : String(repeating: "0", count: width - count) + self
     }
 }
