@@ -47,7 +47,8 @@ import Testing
         }
         router.get("slow/:n") { _, _ -> Response in
             hits.begin()
-            try await Task.sleep(for: .milliseconds(400))
+            // Long enough that six fetches overlap even on a machine busy with other work.
+            try await Task.sleep(for: .milliseconds(1_000))
             hits.end()
             return Response(status: .ok, headers: [.contentType: "image/jpeg"], body: .init(byteBuffer: ByteBuffer(bytes: photo)))
         }

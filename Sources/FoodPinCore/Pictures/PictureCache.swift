@@ -11,7 +11,8 @@ final class PictureCache: @unchecked Sendable {
     private let lock = NSLock()
     /// Whether a digest was taken this build (the index is then saved).
     private(set) var changed = false
-    private static let indexVersion = "foodpin-picture-index 1"
+    /// 2: digests are SHA-256 (an index of the older digests would name pictures otherwise than a clean build).
+    private static let indexVersion = "foodpin-picture-index 2"
 
     /// `trusted`: false (`--clean`) reads every source again and makes every entry anew, so a
     /// cached file damaged by hand without changing its size is never published again.

@@ -92,18 +92,13 @@ enum FileList {
         case refused(Diagnostic)
     }
 
-    /// What a listing makes of an entry `readdir` typed `type`, whether read now or scanned before.
+    /// What a listing makes of an entry of type `type` (as `FolderWalk.entries` gives it, whether
+    /// read now or scanned before).
     private static func admit(_ path: String, type: Int, suffix: String?, boundary: GuideBoundary, display: DisplayPaths) -> Admission {
         var type = type
         if let suffix, type == DT_REG || type == DT_LNK, !hasSuffix(path, suffix) { return .skipped }
-        if type == DT_UNKNOWN {
-            // Some file systems leave the type out: asked without following a link.
-            var info = stat()
-            guard lstat(path, &info) == 0 else { return .skipped }
-            if (info.st_mode & S_IFMT) == S_IFLNK { type = DT_LNK }
-        }
         if type == DT_LNK, let refusal = boundary.refusal(of: path, shownAs: display.name(of: path)) { return .refused(refusal) }
-        if type == DT_UNKNOWN || type == DT_LNK {
+        if type == DT_LNK {
             var info = stat()
             guard stat(path, &info) == 0 else { return .skipped }
             let format = info.st_mode & S_IFMT

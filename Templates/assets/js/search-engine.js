@@ -7,7 +7,7 @@
   // base letter plus an accent (ø, ß, đ …) fold by the table the strings script carries, made by
   // FoodPin from the one it folds names with.
   var letters = FoodPin.foldLetters || {};
-  var special = new RegExp("[" + Object.keys(letters).join("") + "]", "g");
+  var special = new RegExp("[" + Object.keys(letters).join("").replace(/[\\\]^-]/g, "\\$&") + "]", "gu");
   function fold(text) {
     return String(text).normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase()
       .replace(special, function (letter) { return letters[letter]; }).replace(/\s+/g, " ").trim();
