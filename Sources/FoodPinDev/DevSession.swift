@@ -78,7 +78,8 @@ public final class DevSession: @unchecked Sendable {
     private func rebuild(trigger: [String]) -> Outcome {
         let outcome: Outcome
         do {
-            let report = try builder.build()
+            // The first build looks at every file; later ones at those the watcher names.
+            let report = try builder.build(changed: trigger.isEmpty ? nil : Set(trigger))
             outcome = report.succeeded ? .built(report, trigger: trigger) : .failed(report, trigger: trigger)
         } catch {
             outcome = .crashed("\(error)", trigger: trigger)

@@ -106,6 +106,8 @@ public final class InotifyWatcher: FileWatcher, @unchecked Sendable {
     }
 
     private func handle(_ event: inotify_event, name: String) -> [String] {
+        // Events were lost: every source is looked at again.
+        if event.mask & UInt32(IN_Q_OVERFLOW) != 0 { return ["Content", "Templates"] }
         lock.lock()
         let folder = folders[event.wd]
         if event.mask & UInt32(IN_IGNORED) != 0 { folders[event.wd] = nil }

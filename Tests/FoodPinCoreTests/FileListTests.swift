@@ -92,4 +92,35 @@ import Testing
         #expect(content.diagnostics.isEmpty)
         #expect(content.restaurants.map(\.name) == ["Kept"])
     }
+
+    /// A `serve` session's scan is brought up to date from the paths its watcher names: it must
+    /// equal a fresh walk after files are added, edited, removed, turned into links, and folders
+    /// added and removed, hidden ones included (which stay out).
+    @Test func aScanBroughtUpToDateFromChangedPathsIsAFreshScan() throws {
+        let (guide, _) = try nastyGuide()
+        let root = guide.layout.content.standardizedFileURL.path
+        let scan = FolderScan(root)
+        try guide.write("Content/restaurants/new.md", "---\nname: New\n---\n")
+        try guide.write("Content/restaurants/r.md", "---\nname: Longer than before\n---\n")
+        try guide.remove("Content/reviews/top.md")
+        try guide.remove("Content/reviews/b")
+        try guide.write("Content/reviews/c/d/5.md", "---\nname: X\n---\n")
+        try guide.write("Content/reviews/.cache/6.md", "---\nname: X\n---\n")
+        try guide.remove("Content/reviews/inside.md")
+        try FileManager.default.createSymbolicLink(atPath: guide.root.appending(path: "Content/reviews/inside.md").path,
+                                                   withDestinationPath: "../restaurants/new.md")
+        let changed = ["restaurants/new.md", "restaurants/r.md", "reviews/top.md", "reviews/b", "reviews/c",
+                       "reviews/.cache", "reviews/.cache/6.md", "reviews/inside.md", "reviews/gone-before.md"]
+        let updated = scan.updating(Set(changed.map { root + "/" + $0 } + [guide.root.path + "/Templates/x.mustache"]))
+        // A link to a folder has its target's stamp, which changes with the folder's files; the
+        // folder is listed through the link (`aLinkedFolderIsListedFromTheDisk`), never by that stamp.
+        func described(_ scan: FolderScan) -> [String] {
+            scan.entries.map { "\($0.path) \($0.type) " + ($0.path.hasSuffix("/folder") ? "" : String(describing: $0.stamp)) }
+        }
+        #expect(described(updated) == described(FolderScan(root)))
+        #expect(updated.entries.contains { $0.path == root + "/reviews/c/d/5.md" })
+        #expect(!updated.entries.contains { $0.path.hasPrefix(root + "/reviews/b/") })
+        // The root itself named: walked afresh.
+        #expect(described(scan.updating([root])) == described(FolderScan(root)))
+    }
 }

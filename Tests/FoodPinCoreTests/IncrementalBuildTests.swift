@@ -287,6 +287,27 @@ import Testing
         #expect(try guide.snapshot() == cleanBuild(of: guide))
     }
 
+    /// A template edit renders again the pages that use the template, and only those.
+    @Test func aTemplateEditRendersOnlyThePagesThatUseIt() throws {
+        let guide = try TestGuide(siteYAML: "title: T\npage_size: 5\n")
+        try guide.addSampleCities(["Boston"])
+        try guide.build()
+        let welcome = try #require(Theme.builtInFiles["welcome.mustache"])
+        try guide.write("Templates/welcome.mustache", welcome.replacingOccurrences(of: "{{/content}}", with: "<p>Hello.</p>\n{{/content}}"))
+        let edited = try guide.build()
+        #expect(edited.rendered == 1)
+        #expect(edited.changedPaths == ["welcome/index.html"])
+        #expect(try guide.snapshot() == guide.cleanSnapshot())
+
+        // The card shows on lists, browse pages and search results, never on a restaurant's page.
+        let card = try #require(Theme.builtInFiles["card.mustache"])
+        try guide.write("Templates/card.mustache", "<!-- a card -->\n" + card)
+        let cards = try guide.build()
+        #expect(cards.changedPaths.contains("index.html") && cards.changedPaths.contains("search/0.json"))
+        #expect(!cards.changedPaths.contains { $0.hasPrefix("restaurants/") || $0 == "welcome/index.html" })
+        #expect(try guide.snapshot() == guide.cleanSnapshot())
+    }
+
     private func inode(_ url: URL) throws -> UInt64 {
         try #require(FileManager.default.attributesOfItem(atPath: url.path)[.systemFileNumber] as? UInt64)
     }

@@ -25,6 +25,8 @@ struct BuildMemory {
     var sourcesRestored = false
     /// Whether the guide's content was read once: a session's later builds find it in the page cache.
     var hasRead = false
+    /// A session's scan of Content/ at its last build (`SiteBuilder.sessionScan`).
+    var contentScan: FolderScan?
 
     struct StoreRecords {
         var stamp: FileStamp?

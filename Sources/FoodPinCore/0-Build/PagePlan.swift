@@ -33,7 +33,7 @@ extension SiteBuilder {
         let renderer = rendering.renderer
         let settings = settingsDigest(renderer.site, pictures: pictures.processed.catalog, theme: guide.theme, strings: renderer.strings)
         let previous = publisher.liveHeld
-        let steps = pageSteps(rendering, settings: settings, previous: previous, checksDisk: publisher.checksDisk)
+        let steps = pageSteps(rendering, settings: settings, theme: guide.theme, previous: previous, checksDisk: publisher.checksDisk)
         var plan = PagePlan(paths: steps.map(\.path))
         plan.kept.reserveCapacity(steps.count + 64)
         // The same pages as last time (paths are distinct): only changed digests are replaced,
@@ -62,13 +62,19 @@ extension SiteBuilder {
     /// Each page's path, the digest of its inputs now and at the last build, and whether the live
     /// folder still holds it as written.
     private func pageSteps(_ rendering: (renderer: SiteRenderer, restaurantPages: [ContentDigest]), settings: ContentDigest,
-                           previous: [String: WrittenState]?, checksDisk: Bool)
+                           theme: LoadedTheme, previous: [String: WrittenState]?, checksDisk: Bool)
         -> [(path: String, inputs: ContentDigest, lastInputs: ContentDigest?, holds: Bool)] {
         let (renderer, lastInputs, outputPath) = (rendering.renderer, memory.pageInputs, outputPath)
-        return ParallelMap.map(renderer.pages) { page in
+        // For each kind of page (by its templates): the digest of the templates it uses.
+        var templates: [[String]: ContentDigest] = [:]
+        for page in renderer.pages where templates[SiteRenderer.templates(of: page)] == nil {
+            templates[SiteRenderer.templates(of: page)] = theme.templateDigest(SiteRenderer.templates(of: page))
+        }
+        return ParallelMap.map(renderer.pages) { [templates] page in
             let path = renderer.path(of: page)
             var writer = BinaryWriter()
             writer.write(settings)
+            writer.write(templates[SiteRenderer.templates(of: page)]!)
             if case .restaurant(let index) = page { writer.write(rendering.restaurantPages[index]) } else { writer.write(renderer.inputs(of: page).digest) }
             let holds = Self.stillHolds(previous?[path], at: outputPath + "/" + path, checkingDisk: checksDisk)
             return (path, ContentDigest(writer.bytes), lastInputs[path], holds)
@@ -102,7 +108,8 @@ extension SiteBuilder {
         plan.allPaths = plan.paths + assets.map(\.path) + processed.map(\.path)
     }
 
-    /// What every page depends on besides its own inputs: the settings and the whole theme.
+    /// What every page depends on besides its own inputs and templates: the settings, the words,
+    /// the pictures and the theme's other files (assets, whose names pages link to).
     private func settingsDigest(_ site: Site, pictures: PictureCatalog, theme: LoadedTheme, strings: ThemeStrings) -> ContentDigest {
         var writer = BinaryWriter()
         writer.write(site.config)
@@ -117,7 +124,7 @@ extension SiteBuilder {
         }
         // Links in Markdown to pictures that pages use are rewritten to the published copies.
         writer.write(site.contentFiles)
-        for (name, text) in theme.files.sorted(by: { $0.key < $1.key }) {
+        for (name, text) in theme.files.sorted(by: { $0.key < $1.key }) where !name.hasSuffix(".mustache") {
             writer.write(name)
             writer.write(text)
         }

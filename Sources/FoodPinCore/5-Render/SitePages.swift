@@ -120,6 +120,22 @@ extension SiteRenderer {
         }
     }
 
+    /// The templates a page is rendered with (`TemplateLibrary.reached` adds those they name): a
+    /// template edit renders again only the pages that use it. `picture` shows pictures in Markdown.
+    static func templates(of page: Page) -> [String] {
+        switch page {
+        case .list: ["index", "empty", "card", "picture"]
+        case .restaurant: ["restaurant", "review-form", "picture"]
+        case .browseIndex: ["browse-index", "picture"]
+        case .browse: ["browse", "card", "picture"]
+        case .welcome: ["welcome", "picture"]
+        case .mine: ["mine", "picture"]
+        case .notFound: ["404", "picture"]
+        case .searchShard: ["card", "picture"]
+        case .robots, .manifest, .searchIndex, .sitemap: []
+        }
+    }
+
     /// What a restaurant's own page is made from (its inputs, without the settings).
     static func inputs(of restaurant: Restaurant) -> PageInputs { PageInputs(restaurant: restaurant) }
 

@@ -202,3 +202,15 @@ struct LoadedTheme: Sendable {
     var scripts: [String]
     var colors: ThemeColors
 }
+
+extension LoadedTheme {
+    /// The digest of the templates rendering `roots` may use, by name and text.
+    func templateDigest(_ roots: [String]) -> ContentDigest {
+        var writer = BinaryWriter()
+        for name in library.reached(from: roots).sorted() {
+            writer.write(name)
+            writer.write(files[name + ".mustache"])
+        }
+        return ContentDigest(writer.bytes)
+    }
+}

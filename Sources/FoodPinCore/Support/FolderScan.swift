@@ -47,6 +47,54 @@ public struct FolderScan: Sendable {
         return start..<end
     }
 
+    /// The scan brought up to date for paths known to have changed since it was made (a watcher's):
+    /// each is looked at again, a folder walked again with all it holds, a path gone removed with
+    /// all it held; the other entries are taken as they were, with no `stat`.
+    func updating(_ changed: Set<String>) -> FolderScan {
+        var dropped = IndexSet()
+        var fresh: [Entry] = []
+        for path in changed where path.hasPrefix(root + "/") || path == root {
+            if path == root { return FolderScan(root) }
+            let components = path.dropFirst(root.count + 1).split(separator: "/")
+            if components.contains(where: { ScratchFile.isScratch(String($0)) }) { continue }
+            let at = firstIndex(notBefore: path)
+            if at < entries.count, entries[at].path == path { dropped.insert(at) }
+            dropped.insert(integersIn: run(withPrefix: path + "/"))
+            var info = stat()
+            guard lstat(path, &info) == 0 else { continue }
+            let type = FolderWalk.entryType(info.st_mode)
+            if type == DT_DIR {
+                fresh += FolderScan(path).entries
+            } else {
+                // Links are followed for the stamp, as in a walk.
+                let followed = type == DT_LNK ? (stat(path, &info) == 0 ? FileStamp(info) : nil) : FileStamp(info)
+                fresh.append(Entry(path: path, type: Int(type), stamp: followed))
+            }
+        }
+        let kept = entries.indices.lazy.filter { !dropped.contains($0) }.map { entries[$0] }
+        return FolderScan(root: root, sorted: Self.merge(Array(kept), fresh.sorted { $0.path < $1.path }))
+    }
+
+    private init(root: String, sorted entries: [Entry]) {
+        self.root = root
+        self.entries = entries
+    }
+
+    /// Two lists sorted by path as one; a path in both, or twice in `fresh` (a file named with its
+    /// folder), once, as `fresh` has it (on a tie the kept entry goes first and is replaced).
+    private static func merge(_ kept: [Entry], _ fresh: [Entry]) -> [Entry] {
+        var merged: [Entry] = []
+        merged.reserveCapacity(kept.count + fresh.count)
+        var i = 0, j = 0
+        while i < kept.count || j < fresh.count {
+            let takeKept = j == fresh.count || (i < kept.count && kept[i].path <= fresh[j].path)
+            let entry = takeKept ? kept[i] : fresh[j]
+            if takeKept { i += 1 } else { j += 1 }
+            if merged.last?.path == entry.path { merged[merged.count - 1] = entry } else { merged.append(entry) }
+        }
+        return merged
+    }
+
     private func firstIndex(notBefore path: String) -> Int {
         var low = 0, high = entries.count
         while low < high {

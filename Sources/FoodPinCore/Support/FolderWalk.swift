@@ -38,16 +38,21 @@ enum FolderWalk {
             if type == Int32(DT_UNKNOWN) {
                 var info = stat()
                 guard fstatat(descriptor, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
-                switch info.st_mode & S_IFMT {
-                case S_IFDIR: type = Int32(DT_DIR)
-                case S_IFLNK: type = Int32(DT_LNK)
-                case S_IFREG: type = Int32(DT_REG)
-                default: type = Int32(DT_FIFO)
-                }
+                type = entryType(info.st_mode)
             }
             body(name, type, descriptor)
         }
         return true
+    }
+
+    /// An entry's type as `readdir` names it, from `lstat`'s mode.
+    static func entryType(_ mode: mode_t) -> Int32 {
+        switch mode & S_IFMT {
+        case S_IFDIR: Int32(DT_DIR)
+        case S_IFLNK: Int32(DT_LNK)
+        case S_IFREG: Int32(DT_REG)
+        default: Int32(DT_FIFO)
+        }
     }
 
     /// `folder/name` in a string of just that size: `+` leaves room to grow, which at 600,000

@@ -6,6 +6,31 @@ struct TemplateLibrary: Sendable {
 
     func has(_ name: String) -> Bool { templates[name] != nil }
 
+    /// The templates that rendering `roots` may use: themselves and every partial and parent they
+    /// name, and those these name, on and on.
+    func reached(from roots: [String]) -> Set<String> {
+        var reached: Set<String> = []
+        var waiting = roots
+        while let name = waiting.popLast() {
+            guard reached.insert(name).inserted, let nodes = templates[name] else { continue }
+            Self.names(in: nodes, into: &waiting)
+        }
+        return reached
+    }
+
+    private static func names(in nodes: [TemplateNode], into names: inout [String]) {
+        for node in nodes {
+            switch node {
+            case .text, .variable: break
+            case .section(_, let inner, _), .block(_, let inner, _, _): Self.names(in: inner, into: &names)
+            case .partial(let name, _): names.append(name)
+            case .parent(let name, let overrides, _):
+                names.append(name)
+                for inner in overrides.values { Self.names(in: inner, into: &names) }
+            }
+        }
+    }
+
     /// Renders a template with a context; nil when there is no template of that name.
     func render(_ name: String, _ context: TemplateValue) -> String? {
         guard let nodes = templates[name] else { return nil }
