@@ -8,6 +8,8 @@ final class ModelMemo: @unchecked Sendable {
     private var slugs: [String: String] = [:]
     private var sortKeys: [String: String] = [:]
     private var fromRecords: (records: [RestaurantRecord], made: RecordRestaurants)?
+    /// By slug: each restaurant as last made, with what it was made from.
+    private var assembled: [String: (inputs: RestaurantInputs, restaurant: Restaurant, diagnostics: [Diagnostic])] = [:]
 
     init(remembering remembers: Bool) { self.remembers = remembers }
 
@@ -23,6 +25,29 @@ final class ModelMemo: @unchecked Sendable {
         let made = make()
         if remembers { fromRecords = (records, made) }
         return made
+    }
+
+    /// Each restaurant made from its inputs, on every core; one whose inputs equal those it was
+    /// last made from (under `serve`) is taken as it was then, with its diagnostics.
+    func assemble(_ inputs: [RestaurantInputs], _ make: @escaping @Sendable (RestaurantInputs) -> (restaurant: Restaurant, diagnostics: [Diagnostic]))
+        -> [(restaurant: Restaurant, diagnostics: [Diagnostic])] {
+        // Read from every core, written after: no copy of the table is made.
+        let made = ParallelMap.map(inputs) { [self] input -> (restaurant: Restaurant, diagnostics: [Diagnostic], new: Bool) in
+            if let last = assembled[input.base.slug], last.inputs == input { return (last.restaurant, last.diagnostics, false) }
+            let made = make(input)
+            return (made.restaurant, made.diagnostics, true)
+        }
+        if remembers {
+            for (input, result) in zip(inputs, made) where result.new {
+                assembled[input.base.slug] = (input, result.restaurant, result.diagnostics)
+            }
+            // Slugs are unique: more entries than restaurants means some left the guide.
+            if assembled.count != inputs.count {
+                let slugs = Set(inputs.map(\.base.slug))
+                assembled = assembled.filter { slugs.contains($0.key) }
+            }
+        }
+        return made.map { ($0.restaurant, $0.diagnostics) }
     }
 
     private static func same(_ a: [RestaurantRecord], _ b: [RestaurantRecord]) -> Bool {

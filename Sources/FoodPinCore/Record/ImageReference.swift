@@ -12,6 +12,14 @@ public struct WrittenImage: Sendable, Hashable {
             .error(at: location, problem.message(for: text), hint: problem.hint)
         }
     }
+
+    /// The picture, or nil with the error added to `diagnostics`.
+    func resolve(in layout: GuideLayout, reporting diagnostics: inout [Diagnostic]) -> ImageReference? {
+        switch resolve(in: layout) {
+        case .success(let image): return image
+        case .failure(let diagnostic): diagnostics.append(diagnostic); return nil
+        }
+    }
 }
 
 /// A picture named in content: a file under Content/ or a web URL.
