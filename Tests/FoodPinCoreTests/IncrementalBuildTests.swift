@@ -287,25 +287,6 @@ import Testing
         #expect(try guide.snapshot() == cleanBuild(of: guide))
     }
 
-    /// A session makes again only the restaurants whose inputs changed: one taken as it was last
-    /// made keeps its warnings.
-    @Test func aSessionKeepsTheWarningsOfRestaurantsItDoesNotMakeAgain() throws {
-        let guide = try TestGuide()
-        try guide.write("Content/restaurants/a.md", "---\nname: Alpha\nphotos: [\"https://example.org/a.jpg\"]\n---\n")
-        try guide.write("Content/restaurants/b.md", "---\nname: Beta\n---\n")
-        var options = BuildOptions(root: guide.root)
-        options.savesState = false
-        let builder = SiteBuilder(options)
-        let warning = "gallery photo \"https://example.org/a.jpg\" has no alt text"
-        #expect(try builder.build().diagnostics.map(\.message) == [warning])
-        try guide.write("Content/reviews/b.md", "---\nrestaurant: b\nrating: 4\n---\nFine.\n")
-        let review = try builder.build()
-        #expect(review.diagnostics.map(\.message) == [warning])
-        #expect(review.changedPaths.contains("restaurants/b/index.html"))
-        #expect(!review.changedPaths.contains("restaurants/a/index.html"))
-        #expect(try guide.snapshot() == guide.cleanSnapshot())
-    }
-
     /// A template edit renders again the pages that use the template, and only those.
     @Test func aTemplateEditRendersOnlyThePagesThatUseIt() throws {
         let guide = try TestGuide(siteYAML: "title: T\npage_size: 5\n")

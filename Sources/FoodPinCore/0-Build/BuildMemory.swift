@@ -25,8 +25,9 @@ struct BuildMemory {
     var sourcesRestored = false
     /// Whether the guide's content was read once: a session's later builds find it in the page cache.
     var hasRead = false
-    /// A session's scan of Content/ at its last build (`SiteBuilder.sessionScan`).
+    /// A session's scan of Content/ and its content as its last build read them (`SiteBuilder.sessionScan`).
     var contentScan: FolderScan?
+    var lastContent: LoadedContent?
 
     struct StoreRecords {
         var stamp: FileStamp?

@@ -20,14 +20,18 @@ struct BuildPictures {
 }
 
 extension SiteBuilder {
-    /// Stage: read content, theme and the pictures folder.
-    func readGuide(_ scan: FolderScan?, log: inout DiagnosticLog) -> GuideSources {
+    /// Stage: read content, theme and the pictures folder. `scan`: the build's walk of Content/;
+    /// a session keeps its own, brought up to date from the `changed` paths.
+    func readGuide(_ scan: FolderScan?, changed: Set<String>?, log: inout DiagnosticLog) -> GuideSources {
         // A session's later rebuilds read folders and files its earlier builds read (`ContentLoader.load`).
         let readWidth: ParallelMap.Width = isSession && memory.hasRead ? .cores : .disk
         // Read and parsed while the content is; taken before anything else touches the theme cache.
         let pendingTheme = Pending { self.loadTheme() }
+        let session = isSession ? sessionScan(changed) : nil
+        let scan = scan ?? session?.scan
         let content = ContentLoader.load(layout, baseURLOverride: options.baseURL, cache: memory.content, scan: scan,
-                                         width: readWidth)
+                                         width: readWidth, previous: memory.lastContent, edited: session?.edited)
+        if isSession { memory.lastContent = content }
         memory.hasRead = true
         log.add(contentsOf: content.diagnostics)
         let theme = pendingTheme.value
@@ -41,6 +45,26 @@ extension SiteBuilder {
                                           width: readWidth, scan: scan)
         log.add(contentsOf: imageListing.refused)
         return GuideSources(content: content, theme: theme, imageFiles: imageFolderFiles(imageListing), strings: strings)
+    }
+
+    /// A session's scan of Content/: walked at its first build (or when the caller cannot say what
+    /// changed), then brought up to date from the paths that changed, so a save costs no walk.
+    /// `edited`: the files of Content/ edited in place, when that is all that changed.
+    private func sessionScan(_ changed: Set<String>?) -> (scan: FolderScan, edited: Set<String>?) {
+        let contentFolder = layout.content.standardizedFileURL.path
+        guard let changed, var scan = memory.contentScan.take() else {
+            memory.contentScan = FolderScan(contentFolder)
+            return (memory.contentScan!, nil)
+        }
+        let guideFolder = layout.root.standardizedFileURL.path
+        let paths = Set(changed.map { guideFolder + "/" + $0 })
+        var edited: Set<String>? = paths.filter { $0.hasPrefix(contentFolder + "/") }
+        if !scan.restamp(paths) {
+            scan = scan.updating(paths)
+            edited = nil
+        }
+        memory.contentScan = scan
+        return (scan, edited)
     }
 
     /// Stage: the city files synced into the store, and the site model made from its records.

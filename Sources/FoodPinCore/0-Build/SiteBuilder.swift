@@ -47,20 +47,6 @@ public final class SiteBuilder: @unchecked Sendable {
         return try builder.build(progress: progress)
     }
 
-    /// A session's scan of Content/: walked at its first build (or when the caller cannot say what
-    /// changed), then brought up to date from the paths that changed, so a save costs no walk.
-    private func sessionScan(_ changed: Set<String>?) -> FolderScan? {
-        guard isSession else { return nil }
-        let guideFolder = layout.root.standardizedFileURL.path
-        let scan = if let last = memory.contentScan, let changed {
-            last.updating(Set(changed.map { guideFolder + "/" + $0 }))
-        } else {
-            FolderScan(layout.content.standardizedFileURL.path)
-        }
-        memory.contentScan = scan
-        return scan
-    }
-
     var stateFiles: (state: URL, sources: URL) { BuildState.files(in: layout, output: output) }
     var stateKey: String { BuildState.key(for: options, output: output) }
 
@@ -77,7 +63,6 @@ public final class SiteBuilder: @unchecked Sendable {
         // Under `serve` the watcher says what changed: no need to look at every file first.
         var scan = options.writes && options.savesState ? SourceFingerprint.of(layout) : nil
         run.fingerprint = scan?.digest
-        let contentScan = scan.take()?.content ?? sessionScan(changed)
         run.finished("stat the guide")
         if options.writes { memory.restoreSummary(from: stateFiles, key: stateKey, clean: options.clean) }
         if let unchanged = unchangedReport(fingerprint: run.fingerprint) { return run.report(unchanged) }
@@ -87,7 +72,7 @@ public final class SiteBuilder: @unchecked Sendable {
         if options.writes { memory.restoreSources(from: stateFiles, key: stateKey) }
         run.finished("read the last build's state")
         progress("Reading content")
-        let guide = readGuide(contentScan, log: &run.log)
+        let guide = readGuide(scan.take()?.content, changed: changed, log: &run.log)
         run.finished("read content and theme")
         progress("Syncing the store")
         let site = try makeSite(guide, run: &run)

@@ -8,6 +8,29 @@ public struct LoadedContent: Sendable {
     public var steps: [StepSource] = []
     public var cityFiles: [LoadedCityFile] = []
     public var diagnostics: [Diagnostic] = []
+    /// Each Markdown folder file by file, as read: a session's next build reads again only the
+    /// files edited since (`ContentLoader.load`'s `edited`).
+    var restaurantFiles = ReadFolder<RestaurantSource>()
+    var reviewFiles = ReadFolder<ReviewSource>()
+    var stepFiles = ReadFolder<StepSource>()
+}
+
+/// A folder's files and what each was read as (nil: unreadable or broken), in the listing's order.
+struct ReadFolder<T: Sendable>: Sendable {
+    var listing = FileList.Listing()
+    var results: [(value: T?, found: [Diagnostic])] = []
+
+    /// Its diagnostics, those of the listing first, and the files read well.
+    func collect(into diagnostics: inout [Diagnostic]) -> [T] {
+        diagnostics += listing.refused
+        var values: [T] = []
+        values.reserveCapacity(results.count)
+        for result in results {
+            diagnostics += result.found
+            if let value = result.value { values.append(value) }
+        }
+        return values
+    }
 }
 
 /// A city file as this build knows it: by its fingerprint, and its records when it was read.
@@ -30,8 +53,11 @@ public enum ContentLoader {
     /// stamps are taken from it.
     /// `width`: `.disk` unless the files were just read (a watch session's rebuilds: one thread per
     /// core, as handing files in memory to the disk's threads costs more than it saves).
+    /// `previous` and `edited`: this guide's content as last loaded and the files edited since, with
+    /// no file added or removed (`FolderScan.restamp`): only those are read again.
     public static func load(_ layout: GuideLayout, baseURLOverride: BaseURL? = nil, cache: ContentCache? = nil,
-                            scan: FolderScan? = nil, width: ParallelMap.Width = .disk) -> LoadedContent {
+                            scan: FolderScan? = nil, width: ParallelMap.Width = .disk,
+                            previous: LoadedContent? = nil, edited: Set<String>? = nil) -> LoadedContent {
         let boundary = GuideBoundary(layout)
         let (config, configDiagnostics) = SiteConfig.load(from: layout.siteFile, displayPath: GuideLayout.displayPath(layout.siteFile),
                                                           boundary: boundary)
@@ -41,38 +67,57 @@ public enum ContentLoader {
 
         // Listed files are inside the guide: links leading out are reported here and never read.
         func list(_ folder: URL, _ ext: String, recursive: Bool) -> FileList.Listing {
-            let listing = FileList.files(in: folder, withExtension: ext, recursive: recursive, boundary: boundary, width: width,
-                                         scan: scan)
-            content.diagnostics += listing.refused
-            return listing
+            FileList.files(in: folder, withExtension: ext, recursive: recursive, boundary: boundary, width: width, scan: scan)
         }
-        let restaurantFiles = list(layout.restaurants, "md", recursive: false)
-        let reviewFiles = list(layout.reviews, "md", recursive: true)
-        let stepFiles = list(layout.onboarding, "md", recursive: false)
+        if let previous, let edited, let scan {
+            content.restaurantFiles = reread(previous.restaurantFiles, edited, scan, cache, parseRestaurant)
+            content.reviewFiles = reread(previous.reviewFiles, edited, scan, cache, parseReview)
+            content.stepFiles = reread(previous.stepFiles, edited, scan, cache, parseStep)
+        } else {
+            content.restaurantFiles = parseAll(list(layout.restaurants, "md", recursive: false), cache, width, parseRestaurant)
+            content.reviewFiles = parseAll(list(layout.reviews, "md", recursive: true), cache, width, parseReview)
+            content.stepFiles = parseAll(list(layout.onboarding, "md", recursive: false), cache, width, parseStep)
+        }
+        content.restaurants = content.restaurantFiles.collect(into: &content.diagnostics)
+        content.reviews = content.reviewFiles.collect(into: &content.diagnostics)
+        content.steps = content.stepFiles.collect(into: &content.diagnostics)
         let cityFiles = list(layout.cities, "json", recursive: false)
+        content.diagnostics += cityFiles.refused
+        content.cityFiles = loadCityFiles(cityFiles, layout: layout, cache: cache, diagnostics: &content.diagnostics)
+        if previous == nil || edited == nil {
+            cache?.keep(only: content.restaurantFiles.listing.paths + content.reviewFiles.listing.paths
+                        + content.stepFiles.listing.paths + cityFiles.paths)
+        }
+        return content
+    }
 
-        content.restaurants = parseAll(restaurantFiles, cache, width, &content.diagnostics,
-                                       wrap: { .restaurant($0, $1) }, unwrap: { if case .restaurant(let s, let d) = $0 { (s, d) } else { nil } }) {
-            RestaurantSource.parse($0, path: $1)
-        }
-        content.reviews = parseAll(reviewFiles, cache, width, &content.diagnostics,
-                                   wrap: { .review($0, $1) }, unwrap: { if case .review(let s, let d) = $0 { (s, d) } else { nil } }) {
-            document, _ in ReviewSource.parse(document)
-        }
-        content.steps = parseAll(stepFiles, cache, width, &content.diagnostics,
-                                 wrap: { .step($0, $1) }, unwrap: { if case .step(let s, let d) = $0 { (s, d) } else { nil } }) {
-            document, _ in StepSource.parse(document)
-        }
-        for (index, path) in cityFiles.paths.enumerated() {
+    /// How each kind of Markdown file is parsed, and kept in the cache.
+    private typealias FileKind<T> = (wrap: @Sendable (T?, [Diagnostic]) -> ContentCache.Parsed,
+                                     unwrap: @Sendable (ContentCache.Parsed) -> (T?, [Diagnostic])?,
+                                     parse: @Sendable (FrontMatterDocument, String) -> (T?, [Diagnostic]))
+
+    private static let parseRestaurant: FileKind<RestaurantSource> = (
+        { .restaurant($0, $1) }, { if case .restaurant(let s, let d) = $0 { (s, d) } else { nil } },
+        { RestaurantSource.parse($0, path: $1) })
+    private static let parseReview: FileKind<ReviewSource> = (
+        { .review($0, $1) }, { if case .review(let s, let d) = $0 { (s, d) } else { nil } }, { document, _ in ReviewSource.parse(document) })
+    private static let parseStep: FileKind<StepSource> = (
+        { .step($0, $1) }, { if case .step(let s, let d) = $0 { (s, d) } else { nil } }, { document, _ in StepSource.parse(document) })
+
+    /// The city files, each read again only when its stamp changed.
+    private static func loadCityFiles(_ listing: FileList.Listing, layout: GuideLayout, cache: ContentCache?,
+                                      diagnostics: inout [Diagnostic]) -> [LoadedCityFile] {
+        var loadedFiles: [LoadedCityFile] = []
+        for (index, path) in listing.paths.enumerated() {
             let url = URL(fileURLWithPath: path)
-            let stamp = cityFiles.stamp(index)
+            let stamp = listing.stamp(index)
             var loaded = LoadedCityFile(url: url, source: layout.contentRelativePath(url) ?? url.path, fingerprint: "",
                                         hasErrors: false, file: nil)
-            if let stamp, case .city(let fingerprint, let diagnostics, let file)? = cache?.parsed(for: url.path, stamp: stamp) {
+            if let stamp, case .city(let fingerprint, let found, let file)? = cache?.parsed(for: url.path, stamp: stamp) {
                 loaded.fingerprint = fingerprint
                 loaded.file = file
-                loaded.hasErrors = diagnostics.contains { $0.severity == .error }
-                content.diagnostics += diagnostics
+                loaded.hasErrors = found.contains { $0.severity == .error }
+                diagnostics += found
             } else {
                 // Read once: the fingerprint is of the very bytes parsed.
                 let bytes = FileBytes.read(url.path, expectedSize: stamp.map { Int($0.size) })
@@ -81,52 +126,54 @@ public enum ContentLoader {
                 loaded.fingerprint = Fingerprint.hex(bytes ?? [])
                 loaded.file = file
                 loaded.hasErrors = file.diagnostics.contains { $0.severity == .error }
-                content.diagnostics += file.diagnostics
+                diagnostics += file.diagnostics
                 if let stamp {
                     cache?.store(.city(fingerprint: loaded.fingerprint, diagnostics: file.diagnostics, file: file), for: url.path, stamp: stamp)
                 }
             }
-            content.cityFiles.append(loaded)
+            loadedFiles.append(loaded)
         }
-        cache?.keep(only: restaurantFiles.paths + reviewFiles.paths + stepFiles.paths + cityFiles.paths)
-        return content
+        return loadedFiles
+    }
+
+    /// The folder as last read, with the edited files in it read again at the scan's stamps.
+    private static func reread<T: Sendable>(_ folder: ReadFolder<T>, _ edited: Set<String>, _ scan: FolderScan,
+                                            _ cache: ContentCache?, _ kind: FileKind<T>) -> ReadFolder<T> {
+        var folder = folder
+        let display = DisplayPaths()
+        for path in edited {
+            guard let index = folder.listing.index(of: path), let stamp = scan.entry(at: path)?.stamp else { continue }
+            let result = parseFile(path, size: Int(stamp.size), display, kind.parse)
+            cache?.store(kind.wrap(result.0, result.1), for: path, stamp: stamp)
+            folder.results[index] = (result.0, result.1)
+            folder.listing.stamps?[index] = stamp
+        }
+        return folder
     }
 
     /// Reads and splits front matter side by side; results keep the files' sorted order.
-    private static func parseAll<T: Sendable>(
-        _ files: FileList.Listing, _ cache: ContentCache?, _ width: ParallelMap.Width,
-        _ diagnostics: inout [Diagnostic],
-        wrap: @escaping @Sendable (T?, [Diagnostic]) -> ContentCache.Parsed,
-        unwrap: @escaping @Sendable (ContentCache.Parsed) -> (T?, [Diagnostic])?,
-        _ parse: @escaping @Sendable (FrontMatterDocument, String) -> (T?, [Diagnostic])
-    ) -> [T] {
+    private static func parseAll<T: Sendable>(_ files: FileList.Listing, _ cache: ContentCache?, _ width: ParallelMap.Width,
+                                              _ kind: FileKind<T>) -> ReadFolder<T> {
         let display = DisplayPaths()
         typealias Result = (value: T?, found: [Diagnostic], parsedAnew: FileStamp?)
         // Looked up in a snapshot, without a lock per file; what was parsed anew is stored once the
         // snapshot is let go (stored while it is held, the cache's table would be copied whole).
-        var results = { (known: [String: ContentCache.Entry]) in
+        let results = { (known: [String: ContentCache.Entry]) in
             ParallelMap.map(Array(files.paths.indices), width: width) { index -> Result in
                 let path = files.paths[index]
                 guard let stamp = files.stamp(index) else {
-                    let result = parseFile(path, size: nil, display, parse)
+                    let result = parseFile(path, size: nil, display, kind.parse)
                     return (result.0, result.1, nil)
                 }
-                if let entry = known[path], entry.stamp == stamp, let cached = unwrap(entry.parsed) { return (cached.0, cached.1, nil) }
-                let result = parseFile(path, size: Int(stamp.size), display, parse)
+                if let entry = known[path], entry.stamp == stamp, let cached = kind.unwrap(entry.parsed) { return (cached.0, cached.1, nil) }
+                let result = parseFile(path, size: Int(stamp.size), display, kind.parse)
                 return (result.0, result.1, stamp)
             }
         }(cache?.snapshot ?? [:])
-        var values: [T] = []
-        values.reserveCapacity(results.count)
-        for index in results.indices {
-            if let stamp = results[index].parsedAnew {
-                cache?.store(wrap(results[index].value, results[index].found), for: files.paths[index], stamp: stamp)
-            }
-            diagnostics += results[index].found
-            // Moved out, not copied: a copy retains every field of the source.
-            if let value = results[index].value.take() { values.append(value) }
+        for (index, result) in results.enumerated() {
+            if let stamp = result.parsedAnew { cache?.store(kind.wrap(result.value, result.found), for: files.paths[index], stamp: stamp) }
         }
-        return values
+        return ReadFolder(listing: files, results: results.map { ($0.value, $0.found) })
     }
 
     private static func utf8Text(_ bytes: ArraySlice<UInt8>) -> String? {

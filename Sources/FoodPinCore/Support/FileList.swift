@@ -13,6 +13,16 @@ enum FileList {
         /// the guide, and what is not a regular file (a named pipe would block a read for ever).
         var refused: [Diagnostic] = []
 
+        /// The position of a path in the listing.
+        func index(of path: String) -> Int? {
+            var low = 0, high = paths.count
+            while low < high {
+                let middle = (low + high) / 2
+                if paths[middle] < path { low = middle + 1 } else { high = middle }
+            }
+            return low < paths.count && paths[low] == path ? low : nil
+        }
+
         /// The stamp of the file at `index`: the scan's, or asked for now.
         func stamp(_ index: Int) -> FileStamp? {
             if let stamps, let stamp = stamps[index] { return stamp }

@@ -16,7 +16,7 @@ public struct FolderScan: Sendable {
     }
 
     let root: String
-    let entries: [Entry]
+    private(set) var entries: [Entry]
 
     init(_ root: String) {
         self.root = root
@@ -45,6 +45,30 @@ public struct FolderScan: Sendable {
         var end = start
         while end < entries.count, entries[end].path.hasPrefix(prefix) { end += 1 }
         return start..<end
+    }
+
+    /// The entry of a file the scan holds.
+    func entry(at path: String) -> Entry? {
+        let index = firstIndex(notBefore: path)
+        return index < entries.count && entries[index].path == path ? entries[index] : nil
+    }
+
+    /// Brought up to date in place when every changed path under the root is a regular file the
+    /// scan holds and still one (an editor's save): its stamp is taken again. False, and nothing
+    /// changed, when anything else did (a file added or removed, a link, a folder): see `updating`.
+    mutating func restamp(_ changed: Set<String>) -> Bool {
+        var stamps: [(index: Int, stamp: FileStamp)] = []
+        for path in changed where path.hasPrefix(root + "/") || path == root {
+            let index = firstIndex(notBefore: path)
+            var info = stat()
+            guard index < entries.count, entries[index].path == path, entries[index].type == DT_REG,
+                  lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return false }
+            stamps.append((index, FileStamp(info)))
+        }
+        for (index, stamp) in stamps {
+            entries[index] = Entry(path: entries[index].path, type: entries[index].type, stamp: stamp)
+        }
+        return true
     }
 
     /// The scan brought up to date for paths known to have changed since it was made (a watcher's):
