@@ -30,7 +30,7 @@ extension SiteBuilder {
         let session = isSession ? sessionScan(changed) : nil
         let scan = scan ?? session?.scan
         let content = ContentLoader.load(layout, baseURLOverride: options.baseURL, cache: memory.content, scan: scan,
-                                         width: readWidth, previous: memory.lastContent, edited: session?.edited)
+                                         width: readWidth, previous: memory.lastContent.take(), edited: session?.edited)
         if isSession { memory.lastContent = content }
         memory.hasRead = true
         log.add(contentsOf: content.diagnostics)

@@ -57,7 +57,7 @@ public enum ContentLoader {
     /// no file added or removed (`FolderScan.restamp`): only those are read again.
     public static func load(_ layout: GuideLayout, baseURLOverride: BaseURL? = nil, cache: ContentCache? = nil,
                             scan: FolderScan? = nil, width: ParallelMap.Width = .disk,
-                            previous: LoadedContent? = nil, edited: Set<String>? = nil) -> LoadedContent {
+                            previous: consuming LoadedContent? = nil, edited: Set<String>? = nil) -> LoadedContent {
         let boundary = GuideBoundary(layout)
         let (config, configDiagnostics) = SiteConfig.load(from: layout.siteFile, displayPath: GuideLayout.displayPath(layout.siteFile),
                                                           boundary: boundary)
@@ -69,10 +69,13 @@ public enum ContentLoader {
         func list(_ folder: URL, _ ext: String, recursive: Bool) -> FileList.Listing {
             FileList.files(in: folder, withExtension: ext, recursive: recursive, boundary: boundary, width: width, scan: scan)
         }
-        if let previous, let edited, let scan {
-            content.restaurantFiles = reread(previous.restaurantFiles, edited, scan, cache, parseRestaurant)
-            content.reviewFiles = reread(previous.reviewFiles, edited, scan, cache, parseReview)
-            content.stepFiles = reread(previous.stepFiles, edited, scan, cache, parseStep)
+        let rereads = edited != nil && scan != nil && previous != nil
+        if let edited, let scan, var last = previous.take() {
+            // Taken, not copied: each folder's files are replaced in place.
+            reread(&last.restaurantFiles, edited, scan, cache, parseRestaurant)
+            reread(&last.reviewFiles, edited, scan, cache, parseReview)
+            reread(&last.stepFiles, edited, scan, cache, parseStep)
+            (content.restaurantFiles, content.reviewFiles, content.stepFiles) = (last.restaurantFiles, last.reviewFiles, last.stepFiles)
         } else {
             content.restaurantFiles = parseAll(list(layout.restaurants, "md", recursive: false), cache, width, parseRestaurant)
             content.reviewFiles = parseAll(list(layout.reviews, "md", recursive: true), cache, width, parseReview)
@@ -84,7 +87,7 @@ public enum ContentLoader {
         let cityFiles = list(layout.cities, "json", recursive: false)
         content.diagnostics += cityFiles.refused
         content.cityFiles = loadCityFiles(cityFiles, layout: layout, cache: cache, diagnostics: &content.diagnostics)
-        if previous == nil || edited == nil {
+        if !rereads {
             cache?.keep(only: content.restaurantFiles.listing.paths + content.reviewFiles.listing.paths
                         + content.stepFiles.listing.paths + cityFiles.paths)
         }
@@ -137,9 +140,8 @@ public enum ContentLoader {
     }
 
     /// The folder as last read, with the edited files in it read again at the scan's stamps.
-    private static func reread<T: Sendable>(_ folder: ReadFolder<T>, _ edited: Set<String>, _ scan: FolderScan,
-                                            _ cache: ContentCache?, _ kind: FileKind<T>) -> ReadFolder<T> {
-        var folder = folder
+    private static func reread<T: Sendable>(_ folder: inout ReadFolder<T>, _ edited: Set<String>, _ scan: FolderScan,
+                                            _ cache: ContentCache?, _ kind: FileKind<T>) {
         let display = DisplayPaths()
         for path in edited {
             guard let index = folder.listing.index(of: path), let stamp = scan.entry(at: path)?.stamp else { continue }
@@ -148,7 +150,6 @@ public enum ContentLoader {
             folder.results[index] = (result.0, result.1)
             folder.listing.stamps?[index] = stamp
         }
-        return folder
     }
 
     /// Reads and splits front matter side by side; results keep the files' sorted order.
