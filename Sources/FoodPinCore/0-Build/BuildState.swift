@@ -12,7 +12,7 @@ import Foundation
 /// The state is removed before a build writes its first file and saved after a successful build,
 /// so a build stopped half-way leaves none.
 struct BuildState {
-    static let formatVersion = 5
+    static let formatVersion = 6
 
     /// The sources as last built (`SourceFingerprint`), and the store after that build.
     var fingerprint: ContentDigest?
@@ -76,11 +76,11 @@ struct BuildState {
     static func load(from url: URL, key: String) -> BuildState? {
         read(url, key: key) { reader throws(BinaryReader.Malformed) in
             var state = BuildState(fingerprint: try reader.readOptional(), storeStamp: try reader.readOptional(),
-                                   diagnostics: try reader.readArray(), counts: try reader.readArray(), written: try dictionary(&reader))
+                                   diagnostics: try reader.read(), counts: try reader.read(), written: try dictionary(&reader))
             if try reader.read(Bool.self) {
                 let differing: [String: WrittenState] = try dictionary(&reader)
                 var standby = state.written
-                for path in try reader.readArray() as [String] { standby[path] = nil }
+                for path in try reader.read([String].self) { standby[path] = nil }
                 standby.merge(differing) { _, other in other }
                 state.standby = standby
             }
@@ -163,7 +163,7 @@ struct BuildState {
     }
 
     /// Writes a dictionary through `writer`, handing the bytes to `file` a megabyte at a time.
-    private static func write<Value: BinaryEncodable>(_ dictionary: [String: Value], with writer: inout BinaryWriter,
+    private static func write<Value: Encodable>(_ dictionary: [String: Value], with writer: inout BinaryWriter,
                                                       to file: ReplaceFile) throws(FoodPinError) {
         writer.write(dictionary.count)
         for (key, value) in dictionary {
@@ -188,7 +188,7 @@ struct BuildState {
         return result
     }
 
-    private static func dictionary<Value: BinaryDecodable>(_ reader: inout BinaryReader) throws(BinaryReader.Malformed) -> [String: Value] {
+    private static func dictionary<Value: Decodable>(_ reader: inout BinaryReader) throws(BinaryReader.Malformed) -> [String: Value] {
         let count = try reader.readInt()
         // Each entry takes at least a byte: a larger count is damage, not a reason to allocate.
         guard count >= 0, count <= reader.remaining else { throw BinaryReader.Malformed() }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// One walkthrough step, from `Content/onboarding/*.md`.
-public struct StepSource: Sendable {
+public struct StepSource: Sendable, Codable {
     public var location: SourceLocation
     public var step: Int
     public var heading: String

@@ -3,7 +3,7 @@ import Foundation
 /// A restaurant as the site shows it: an imported record, a Markdown file, or both merged.
 /// Its facts read as properties (`restaurant.city`), so pages name fields as sources do.
 @dynamicMemberLookup
-public struct Restaurant: Sendable, Equatable {
+public struct Restaurant: Sendable, Equatable, Encodable {
     /// The fields live behind one reference, copied on write: a restaurant is copied often (pages,
     /// digests, the search index, pictures), and a copy is then one retain, not one per field.
     private final class Storage: @unchecked Sendable {
@@ -11,7 +11,7 @@ public struct Restaurant: Sendable, Equatable {
         init(_ fields: Fields) { self.fields = fields }
     }
 
-    private struct Fields: Equatable {
+    private struct Fields: Equatable, Encodable {
         var id: Int?
         var slug: String
         var name: String
@@ -128,6 +128,8 @@ public struct Restaurant: Sendable, Equatable {
         if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.fields) }
     }
 
+    public func encode(to encoder: any Encoder) throws { try storage.fields.encode(to: encoder) }
+
     public static func == (lhs: Restaurant, rhs: Restaurant) -> Bool {
         lhs.storage === rhs.storage || lhs.storage.fields == rhs.storage.fields
     }
@@ -148,7 +150,7 @@ public struct Restaurant: Sendable, Equatable {
 }
 
 /// A picture of a restaurant's gallery.
-public struct GalleryPhoto: Sendable, Equatable {
+public struct GalleryPhoto: Sendable, Equatable, Encodable {
     public var image: ImageReference
     public var alt: String?
     public var caption: String?
@@ -156,7 +158,7 @@ public struct GalleryPhoto: Sendable, Equatable {
     public var location: SourceLocation
 }
 
-public struct Review: Sendable, Equatable {
+public struct Review: Sendable, Equatable, Encodable {
     public var reviewer: String?
     public var title: String?
     public var rating: Int
@@ -165,7 +167,7 @@ public struct Review: Sendable, Equatable {
     public var source: String
 }
 
-public struct Step: Sendable, Equatable {
+public struct Step: Sendable, Equatable, Encodable {
     public var number: Int
     public var heading: String
     public var subheading: String?
@@ -175,7 +177,7 @@ public struct Step: Sendable, Equatable {
 }
 
 /// A browse page's group: every restaurant of one city or one cuisine.
-public struct BrowseGroup: Sendable, Equatable {
+public struct BrowseGroup: Sendable, Equatable, Encodable {
     public var name: String
     public var slug: String
     /// Indices into `Site.restaurants`, already in list order.
