@@ -101,7 +101,7 @@ struct BuildState {
         let detail = try ReplaceFile(files.sources)
         var writer = BinaryWriter()
         writer.write(key)
-        try Self.write(sources.content, with: &writer, to: detail)
+        try Self.write(sources.content, with: &writer, to: detail, form: \.form)
         try Self.write(sources.pages, with: &writer, to: detail)
         try detail.append(writer.drain())
         return detail
@@ -162,13 +162,14 @@ struct BuildState {
         }
     }
 
-    /// Writes a dictionary through `writer`, handing the bytes to `file` a megabyte at a time.
+    /// Writes a dictionary through `writer`, handing the bytes to `file` a megabyte at a time. A
+    /// value read from the last state (a content entry's `form`) is written as the bytes it was.
     private static func write<Value: Encodable>(_ dictionary: [String: Value], with writer: inout BinaryWriter,
-                                                      to file: ReplaceFile) throws(FoodPinError) {
+                                                to file: ReplaceFile, form: (Value) -> EncodedForm? = { _ in nil }) throws(FoodPinError) {
         writer.write(dictionary.count)
         for (key, value) in dictionary {
             writer.write(key)
-            writer.write(value)
+            if let form = form(value) { writer.write(form) } else { writer.write(value) }
             if writer.bytes.count >= 1 << 20 { try file.append(writer.drain()) }
         }
     }

@@ -4,6 +4,9 @@ import Foundation
 /// an unknown case throw `BinaryReader.Malformed` (the build then starts afresh).
 final class BinaryDecoder: Decoder {
     var reader: BinaryReader
+    /// The case of the enum being read, from when its synthesized code asks for `allKeys` (twice)
+    /// to when it asks for the case's fields.
+    private var enumCase: String?
     var codingPath: [any CodingKey] { [] }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
@@ -24,18 +27,14 @@ final class BinaryDecoder: Decoder {
         return value
     }
 
-    /// A class: an enum's synthesized code asks for `allKeys` twice, and the case's name is read once.
-    private final class Fields<Key: CodingKey>: KeyedDecodingContainerProtocol {
+    private struct Fields<Key: CodingKey>: KeyedDecodingContainerProtocol {
         let decoder: BinaryDecoder
         var codingPath: [any CodingKey] { [] }
-        private var enumCase: Key?
-
-        init(decoder: BinaryDecoder) { self.decoder = decoder }
 
         /// Asked for by an enum's synthesized code only: the case, by its name.
         var allKeys: [Key] {
-            if enumCase == nil { enumCase = (try? decoder.reader.readString()).flatMap { Key(stringValue: $0) } }
-            return enumCase.map { [$0] } ?? []
+            if decoder.enumCase == nil { decoder.enumCase = try? decoder.reader.readString() }
+            return decoder.enumCase.flatMap { Key(stringValue: $0) }.map { [$0] } ?? []
         }
 
         func contains(_ key: Key) -> Bool { true }
@@ -76,8 +75,10 @@ final class BinaryDecoder: Decoder {
             try decoder.reader.readBool() ? try T(from: decoder) : nil
         }
 
+        /// The case's fields: the case is known by now.
         func nestedContainer<Nested: CodingKey>(keyedBy type: Nested.Type, forKey key: Key) -> KeyedDecodingContainer<Nested> {
-            decoder.container(keyedBy: type)
+            decoder.enumCase = nil
+            return decoder.container(keyedBy: type)
         }
 
         func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer { try decoder.unkeyedContainer() }
