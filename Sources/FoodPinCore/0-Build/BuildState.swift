@@ -101,7 +101,7 @@ struct BuildState {
         let detail = try ReplaceFile(files.sources)
         var writer = BinaryWriter()
         writer.write(key)
-        try Self.write(sources.content, with: &writer, to: detail, form: \.form)
+        try Self.writeContent(sources.content, with: &writer, to: detail)
         try Self.write(sources.pages, with: &writer, to: detail)
         try detail.append(writer.drain())
         return detail
@@ -162,29 +162,54 @@ struct BuildState {
         }
     }
 
-    /// Writes a dictionary through `writer`, handing the bytes to `file` a megabyte at a time. A
-    /// value read from the last state (a content entry's `form`) is written as the bytes it was.
+    /// Writes a dictionary through `writer`, handing the bytes to `file` a megabyte at a time.
     private static func write<Value: Encodable>(_ dictionary: [String: Value], with writer: inout BinaryWriter,
-                                                to file: ReplaceFile, form: (Value) -> EncodedForm? = { _ in nil }) throws(FoodPinError) {
+                                                to file: ReplaceFile) throws(FoodPinError) {
         writer.write(dictionary.count)
         for (key, value) in dictionary {
             writer.write(key)
-            if let form = form(value) { writer.write(form) } else { writer.write(value) }
+            writer.write(value)
             if writer.bytes.count >= 1 << 20 { try file.append(writer.drain()) }
         }
     }
 
-    /// The parsed sources, each with its bytes: those of files unchanged by the next build are saved again as they are.
+    /// The parsed sources, each entry after its length (so they are read back on every core); one
+    /// read from the last state (its `form`) is written as the bytes it was.
+    private static func writeContent(_ content: [String: ContentCache.Entry], with writer: inout BinaryWriter,
+                                     to file: ReplaceFile) throws(FoodPinError) {
+        writer.write(content.count)
+        var entryWriter = BinaryWriter()
+        for (key, entry) in content {
+            writer.write(key)
+            if let form = entry.form {
+                writer.writeCounted(form)
+            } else {
+                entryWriter.write(entry)
+                writer.writeCounted(&entryWriter)
+            }
+            if writer.bytes.count >= 1 << 20 { try file.append(writer.drain()) }
+        }
+    }
+
+    /// The parsed sources, each with its bytes: those of files unchanged by the next build are
+    /// saved again as they are. At 60,000 files, decoding is most of reading: done on every core.
     private static func contentEntries(_ reader: inout BinaryReader) throws(BinaryReader.Malformed) -> [String: ContentCache.Entry] {
         let count = try reader.readInt()
         guard count >= 0, count <= reader.remaining else { throw BinaryReader.Malformed() }
+        var forms: [(key: String, form: EncodedForm)] = []
+        forms.reserveCapacity(count)
+        for _ in 0..<count { forms.append((try reader.readString(), try reader.readForm())) }
+        let entries = ParallelMap.map(forms) { key, form -> ContentCache.Entry? in
+            var entryReader = BinaryReader(form)
+            guard var entry = try? entryReader.read(ContentCache.Entry.self), entryReader.isAtEnd else { return nil }
+            entry.form = form
+            return entry
+        }
         var result: [String: ContentCache.Entry] = [:]
         result.reserveCapacity(count)
-        for _ in 0..<count {
-            let key = try reader.readString()
-            var (entry, form) = try reader.readKeepingForm(ContentCache.Entry.self)
-            entry.form = form
-            result[key] = entry
+        for (index, entry) in entries.enumerated() {
+            guard let entry else { throw BinaryReader.Malformed() }
+            result[forms[index].key] = entry
         }
         return result
     }

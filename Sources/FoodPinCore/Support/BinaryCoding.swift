@@ -54,8 +54,17 @@ struct BinaryWriter {
         if let value { write(value) }
     }
 
-    /// Bytes read earlier, written again as they were.
-    mutating func write(_ form: EncodedForm) { bytes.append(contentsOf: form.bytes) }
+    /// Bytes read earlier, after their count, written again as they were (`BinaryReader.readForm`).
+    mutating func writeCounted(_ form: EncodedForm) {
+        write(form.bytes.count)
+        bytes.append(contentsOf: form.bytes)
+    }
+
+    /// Another writer's bytes, after their count, taken from it (`BinaryReader.readForm`).
+    mutating func writeCounted(_ other: inout BinaryWriter) {
+        write(other.bytes.count)
+        bytes += other.drain()
+    }
 
     /// A list's count goes before its elements, in a slot filled in as they are written.
     mutating func reserveCount() -> Int {
@@ -95,11 +104,18 @@ struct BinaryReader {
     var isAtEnd: Bool { offset == bytes.count }
     var remaining: Int { bytes.count - offset }
 
-    /// Reads a value and keeps the bytes it was read from, to write it again without encoding it.
-    mutating func readKeepingForm<T: Decodable>(_ type: T.Type = T.self) throws(Malformed) -> (value: T, form: EncodedForm) {
-        let start = offset
-        let value = try read(T.self)
-        return (value, EncodedForm(owner: storage, bytes: UnsafeBufferPointer(rebasing: bytes[start..<offset])))
+    /// Reads the bytes of a value written after its length, keeping them to read or write again.
+    mutating func readForm() throws(Malformed) -> EncodedForm {
+        let count = try readInt()
+        guard count >= 0, count <= bytes.count - offset else { throw Malformed() }
+        defer { offset += count }
+        return EncodedForm(owner: storage, bytes: UnsafeBufferPointer(rebasing: bytes[offset..<(offset + count)]))
+    }
+
+    /// Reads a form's bytes (`readForm`).
+    init(_ form: EncodedForm) {
+        storage = form.owner
+        bytes = form.bytes
     }
 
     /// Any `Decodable` value, in `BinaryEncoder`'s form.
