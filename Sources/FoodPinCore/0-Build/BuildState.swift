@@ -12,7 +12,7 @@ import Foundation
 /// The state is removed before a build writes its first file and saved after a successful build,
 /// so a build stopped half-way leaves none.
 struct BuildState {
-    static let formatVersion = 6
+    static let formatVersion = 5
 
     /// The sources as last built (`SourceFingerprint`), and the store after that build.
     var fingerprint: ContentDigest?
@@ -76,11 +76,11 @@ struct BuildState {
     static func load(from url: URL, key: String) -> BuildState? {
         read(url, key: key) { reader throws(BinaryReader.Malformed) in
             var state = BuildState(fingerprint: try reader.readOptional(), storeStamp: try reader.readOptional(),
-                                   diagnostics: try reader.read(), counts: try reader.read(), written: try dictionary(&reader))
+                                   diagnostics: try reader.readArray(), counts: try reader.readArray(), written: try dictionary(&reader))
             if try reader.read(Bool.self) {
                 let differing: [String: WrittenState] = try dictionary(&reader)
                 var standby = state.written
-                for path in try reader.read([String].self) { standby[path] = nil }
+                for path in try reader.readArray() as [String] { standby[path] = nil }
                 standby.merge(differing) { _, other in other }
                 state.standby = standby
             }
@@ -101,7 +101,7 @@ struct BuildState {
         let detail = try ReplaceFile(files.sources)
         var writer = BinaryWriter()
         writer.write(key)
-        try Self.writeContent(sources.content, with: &writer, to: detail)
+        try Self.write(sources.content, with: &writer, to: detail)
         try Self.write(sources.pages, with: &writer, to: detail)
         try detail.append(writer.drain())
         return detail
@@ -163,8 +163,8 @@ struct BuildState {
     }
 
     /// Writes a dictionary through `writer`, handing the bytes to `file` a megabyte at a time.
-    private static func write<Value: Encodable>(_ dictionary: [String: Value], with writer: inout BinaryWriter,
-                                                to file: ReplaceFile) throws(FoodPinError) {
+    private static func write<Value: BinaryEncodable>(_ dictionary: [String: Value], with writer: inout BinaryWriter,
+                                                      to file: ReplaceFile) throws(FoodPinError) {
         writer.write(dictionary.count)
         for (key, value) in dictionary {
             writer.write(key)
@@ -173,48 +173,22 @@ struct BuildState {
         }
     }
 
-    /// The parsed sources, each entry after its length (so they are read back on every core); one
-    /// read from the last state (its `form`) is written as the bytes it was.
-    private static func writeContent(_ content: [String: ContentCache.Entry], with writer: inout BinaryWriter,
-                                     to file: ReplaceFile) throws(FoodPinError) {
-        writer.write(content.count)
-        var entryWriter = BinaryWriter()
-        for (key, entry) in content {
-            writer.write(key)
-            if let form = entry.form {
-                writer.writeCounted(form)
-            } else {
-                entryWriter.write(entry)
-                writer.writeCounted(&entryWriter)
-            }
-            if writer.bytes.count >= 1 << 20 { try file.append(writer.drain()) }
-        }
-    }
-
-    /// The parsed sources, each with its bytes: those of files unchanged by the next build are
-    /// saved again as they are. At 60,000 files, decoding is most of reading: done on every core.
+    /// The parsed sources, each with its bytes: those of files unchanged by the next build are saved again as they are.
     private static func contentEntries(_ reader: inout BinaryReader) throws(BinaryReader.Malformed) -> [String: ContentCache.Entry] {
         let count = try reader.readInt()
         guard count >= 0, count <= reader.remaining else { throw BinaryReader.Malformed() }
-        var forms: [(key: String, form: EncodedForm)] = []
-        forms.reserveCapacity(count)
-        for _ in 0..<count { forms.append((try reader.readString(), try reader.readForm())) }
-        let entries = ParallelMap.map(forms) { key, form -> ContentCache.Entry? in
-            var entryReader = BinaryReader(form)
-            guard var entry = try? entryReader.read(ContentCache.Entry.self), entryReader.isAtEnd else { return nil }
-            entry.form = form
-            return entry
-        }
         var result: [String: ContentCache.Entry] = [:]
         result.reserveCapacity(count)
-        for (index, entry) in entries.enumerated() {
-            guard let entry else { throw BinaryReader.Malformed() }
-            result[forms[index].key] = entry
+        for _ in 0..<count {
+            let key = try reader.readString()
+            var (entry, form) = try reader.readKeepingForm(ContentCache.Entry.self)
+            entry.form = form
+            result[key] = entry
         }
         return result
     }
 
-    private static func dictionary<Value: Decodable>(_ reader: inout BinaryReader) throws(BinaryReader.Malformed) -> [String: Value] {
+    private static func dictionary<Value: BinaryDecodable>(_ reader: inout BinaryReader) throws(BinaryReader.Malformed) -> [String: Value] {
         let count = try reader.readInt()
         // Each entry takes at least a byte: a larger count is damage, not a reason to allocate.
         guard count >= 0, count <= reader.remaining else { throw BinaryReader.Malformed() }

@@ -6,28 +6,20 @@ import Foundation
 public final class ContentCache: @unchecked Sendable {
     /// Restaurants and reviews are references (the build's lists share them); the rare larger
     /// payloads are indirect, so that a dictionary slot stays small.
-    enum Parsed: Sendable, Codable {
+    enum Parsed: Sendable {
         case restaurant(RestaurantSource?, [Diagnostic])
         case review(ReviewSource?, [Diagnostic])
         indirect case step(StepSource?, [Diagnostic])
-        /// A city file: its fingerprint and problems (the store holds its records: a file unchanged
-        /// since the last build is not read again).
-        indirect case city(fingerprint: String, diagnostics: [Diagnostic])
+        /// A city file: its fingerprint and problems; its records when read by this process
+        /// (the store holds them: a file unchanged since the last build is not read again).
+        indirect case city(fingerprint: String, diagnostics: [Diagnostic], file: CityFile?)
     }
 
-    struct Entry: Sendable, Codable {
+    struct Entry: Sendable {
         var stamp: FileStamp
         var parsed: Parsed
         /// The entry's bytes in the state it was read from (`BuildState`), written again as they are.
         var form: EncodedForm?
-
-        /// What is saved: the form is where it was read from.
-        private enum CodingKeys: CodingKey { case stamp, parsed }
-
-        init(stamp: FileStamp, parsed: Parsed) {
-            self.stamp = stamp
-            self.parsed = parsed
-        }
     }
 
     private var entries: [String: Entry] = [:]
@@ -80,5 +72,29 @@ public final class ContentCache: @unchecked Sendable {
         lock.lock()
         changed = false
         lock.unlock()
+    }
+}
+
+extension ContentCache.Entry: BinaryCodable {
+    func encode(to writer: inout BinaryWriter) {
+        if let form { return writer.write(form) }
+        writer.write(stamp)
+        switch parsed {
+        case .restaurant(let source, let diagnostics): writer.write(0); writer.write(source); writer.write(diagnostics)
+        case .review(let source, let diagnostics): writer.write(1); writer.write(source); writer.write(diagnostics)
+        case .step(let source, let diagnostics): writer.write(2); writer.write(source); writer.write(diagnostics)
+        case .city(let fingerprint, let diagnostics, _): writer.write(3); writer.write(fingerprint); writer.write(diagnostics)
+        }
+    }
+
+    init(from reader: inout BinaryReader) throws(BinaryReader.Malformed) {
+        stamp = try reader.read()
+        switch try reader.readInt() {
+        case 0: parsed = .restaurant(try reader.readOptional(), try reader.readArray())
+        case 1: parsed = .review(try reader.readOptional(), try reader.readArray())
+        case 2: parsed = .step(try reader.readOptional(), try reader.readArray())
+        case 3: parsed = .city(fingerprint: try reader.readString(), diagnostics: try reader.readArray(), file: nil)
+        default: throw BinaryReader.Malformed()
+        }
     }
 }

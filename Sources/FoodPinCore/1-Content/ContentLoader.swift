@@ -116,8 +116,9 @@ public enum ContentLoader {
             let stamp = listing.stamp(index)
             var loaded = LoadedCityFile(url: url, source: layout.contentRelativePath(url) ?? url.path, fingerprint: "",
                                         hasErrors: false, file: nil)
-            if let stamp, case .city(let fingerprint, let found)? = cache?.parsed(for: url.path, stamp: stamp) {
+            if let stamp, case .city(let fingerprint, let found, let file)? = cache?.parsed(for: url.path, stamp: stamp) {
                 loaded.fingerprint = fingerprint
+                loaded.file = file
                 loaded.hasErrors = found.contains { $0.severity == .error }
                 diagnostics += found
             } else {
@@ -130,7 +131,7 @@ public enum ContentLoader {
                 loaded.hasErrors = file.diagnostics.contains { $0.severity == .error }
                 diagnostics += file.diagnostics
                 if let stamp {
-                    cache?.store(.city(fingerprint: loaded.fingerprint, diagnostics: file.diagnostics), for: url.path, stamp: stamp)
+                    cache?.store(.city(fingerprint: loaded.fingerprint, diagnostics: file.diagnostics, file: file), for: url.path, stamp: stamp)
                 }
             }
             loadedFiles.append(loaded)

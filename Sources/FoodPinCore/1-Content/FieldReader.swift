@@ -1,7 +1,7 @@
 import Foundation
 
 /// A front matter value with where it is written, whichever parser read it.
-indirect enum FieldValue: Sendable, Equatable, Encodable {
+indirect enum FieldValue: Sendable, Equatable {
     /// Text as written; `plain` when unquoted (so `null` and `~` mean nothing).
     case scalar(String, plain: Bool, at: SourceLocation)
     case list([FieldValue], at: SourceLocation)
@@ -11,30 +11,6 @@ indirect enum FieldValue: Sendable, Equatable, Encodable {
     var location: SourceLocation {
         switch self {
         case .scalar(_, _, let location), .list(_, let location), .mapping(_, let location): location
-        }
-    }
-
-    /// A mapping in key order (a dictionary's own order differs from process to process), each
-    /// key before its value: site.yml's `strings` go into the digest of what every page shows.
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.unkeyedContainer()
-        switch self {
-        case .scalar(let text, let plain, let location):
-            try container.encode("scalar")
-            try container.encode(text)
-            try container.encode(plain)
-            try container.encode(location)
-        case .list(let items, let location):
-            try container.encode("list")
-            try container.encode(items)
-            try container.encode(location)
-        case .mapping(let fields, let location):
-            try container.encode("mapping")
-            for (key, value) in fields.sorted(by: { $0.key < $1.key }) {
-                try container.encode(key)
-                try container.encode(value)
-            }
-            try container.encode(location)
         }
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A gallery photo as front matter writes it: `- images/x.jpg` or `- {src: images/x.jpg, alt: …, caption: …}`.
-public struct WrittenPhoto: Sendable, Hashable, Codable {
+public struct WrittenPhoto: Sendable, Hashable {
     public var image: WrittenImage
     public var alt: String?
     public var caption: String?

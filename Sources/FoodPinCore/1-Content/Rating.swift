@@ -1,5 +1,5 @@
 /// The app's five verdicts, from best to worst, and their star values.
-public enum Verdict: String, CaseIterable, Sendable, Codable {
+public enum Verdict: String, CaseIterable, Sendable {
     case awesome, good, okay, bad, terrible
 
     public var stars: Int {

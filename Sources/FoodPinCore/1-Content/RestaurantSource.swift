@@ -3,7 +3,7 @@ import Foundation
 /// A restaurant as written in `Content/restaurants/<slug>.md`.
 /// Every field is optional here: with an `id` the file only enriches an imported record.
 /// A class: the content cache and the build share one copy.
-public final class RestaurantSource: Sendable, Codable {
+public final class RestaurantSource: Sendable {
     public let slug: String
     public let location: SourceLocation
     public let id: Int?

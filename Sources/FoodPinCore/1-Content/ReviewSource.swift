@@ -2,7 +2,7 @@ import Foundation
 
 /// A review as written in `Content/reviews/**/*.md`. A class: the content cache and the build
 /// share one copy (half a million reviews at 100,000 restaurants, each held once, not twice).
-public final class ReviewSource: Sendable, Codable {
+public final class ReviewSource: Sendable {
     public let location: SourceLocation
     /// The restaurant's id or slug, as written.
     public let restaurant: String

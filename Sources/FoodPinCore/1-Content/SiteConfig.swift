@@ -1,7 +1,7 @@
 import Foundation
 
 /// Settings from `Content/site.yml`.
-public struct SiteConfig: Sendable, Equatable, Encodable {
+public struct SiteConfig: Sendable, Equatable {
     public var title = "FoodPin"
     public var description = "A food guide"
     public var baseURL: BaseURL?

@@ -1,7 +1,7 @@
 import Foundation
 
 /// One walkthrough step, from `Content/onboarding/*.md`.
-public struct StepSource: Sendable, Codable {
+public struct StepSource: Sendable {
     public var location: SourceLocation
     public var step: Int
     public var heading: String

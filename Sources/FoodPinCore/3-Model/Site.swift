@@ -3,7 +3,7 @@ import Foundation
 /// A restaurant as the site shows it: an imported record, a Markdown file, or both merged.
 /// Its facts read as properties (`restaurant.city`), so pages name fields as sources do.
 @dynamicMemberLookup
-public struct Restaurant: Sendable, Equatable, Encodable {
+public struct Restaurant: Sendable, Equatable {
     /// The fields live behind one reference, copied on write: a restaurant is copied often (pages,
     /// digests, the search index, pictures), and a copy is then one retain, not one per field.
     private final class Storage: @unchecked Sendable {
@@ -11,7 +11,7 @@ public struct Restaurant: Sendable, Equatable, Encodable {
         init(_ fields: Fields) { self.fields = fields }
     }
 
-    private struct Fields: Equatable, Encodable {
+    private struct Fields: Equatable {
         var id: Int?
         var slug: String
         var name: String
@@ -128,8 +128,6 @@ public struct Restaurant: Sendable, Equatable, Encodable {
         if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.fields) }
     }
 
-    public func encode(to encoder: any Encoder) throws { try storage.fields.encode(to: encoder) }
-
     public static func == (lhs: Restaurant, rhs: Restaurant) -> Bool {
         lhs.storage === rhs.storage || lhs.storage.fields == rhs.storage.fields
     }
@@ -150,7 +148,7 @@ public struct Restaurant: Sendable, Equatable, Encodable {
 }
 
 /// A picture of a restaurant's gallery.
-public struct GalleryPhoto: Sendable, Equatable, Encodable {
+public struct GalleryPhoto: Sendable, Equatable {
     public var image: ImageReference
     public var alt: String?
     public var caption: String?
@@ -158,7 +156,7 @@ public struct GalleryPhoto: Sendable, Equatable, Encodable {
     public var location: SourceLocation
 }
 
-public struct Review: Sendable, Equatable, Encodable {
+public struct Review: Sendable, Equatable {
     public var reviewer: String?
     public var title: String?
     public var rating: Int
@@ -167,7 +165,7 @@ public struct Review: Sendable, Equatable, Encodable {
     public var source: String
 }
 
-public struct Step: Sendable, Equatable, Encodable {
+public struct Step: Sendable, Equatable {
     public var number: Int
     public var heading: String
     public var subheading: String?
@@ -177,7 +175,7 @@ public struct Step: Sendable, Equatable, Encodable {
 }
 
 /// A browse page's group: every restaurant of one city or one cuisine.
-public struct BrowseGroup: Sendable, Equatable, Encodable {
+public struct BrowseGroup: Sendable, Equatable {
     public var name: String
     public var slug: String
     /// Indices into `Site.restaurants`, already in list order.

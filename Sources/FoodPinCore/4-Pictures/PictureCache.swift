@@ -13,8 +13,6 @@ final class PictureCache: @unchecked Sendable {
     private(set) var changed = false
     /// 2: digests are SHA-256 (an index of the older digests would name pictures otherwise than a clean build).
     private static let indexVersion = "foodpin-picture-index 2"
-    /// An entry's `meta` in an older form is not read: the entry is made again.
-    private static let metaVersion = "foodpin-picture-meta 2"
 
     /// `trusted`: false (`--clean`) reads every source again and makes every entry anew, so a
     /// cached file damaged by hand without changing its size is never published again.
@@ -97,7 +95,7 @@ final class PictureCache: @unchecked Sendable {
         guard lstat(entryFolder, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR,
               OutputWriter.size(at: entryFolder + "/meta") != nil, let data = FileManager.default.contents(atPath: entryFolder + "/meta") else { return nil }
         var reader = BinaryReader(data)
-        guard (try? reader.readString()) == Self.metaVersion, let picture = try? reader.read(ProcessedPicture.self), picture.key == key,
+        guard let picture = try? ProcessedPicture(from: &reader), picture.key == key,
               picture.sizes.count == picture.files.count else { return nil }
         for (file, size) in zip(picture.files, picture.sizes) where OutputWriter.size(at: entryFolder + "/" + file) != size {
             return nil
@@ -121,7 +119,6 @@ final class PictureCache: @unchecked Sendable {
             return result
         }
         var writer = BinaryWriter()
-        writer.write(Self.metaVersion)
         writer.write(picture)
         guard FileManager.default.createFile(atPath: temporary + "/meta", contents: Data(writer.bytes)) else {
             removeTree(temporary)

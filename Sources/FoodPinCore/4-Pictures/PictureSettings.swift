@@ -1,7 +1,7 @@
 import Foundation
 
 /// The published forms of a raster picture. JPEG is always made: it is what every browser shows.
-public enum PictureFormat: String, Sendable, CaseIterable, Comparable, Codable {
+public enum PictureFormat: String, Sendable, CaseIterable, Comparable {
     case avif, webp, jpeg
 
     var fileExtension: String { self == .jpeg ? "jpg" : rawValue }
@@ -13,7 +13,7 @@ public enum PictureFormat: String, Sendable, CaseIterable, Comparable, Codable {
 }
 
 /// How raster pictures are processed: from site.yml, every field optional.
-public struct PictureSettings: Sendable, Equatable, Encodable {
+public struct PictureSettings: Sendable, Equatable {
     /// The widths published, never above a picture's own.
     public var widths = [320, 640, 960, 1280, 1920]
     /// In the order a `<picture>` offers them: the smallest files first, JPEG last.

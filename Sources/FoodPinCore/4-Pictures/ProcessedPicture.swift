@@ -2,7 +2,7 @@ import Foundation
 
 /// A raster picture after processing: what pages need to show it, and where its files are.
 /// Its files live in the picture cache under `key` and are published under `pictures/<key>/`.
-public struct ProcessedPicture: Sendable, Hashable, Codable {
+public struct ProcessedPicture: Sendable, Hashable {
     /// The digest of the source's bytes and the settings: a different picture or setting, a different key.
     public var key: String
     /// The source's file name, cleaned, so published names say what they show.
@@ -48,5 +48,38 @@ public struct ProcessedPicture: Sendable, Hashable, Codable {
 
     public func height(atWidth published: Int) -> Int {
         max(1, Int((Double(height) * Double(published) / Double(width)).rounded()))
+    }
+}
+
+extension ProcessedPicture: BinaryCodable {
+    func encode(to writer: inout BinaryWriter) {
+        writer.write(key)
+        writer.write(stem)
+        writer.write(width)
+        writer.write(height)
+        writer.write(widths)
+        writer.write(formats.map(\.rawValue))
+        writer.write(color)
+        writer.write(hasPreview)
+        writer.write(sizes)
+        writer.write(sourcePixels)
+    }
+
+    init(from reader: inout BinaryReader) throws(BinaryReader.Malformed) {
+        key = try reader.readString()
+        stem = try reader.readString()
+        width = try reader.readInt()
+        height = try reader.readInt()
+        widths = try reader.readArray(Int.self)
+        var formats: [PictureFormat] = []
+        for name in try reader.readArray(String.self) {
+            guard let format = PictureFormat(rawValue: name) else { throw BinaryReader.Malformed() }
+            formats.append(format)
+        }
+        self.formats = formats
+        color = try reader.readString()
+        hasPreview = try reader.readBool()
+        sizes = try reader.readArray(Int.self)
+        sourcePixels = try reader.readInt()
     }
 }

@@ -96,7 +96,7 @@ final class CardCache: @unchecked Sendable {
 
 /// A restaurant as a card shows it (and the search index): a description or review text
 /// change leaves it equal, so list and browse pages are not rendered again for it.
-struct CardKey: Equatable, Sendable, Encodable {
+struct CardKey: Equatable, Sendable, BinaryEncodable {
     var name: String
     var slug: String
     var facts: RestaurantFacts
@@ -111,5 +111,14 @@ struct CardKey: Equatable, Sendable, Encodable {
         image = restaurant.image
         favorite = restaurant.favorite
         ratings = restaurant.reviews.map(\.rating)
+    }
+
+    func encode(to writer: inout BinaryWriter) {
+        writer.write(name)
+        writer.write(slug)
+        writer.write(facts)
+        writer.write(image)
+        writer.write(favorite)
+        writer.write(ratings)
     }
 }

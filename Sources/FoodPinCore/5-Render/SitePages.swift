@@ -69,13 +69,21 @@ extension SiteRenderer {
 
     /// Everything a page shows besides the site settings and the theme: when these are equal to
     /// the last build's, the page's bytes are too.
-    public struct PageInputs: Equatable, Sendable, Encodable {
+    public struct PageInputs: Equatable, Sendable, BinaryEncodable {
         var restaurant: Restaurant?
         /// What cards, the search index and browse pages show of each restaurant (digests of `CardKey`).
         var cards: [ContentDigest] = []
         var groups: [BrowseGroup] = []
         var steps: [Step] = []
         var numbers: [Int] = []
+
+        func encode(to writer: inout BinaryWriter) {
+            writer.write(restaurant)
+            writer.write(cards)
+            writer.write(groups)
+            writer.write(steps)
+            writer.write(numbers)
+        }
     }
 
     public func inputs(of page: Page) -> PageInputs {

@@ -23,7 +23,7 @@ public struct OutputFile: Sendable {
 
 /// What a build last wrote at a path: enough to know, without reading the disk, that a file is
 /// still what this build would write.
-public enum WrittenState: Hashable, Sendable, Codable {
+public enum WrittenState: Hashable, Sendable {
     case bytes(ContentDigest)
     /// A copied file, known by its source's size and modification time.
     case copy(FileStamp)

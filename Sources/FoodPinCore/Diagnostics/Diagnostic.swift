@@ -1,7 +1,7 @@
 import Foundation
 
 /// A place in a source file; line and column count from 1.
-public struct SourceLocation: Hashable, Sendable, Comparable, Codable {
+public struct SourceLocation: Hashable, Sendable, Comparable {
     public var path: String
     public var line: Int
     public var column: Int
@@ -18,8 +18,8 @@ public struct SourceLocation: Hashable, Sendable, Comparable, Codable {
 }
 
 /// One problem found in the content, reported as `path:line:column: error: message`.
-public struct Diagnostic: Error, Hashable, Sendable, CustomStringConvertible, Codable {
-    public enum Severity: String, Sendable, Codable { case error, warning }
+public struct Diagnostic: Error, Hashable, Sendable, CustomStringConvertible {
+    public enum Severity: String, Sendable { case error, warning }
 
     public var severity: Severity
     public var location: SourceLocation

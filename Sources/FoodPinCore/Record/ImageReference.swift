@@ -2,7 +2,7 @@ import Foundation
 
 /// A picture as content names it, with where: resolved against Content/ on every build (not when
 /// the file is parsed), so a picture added or deleted later is seen even if the file is unchanged.
-public struct WrittenImage: Sendable, Hashable, Codable {
+public struct WrittenImage: Sendable, Hashable {
     public var text: String
     public var location: SourceLocation
 
@@ -23,7 +23,7 @@ public struct WrittenImage: Sendable, Hashable, Codable {
 }
 
 /// A picture named in content: a file under Content/ or a web URL.
-public enum ImageReference: Sendable, Hashable, Encodable {
+public enum ImageReference: Sendable, Hashable {
     case file(relativePath: String)
     case web(String)
 

@@ -1,7 +1,7 @@
 /// What a restaurant is, as its sources state it: every field a city file, the store, front
 /// matter and export share. `RestaurantField.all` lists them once, with how each is read and
 /// written; every stage walks that list instead of naming fields. A nil field was not given.
-public struct RestaurantFacts: Sendable, Equatable, Hashable, Codable {
+public struct RestaurantFacts: Sendable, Equatable, Hashable {
     public var address: String?
     public var city: String?
     public var state: String?

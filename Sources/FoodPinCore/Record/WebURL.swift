@@ -16,7 +16,7 @@ public enum WebURL {
 
 /// The site's public address (`base_url` in site.yml, `--base-url`): an http(s) URL without query
 /// or fragment, always ending in `/`. Checked once, here, for every command and site.yml.
-public struct BaseURL: Sendable, Equatable, CustomStringConvertible, Encodable {
+public struct BaseURL: Sendable, Equatable, CustomStringConvertible {
     public let text: String
 
     public init?(_ written: String) {

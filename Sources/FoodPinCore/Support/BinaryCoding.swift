@@ -3,7 +3,6 @@ import Foundation
 /// A compact binary form for what the build keeps between runs (`.foodpin-cache/`) and for page
 /// input digests: fast to write and read, versioned by the caller, never trusted blindly (a
 /// reader that runs out of bytes or meets a bad tag throws, and the build starts afresh).
-/// Numbers, text and flags are written here; any `Codable` value through `BinaryEncoder`.
 struct BinaryWriter {
     private(set) var bytes: [UInt8] = []
 
@@ -38,42 +37,18 @@ struct BinaryWriter {
         }
     }
 
-    /// Any `Encodable` value, in `BinaryEncoder`'s form.
-    mutating func write<T: Encodable>(_ value: T) {
-        let encoder = BinaryEncoder()
-        swap(&encoder.writer, &self)
-        defer { swap(&encoder.writer, &self) }
-        do { try value.encode(to: encoder) } catch {
-            // Only a nil inside a list has no form: a type of FoodPin's own that holds one is a bug.
-            preconditionFailure("\(T.self) has no binary form: \(error)")
-        }
+    mutating func write<T: BinaryEncodable>(_ value: T) { value.encode(to: &self) }
+
+    /// Bytes read earlier, written again as they were.
+    mutating func write(_ form: EncodedForm) { bytes.append(contentsOf: form.bytes) }
+
+    mutating func write<T: BinaryEncodable>(_ value: T?) {
+        if let value { bytes.append(1); value.encode(to: &self) } else { bytes.append(0) }
     }
 
-    mutating func write<T: Encodable>(_ value: T?) {
-        write(value != nil)
-        if let value { write(value) }
-    }
-
-    /// Bytes read earlier, after their count, written again as they were (`BinaryReader.readForm`).
-    mutating func writeCounted(_ form: EncodedForm) {
-        write(form.bytes.count)
-        bytes.append(contentsOf: form.bytes)
-    }
-
-    /// Another writer's bytes, after their count, taken from it (`BinaryReader.readForm`).
-    mutating func writeCounted(_ other: inout BinaryWriter) {
-        write(other.bytes.count)
-        bytes += other.drain()
-    }
-
-    /// A list's count goes before its elements, in a slot filled in as they are written.
-    mutating func reserveCount() -> Int {
-        bytes.append(contentsOf: [0, 0, 0, 0])
-        return bytes.count - 4
-    }
-
-    mutating func setCount(_ count: Int, at slot: Int) {
-        withUnsafeBytes(of: UInt32(count).littleEndian) { bytes.replaceSubrange(slot..<(slot + 4), with: $0) }
+    mutating func write<T: BinaryEncodable>(_ values: [T]) {
+        write(values.count)
+        for value in values { value.encode(to: &self) }
     }
 }
 
@@ -104,44 +79,11 @@ struct BinaryReader {
     var isAtEnd: Bool { offset == bytes.count }
     var remaining: Int { bytes.count - offset }
 
-    /// Reads the bytes of a value written after its length, keeping them to read or write again.
-    mutating func readForm() throws(Malformed) -> EncodedForm {
-        let count = try readInt()
-        guard count >= 0, count <= bytes.count - offset else { throw Malformed() }
-        defer { offset += count }
-        return EncodedForm(owner: storage, bytes: UnsafeBufferPointer(rebasing: bytes[offset..<(offset + count)]))
-    }
-
-    /// Reads a form's bytes (`readForm`).
-    init(_ form: EncodedForm) {
-        storage = form.owner
-        bytes = form.bytes
-    }
-
-    /// Any `Decodable` value, in `BinaryEncoder`'s form.
-    mutating func read<T: Decodable>(_ type: T.Type = T.self) throws(Malformed) -> T {
-        let decoder = BinaryDecoder(self)
-        do {
-            let value = try T(from: decoder)
-            self = decoder.reader
-            return value
-        } catch {
-            throw Malformed()
-        }
-    }
-
-    mutating func readOptional<T: Decodable>(_ type: T.Type = T.self) throws(Malformed) -> T? {
-        try readBool() ? try read(T.self) : nil
-    }
-
-    /// A list's count, from its slot: never more than the bytes left (each element takes one at least).
-    mutating func readCount() throws(Malformed) -> Int {
-        guard offset + 4 <= bytes.count else { throw Malformed() }
-        var count = 0
-        for index in 0..<4 { count |= Int(bytes[offset + index]) << (8 * index) }
-        offset += 4
-        guard count <= bytes.count - offset else { throw Malformed() }
-        return count
+    /// Reads a value and keeps the bytes it was read from, to write it again without encoding it.
+    mutating func readKeepingForm<T: BinaryDecodable>(_ type: T.Type = T.self) throws(Malformed) -> (value: T, form: EncodedForm) {
+        let start = offset
+        let value = try T(from: &self)
+        return (value, EncodedForm(owner: storage, bytes: UnsafeBufferPointer(rebasing: bytes[start..<offset])))
     }
 
     mutating func readInt() throws(Malformed) -> Int {
@@ -179,6 +121,21 @@ struct BinaryReader {
         guard count >= 0, count <= bytes.count - offset else { throw Malformed() }
         defer { offset += count }
         return String(decoding: UnsafeBufferPointer(rebasing: bytes[offset..<(offset + count)]), as: UTF8.self)
+    }
+
+    mutating func read<T: BinaryDecodable>(_ type: T.Type = T.self) throws(Malformed) -> T { try T(from: &self) }
+
+    mutating func readOptional<T: BinaryDecodable>(_ type: T.Type = T.self) throws(Malformed) -> T? {
+        try readBool() ? try T(from: &self) : nil
+    }
+
+    mutating func readArray<T: BinaryDecodable>(_ type: T.Type = T.self) throws(Malformed) -> [T] {
+        let count = try readInt()
+        guard count >= 0, count <= bytes.count - offset else { throw Malformed() }
+        var values: [T] = []
+        values.reserveCapacity(count)
+        for _ in 0..<count { values.append(try T(from: &self)) }
+        return values
     }
 }
 
@@ -219,11 +176,45 @@ private final class MappedFile {
     }
 }
 
-extension Encodable {
-    /// The digest of this value's binary form: equal values, equal digests, in any process.
+protocol BinaryEncodable {
+    func encode(to writer: inout BinaryWriter)
+}
+
+extension Array: BinaryEncodable where Element: BinaryEncodable {
+    func encode(to writer: inout BinaryWriter) { writer.write(self) }
+}
+
+protocol BinaryDecodable {
+    init(from reader: inout BinaryReader) throws(BinaryReader.Malformed)
+}
+
+typealias BinaryCodable = BinaryEncodable & BinaryDecodable
+
+extension String: BinaryCodable {
+    func encode(to writer: inout BinaryWriter) { writer.write(self) }
+    init(from reader: inout BinaryReader) throws(BinaryReader.Malformed) { self = try reader.readString() }
+}
+
+extension Int: BinaryCodable {
+    func encode(to writer: inout BinaryWriter) { writer.write(self) }
+    init(from reader: inout BinaryReader) throws(BinaryReader.Malformed) { self = try reader.readInt() }
+}
+
+extension Double: BinaryCodable {
+    func encode(to writer: inout BinaryWriter) { writer.write(self) }
+    init(from reader: inout BinaryReader) throws(BinaryReader.Malformed) { self = try reader.readDouble() }
+}
+
+extension Bool: BinaryCodable {
+    func encode(to writer: inout BinaryWriter) { writer.write(self) }
+    init(from reader: inout BinaryReader) throws(BinaryReader.Malformed) { self = try reader.readBool() }
+}
+
+extension BinaryEncodable {
+    /// The digest of this value's binary form: equal inputs, equal digests, in any process.
     var digest: ContentDigest {
         var writer = BinaryWriter()
-        writer.write(self)
+        encode(to: &writer)
         return ContentDigest(writer.bytes)
     }
 }

@@ -4,7 +4,7 @@ import Foundation
 /// The one hash of FoodPin: SHA-256 (swift-crypto; the processor's SHA instructions where it has
 /// them). A `ContentDigest` is its first 64 bits and the byte count, to tell whether a file or a
 /// page's inputs changed without keeping the bytes; `Fingerprint` is its hex, for names.
-public struct ContentDigest: Hashable, Sendable, Codable {
+public struct ContentDigest: Hashable, Sendable {
     public let hash: UInt64
     public let count: Int
 

@@ -3,7 +3,7 @@ import Foundation
 /// What tells that a file changed without reading it: size, modification and change times, and
 /// inode. The change time moves on every write or rename and cannot be set back, so a file
 /// replaced by another of the same size and modification time (`cp -p`) still counts as changed.
-public struct FileStamp: Hashable, Sendable, Codable {
+public struct FileStamp: Hashable, Sendable {
     public var size: Int64
     public var modified: Int
     public var changed: Int

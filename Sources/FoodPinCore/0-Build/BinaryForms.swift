@@ -1,0 +1,275 @@
+import Foundation
+
+// The binary form of what the build keeps between runs and digests: sources as parsed, the site
+// model a page shows, and what was written. Field by field, in declaration order; restaurant facts
+// follow `RestaurantField.all`, so a field added there is kept with no change here. Written by hand,
+// not derived through `Codable`: a binary coder over `Codable` was tried and made reading the state
+// of 60,000 files 3.6 times slower (bench/HISTORY.md). A field left out of a source's form fails
+// `BinaryCodingTests`; one left out of a page's inputs fails `EveryInputTests`.
+
+extension SourceLocation: BinaryCodable {
+    func encode(to writer: inout BinaryWriter) {
+        writer.write(path)
+        writer.write(line)
+        writer.write(column)
+    }
+
+    init(from reader: inout BinaryReader) throws(BinaryReader.Malformed) {
+        self.init(path: try reader.readString(), line: try reader.readInt(), column: try reader.readInt())
+    }
+}
+
+extension Diagnostic: BinaryCodable {
+    func encode(to writer: inout BinaryWriter) {
+        writer.write(severity == .error)
+        writer.write(location)
+        writer.write(message)
+        writer.write(hint)
+    }
+
+    init(from reader: inout BinaryReader) throws(BinaryReader.Malformed) {
+        let isError = try reader.readBool()
+        self.init(isError ? .error : .warning, at: try reader.read(), try reader.readString(), hint: try reader.readOptional())
+    }
+}
+
+extension RestaurantFacts: BinaryCodable {
+    func encode(to writer: inout BinaryWriter) {
+        for field in RestaurantField.all {
+            switch field.kind {
+            case .text(let path), .webURL(let path): writer.write(self[keyPath: path])
+            case .coordinate(let path, _): writer.write(self[keyPath: path])
+            case .price(let path): writer.write(self[keyPath: path])
+            case .list(let path): writer.write(self[keyPath: path])
+            }
+        }
+    }
+
+    init(from reader: inout BinaryReader) throws(BinaryReader.Malformed) {
+        self.init()
+        for field in RestaurantField.all {
+            switch field.kind {
+            case .text(let path), .webURL(let path): self[keyPath: path] = try reader.readOptional(String.self)
+            case .coordinate(let path, _): self[keyPath: path] = try reader.readOptional(Double.self)
+            case .price(let path): self[keyPath: path] = try reader.readOptional(Int.self)
+            case .list(let path):
+                self[keyPath: path] = try reader.readBool() ? try reader.readArray(String.self) : nil
+            }
+        }
+    }
+}
+
+extension Verdict: BinaryCodable {
+    func encode(to writer: inout BinaryWriter) { writer.write(rawValue) }
+    init(from reader: inout BinaryReader) throws(BinaryReader.Malformed) {
+        guard let verdict = Verdict(rawValue: try reader.readString()) else { throw BinaryReader.Malformed() }
+        self = verdict
+    }
+}
+
+extension WrittenImage: BinaryCodable {
+    func encode(to writer: inout BinaryWriter) {
+        writer.write(text)
+        writer.write(location)
+    }
+
+    init(from reader: inout BinaryReader) throws(BinaryReader.Malformed) {
+        self.init(text: try reader.readString(), location: try reader.read())
+    }
+}
+
+extension WrittenPhoto: BinaryCodable {
+    func encode(to writer: inout BinaryWriter) {
+        writer.write(image)
+        writer.write(alt)
+        writer.write(caption)
+    }
+
+    init(from reader: inout BinaryReader) throws(BinaryReader.Malformed) {
+        self.init(image: try reader.read(), alt: try reader.readOptional(), caption: try reader.readOptional())
+    }
+}
+
+extension RestaurantSource: BinaryCodable {
+    func encode(to writer: inout BinaryWriter) {
+        writer.write(slug)
+        writer.write(location)
+        writer.write(id)
+        writer.write(name)
+        writer.write(facts)
+        writer.write(image)
+        writer.write(photos)
+        writer.write(favorite)
+        writer.write(verdict)
+        writer.write(draft)
+        writer.write(markdown)
+        writer.write(nameLocation)
+    }
+
+    convenience init(from reader: inout BinaryReader) throws(BinaryReader.Malformed) {
+        let slug = try reader.readString(), location: SourceLocation = try reader.read()
+        let id: Int? = try reader.readOptional(), name: String? = try reader.readOptional()
+        let facts: RestaurantFacts = try reader.read(), image: WrittenImage? = try reader.readOptional()
+        let photos: [WrittenPhoto] = try reader.readArray()
+        let favorite: Bool? = try reader.readOptional(), verdict: Verdict? = try reader.readOptional()
+        let draft = try reader.readBool(), markdown = try reader.readString()
+        self.init(slug: slug, location: location, id: id, name: name, facts: facts, image: image, photos: photos, favorite: favorite,
+                  verdict: verdict, draft: draft, markdown: markdown, nameLocation: try reader.read())
+    }
+}
+
+extension ReviewSource: BinaryCodable {
+    func encode(to writer: inout BinaryWriter) {
+        writer.write(location)
+        writer.write(restaurant)
+        writer.write(restaurantLocation)
+        writer.write(reviewer)
+        writer.write(title)
+        writer.write(rating)
+        writer.write(isValid)
+        writer.write(date)
+        writer.write(markdown)
+    }
+
+    convenience init(from reader: inout BinaryReader) throws(BinaryReader.Malformed) {
+        self.init(location: try reader.read(), restaurant: try reader.readString(), restaurantLocation: try reader.read(),
+                  reviewer: try reader.readOptional(), title: try reader.readOptional(), rating: try reader.readInt(),
+                  isValid: try reader.readBool(), date: try reader.readOptional(), markdown: try reader.readString())
+    }
+}
+
+extension StepSource: BinaryCodable {
+    func encode(to writer: inout BinaryWriter) {
+        writer.write(location)
+        writer.write(step)
+        writer.write(heading)
+        writer.write(subheading)
+        writer.write(image)
+        writer.write(markdown)
+    }
+
+    init(from reader: inout BinaryReader) throws(BinaryReader.Malformed) {
+        self.init(location: try reader.read(), step: try reader.readInt(), heading: try reader.readString(),
+                  subheading: try reader.readOptional(), image: try reader.readOptional(), markdown: try reader.readString())
+    }
+}
+
+extension FileStamp: BinaryCodable {
+    func encode(to writer: inout BinaryWriter) {
+        writer.write(Int(size))
+        writer.write(modified)
+        writer.write(changed)
+        writer.write(inode)
+    }
+
+    init(from reader: inout BinaryReader) throws(BinaryReader.Malformed) {
+        self.init(size: Int64(try reader.readInt()), modified: try reader.readInt(), changed: try reader.readInt(),
+                  inode: try reader.readUInt64())
+    }
+}
+
+extension ContentDigest: BinaryCodable {
+    func encode(to writer: inout BinaryWriter) {
+        writer.write(hash)
+        writer.write(count)
+    }
+
+    init(from reader: inout BinaryReader) throws(BinaryReader.Malformed) {
+        self.init(hash: try reader.readUInt64(), count: try reader.readInt())
+    }
+}
+
+extension WrittenState: BinaryCodable {
+    func encode(to writer: inout BinaryWriter) {
+        switch self {
+        case .bytes(let digest): writer.write(0); writer.write(digest)
+        case .copy(let stamp): writer.write(1); writer.write(stamp)
+        }
+    }
+
+    init(from reader: inout BinaryReader) throws(BinaryReader.Malformed) {
+        switch try reader.readInt() {
+        case 0: self = .bytes(try reader.read())
+        case 1: self = .copy(try reader.read())
+        default: throw BinaryReader.Malformed()
+        }
+    }
+}
+
+// What a page shows, digested to tell whether it must be rendered again.
+
+extension ImageReference: BinaryEncodable {
+    func encode(to writer: inout BinaryWriter) {
+        switch self {
+        case .file(let path): writer.write(0); writer.write(path)
+        case .web(let url): writer.write(1); writer.write(url)
+        }
+    }
+}
+
+extension Review: BinaryEncodable {
+    func encode(to writer: inout BinaryWriter) {
+        writer.write(reviewer)
+        writer.write(title)
+        writer.write(rating)
+        writer.write(date)
+        writer.write(markdown)
+        writer.write(source)
+    }
+}
+
+extension GalleryPhoto: BinaryEncodable {
+    func encode(to writer: inout BinaryWriter) {
+        writer.write(image)
+        writer.write(alt)
+        writer.write(caption)
+    }
+}
+
+extension Restaurant: BinaryEncodable {
+    func encode(to writer: inout BinaryWriter) {
+        writer.write(id)
+        writer.write(slug)
+        writer.write(name)
+        writer.write(facts)
+        writer.write(image)
+        writer.write(photos)
+        writer.write(favorite)
+        writer.write(verdict)
+        writer.write(descriptionMarkdown)
+        writer.write(reviews)
+    }
+}
+
+extension Step: BinaryEncodable {
+    func encode(to writer: inout BinaryWriter) {
+        writer.write(number)
+        writer.write(heading)
+        writer.write(subheading)
+        writer.write(image)
+        writer.write(markdown)
+    }
+}
+
+extension BrowseGroup: BinaryEncodable {
+    func encode(to writer: inout BinaryWriter) {
+        writer.write(name)
+        writer.write(slug)
+        writer.write(members)
+    }
+}
+
+extension SiteConfig: BinaryEncodable {
+    func encode(to writer: inout BinaryWriter) {
+        writer.write(title)
+        writer.write(description)
+        writer.write(baseURL?.text)
+        writer.write(language)
+        writer.write(pageSize)
+        writer.write(unsafeHTML)
+        writer.write(author)
+        writer.write(mapTiles)
+        writer.write(mapAttribution)
+        writer.write(contributeURL)
+    }
+}
