@@ -5,7 +5,7 @@ import Foundation
 // follow `RestaurantField.all`, so a field added there is kept with no change here. Written by hand,
 // not derived through `Codable`: a binary coder over `Codable` was tried and made reading the state
 // of 60,000 files 3.6 times slower (bench/HISTORY.md). A field left out of a source's form fails
-// `BinaryCodingTests`; one left out of a page's inputs fails `EveryInputTests`.
+// `BinaryCodingTests`; a restaurant field or setting left out of a page's inputs fails `EveryInputTests`.
 
 extension SourceLocation: BinaryCodable {
     func encode(to writer: inout BinaryWriter) {
