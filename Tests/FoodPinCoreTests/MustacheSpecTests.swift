@@ -54,8 +54,8 @@ import Testing
         #expect(file.tests.count > 10)
         for test in file.tests {
             var library = TemplateLibrary()
-            library.register(try TemplateParser.parse(test.template).nodes, named: "main")
-            for (name, text) in test.partials ?? [:] { library.register(try TemplateParser.parse(text).nodes, named: name) }
+            library.register(try TemplateParser.parse(test.template), named: "main")
+            for (name, text) in test.partials ?? [:] { library.register(try TemplateParser.parse(text), named: name) }
             #expect(library.render("main", test.data.template ?? [:]) == test.expected, "\(module): \(test.name)")
         }
     }

@@ -91,6 +91,52 @@ import Testing
         #expect(try session.rebuild().rendered == 0)
     }
 
+    /// A restaurant's picture is looked for on disk when the restaurant is made: one added or
+    /// removed while the session runs is seen, though no Markdown file changed.
+    @Test func aPictureAddedOrRemovedIsSeen() throws {
+        let guide = try TestGuide()
+        try guide.write("Content/restaurants/a.md", "---\nname: Alpha\nimage: images/a.jpg\n---\n")
+        let session = Session(guide)
+        #expect(try session.builder.build().diagnostics.map(\.message).contains { $0.contains("images/a.jpg") })
+        try FileManager.default.createDirectory(at: guide.root.appending(path: "Content/images"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: PictureTests.fixtures.appending(path: "sideways-gps.jpg"),
+                                         to: guide.root.appending(path: "Content/images/a.jpg"))
+        session.told("Content/images/a.jpg")
+        #expect(try session.rebuild().succeeded)
+        #expect(try guide.snapshot() == guide.cleanSnapshot())
+        try session.remove("Content/images/a.jpg")
+        #expect(try !session.rebuild().succeeded)
+    }
+
+    /// A watcher names the file a link leads to, never the link: the link's file is read again too.
+    @Test func aFileBehindALinkIsReadAgain() throws {
+        let guide = try TestGuide()
+        try guide.write("Content/restaurants/a.md", "---\nname: Alpha\n---\n")
+        try guide.write("Content/notes/b.md", "---\nname: Beta\n---\nFirst.\n")
+        try FileManager.default.createSymbolicLink(atPath: guide.root.appending(path: "Content/restaurants/b.md").path,
+                                                   withDestinationPath: "../notes/b.md")
+        let session = Session(guide)
+        #expect(try session.builder.build().succeeded)
+        try session.write("Content/notes/b.md", "---\nname: Beta\n---\nSecond, longer.\n")
+        #expect(try session.rebuild().changedPaths == ["restaurants/b/index.html"])
+        #expect(try guide.page("restaurants/b/index.html").contains("Second, longer."))
+    }
+
+    /// A build that stops before reading the guide leaves what changed to the next one.
+    @Test func changesSeenByABuildThatStoppedAreReadByTheNext() throws {
+        let guide = try TestGuide()
+        try guide.write("Content/restaurants/a.md", "---\nname: Alpha\n---\nFirst.\n")
+        let session = Session(guide)
+        #expect(try session.builder.build().succeeded)
+        try session.write("Content/restaurants/a.md", "---\nname: Alpha\n---\nSecond.\n")
+        // Content/ moved away for a moment: the build stops before it reads anything.
+        let content = guide.root.appending(path: "Content"), away = guide.root.appending(path: "Content.away")
+        try FileManager.default.moveItem(at: content, to: away)
+        #expect(throws: FoodPinError.self) { try session.rebuild() }
+        try FileManager.default.moveItem(at: away, to: content)
+        #expect(try session.rebuild().changedPaths == ["restaurants/a/index.html"])
+    }
+
     /// A session makes again only the restaurants whose inputs changed: one taken as it was last
     /// made keeps its warnings.
     @Test func aSessionKeepsTheWarningsOfRestaurantsItDoesNotMakeAgain() throws {

@@ -5,8 +5,8 @@ import Testing
 @Suite struct TemplateEngineTests {
     private func render(_ template: String, _ context: TemplateValue = [:], partials: [String: String] = [:]) throws -> String {
         var library = TemplateLibrary()
-        library.register(try TemplateParser.parse(template).nodes, named: "main")
-        for (name, text) in partials { library.register(try TemplateParser.parse(text).nodes, named: name) }
+        library.register(try TemplateParser.parse(template), named: "main")
+        for (name, text) in partials { library.register(try TemplateParser.parse(text), named: name) }
         return try #require(library.render("main", context))
     }
 

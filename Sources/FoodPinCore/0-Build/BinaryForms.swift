@@ -4,7 +4,7 @@ import Foundation
 // model a page shows, and what was written. Field by field, in declaration order; restaurant facts
 // follow `RestaurantField.all`, so a field added there is kept with no change here. Written by hand,
 // not derived through `Codable`: a binary coder over `Codable` was tried and made reading the state
-// of 60,000 files 3.6 times slower (bench/HISTORY.md). A field left out of a source's form fails
+// of 60,000 files 3.7 times slower (bench/HISTORY.md). A field left out of a source's form fails
 // `BinaryCodingTests`; a restaurant field or setting left out of a page's inputs fails `EveryInputTests`.
 
 extension SourceLocation: BinaryCodable {

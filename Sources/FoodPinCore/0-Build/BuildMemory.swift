@@ -28,6 +28,13 @@ struct BuildMemory {
     /// A session's scan of Content/ and its content as its last build read them (`SiteBuilder.sessionScan`).
     var contentScan: FolderScan?
     var lastContent: LoadedContent?
+    /// The paths changed since the scan was last brought up to date, kept until a build reads
+    /// them (one that stops before it does leaves them to the next); nil: unknown, all is looked at.
+    var changedSinceScan: Set<String>?
+
+    mutating func note(changed: Set<String>?) {
+        changedSinceScan = changed.flatMap { changed in changedSinceScan.map { $0.union(changed) } }
+    }
 
     struct StoreRecords {
         var stamp: FileStamp?

@@ -21,13 +21,14 @@ struct BuildPictures {
 
 extension SiteBuilder {
     /// Stage: read content, theme and the pictures folder. `scan`: the build's walk of Content/;
-    /// a session keeps its own, brought up to date from the `changed` paths.
-    func readGuide(_ scan: FolderScan?, changed: Set<String>?, log: inout DiagnosticLog) -> GuideSources {
+    /// a session keeps its own, brought up to date from the paths changed since.
+    func readGuide(_ scan: FolderScan?, log: inout DiagnosticLog) -> GuideSources {
         // A session's later rebuilds read folders and files its earlier builds read (`ContentLoader.load`).
         let readWidth: ParallelMap.Width = isSession && memory.hasRead ? .cores : .disk
         // Read and parsed while the content is; taken before anything else touches the theme cache.
         let pendingTheme = Pending { self.loadTheme() }
-        let session = isSession ? sessionScan(changed) : nil
+        let session = isSession ? sessionScan(memory.changedSinceScan.take()) : nil
+        memory.changedSinceScan = []
         let scan = scan ?? session?.scan
         let content = ContentLoader.load(layout, baseURLOverride: options.baseURL, cache: memory.content, scan: scan,
                                          width: readWidth, previous: memory.lastContent.take(), edited: session?.edited)
@@ -53,6 +54,7 @@ extension SiteBuilder {
     private func sessionScan(_ changed: Set<String>?) -> (scan: FolderScan, edited: Set<String>?) {
         let contentFolder = layout.content.standardizedFileURL.path
         guard let changed, var scan = memory.contentScan.take() else {
+            modelMemo.forgetRestaurants()
             memory.contentScan = FolderScan(contentFolder)
             return (memory.contentScan!, nil)
         }
@@ -63,8 +65,19 @@ extension SiteBuilder {
             scan = scan.updating(paths)
             edited = nil
         }
+        // A file behind a link changes without the link being named.
+        edited?.formUnion(scan.restampLinks())
+        if !changed.allSatisfy(isText) { modelMemo.forgetRestaurants() }
         memory.contentScan = scan
         return (scan, edited)
+    }
+
+    /// Whether a changed path is Markdown, a city file, `site.yml` or a template: a restaurant's
+    /// pictures, looked for on disk when it is made, are none of these.
+    private func isText(_ path: String) -> Bool {
+        path.hasPrefix("Templates/") || path == "Content/site.yml"
+            || (path.hasSuffix(".md") && ["Content/restaurants/", "Content/reviews/", "Content/onboarding/"].contains { path.hasPrefix($0) })
+            || (path.hasPrefix("Content/cities/") && path.hasSuffix(".json"))
     }
 
     /// Stage: the city files synced into the store, and the site model made from its records.

@@ -55,6 +55,7 @@ public final class SiteBuilder: @unchecked Sendable {
     public func build(changed: Set<String>? = nil, progress: @Sendable (String) -> Void = { _ in }) throws(FoodPinError) -> BuildReport {
         lock.lock()
         defer { lock.unlock() }
+        memory.note(changed: changed)
         var run = BuildRun()
         guard FileManager.default.fileExists(atPath: layout.content.path) else { throw .guideNotFound(layout.root) }
         try BuildState.refuseLinkedFolder(in: layout)
@@ -72,7 +73,7 @@ public final class SiteBuilder: @unchecked Sendable {
         if options.writes { memory.restoreSources(from: stateFiles, key: stateKey) }
         run.finished("read the last build's state")
         progress("Reading content")
-        let guide = readGuide(scan.take()?.content, changed: changed, log: &run.log)
+        let guide = readGuide(scan.take()?.content, log: &run.log)
         run.finished("read content and theme")
         progress("Syncing the store")
         let site = try makeSite(guide, run: &run)
@@ -94,7 +95,8 @@ public final class SiteBuilder: @unchecked Sendable {
         try publish(written, plan: plan, pictures: pictures, publisher: publisher, run: &run)
         try remember(written, plan: plan, run: &run)
         // Freeing this build's model and plan takes a while at scale: done off the caller's path.
-        let retired = (site, guide, renderer, plan, publisher)
+        // A session's content is its memory's too: let go now, so the next save changes it in place.
+        let retired = (site, isSession ? nil : guide, renderer, plan, publisher)
         DispatchQueue.global(qos: .utility).async { withExtendedLifetime(retired) {} }
         run.finished("remove stale files and save the state")
         return run.report()

@@ -1,8 +1,8 @@
 import Foundation
 
 /// What the site model builder can reuse from one build to the next of a `serve` session: each
-/// name's slug and sort key, and the restaurants the store's records make while the records stay
-/// the same. A one-off build remembers nothing.
+/// name's slug and sort key, the restaurants the store's records make while the records stay the
+/// same, and each restaurant as made from its inputs. A one-off build remembers nothing.
 final class ModelMemo: @unchecked Sendable {
     private let remembers: Bool
     private var slugs: [String: String] = [:]
@@ -26,6 +26,10 @@ final class ModelMemo: @unchecked Sendable {
         if remembers { fromRecords = (records, made) }
         return made
     }
+
+    /// Forgets the restaurants as made: making one looks for its pictures on disk, which a file
+    /// other than the guide's text may have changed.
+    func forgetRestaurants() { assembled = [:] }
 
     /// Each restaurant made from its inputs, on every core; one whose inputs equal those it was
     /// last made from (under `serve`) is taken as it was then, with its diagnostics.

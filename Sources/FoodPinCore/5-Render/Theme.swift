@@ -81,7 +81,7 @@ public struct Theme: Sendable {
             do {
                 let parsed = try TemplateParser.parse(text)
                 let template = String(name.dropLast(".mustache".count))
-                library.register(parsed.nodes, named: template)
+                library.register(parsed, named: template)
                 references += parsed.references.map { Inclusion(template: template, path: path, reference: $0) }
             } catch {
                 diagnostics.append(.error(at: SourceLocation(path: path, line: error.line, column: error.column),

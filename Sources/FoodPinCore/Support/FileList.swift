@@ -15,12 +15,8 @@ enum FileList {
 
         /// The position of a path in the listing.
         func index(of path: String) -> Int? {
-            var low = 0, high = paths.count
-            while low < high {
-                let middle = (low + high) / 2
-                if paths[middle] < path { low = middle + 1 } else { high = middle }
-            }
-            return low < paths.count && paths[low] == path ? low : nil
+            let index = paths.firstIndex(notBefore: path) { $0 }
+            return index < paths.count && paths[index] == path ? index : nil
         }
 
         /// The stamp of the file at `index`: the scan's, or asked for now.

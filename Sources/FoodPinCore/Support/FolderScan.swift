@@ -71,6 +71,20 @@ public struct FolderScan: Sendable {
         return true
     }
 
+    /// Takes again the stamp of each link (through it): a watcher names the file a link leads to,
+    /// never the link. Returns the links whose stamp changed.
+    mutating func restampLinks() -> [String] {
+        var changed: [String] = []
+        for index in entries.indices where entries[index].type == DT_LNK {
+            var info = stat()
+            let stamp = stat(entries[index].path, &info) == 0 ? FileStamp(info) : nil
+            guard stamp != entries[index].stamp else { continue }
+            entries[index] = Entry(path: entries[index].path, type: entries[index].type, stamp: stamp)
+            changed.append(entries[index].path)
+        }
+        return changed
+    }
+
     /// The scan brought up to date for paths known to have changed since it was made (a watcher's):
     /// each is looked at again, a folder walked again with all it holds, a path gone removed with
     /// all it held; the other entries are taken as they were, with no `stat`.
@@ -85,7 +99,8 @@ public struct FolderScan: Sendable {
             if at < entries.count, entries[at].path == path { dropped.insert(at) }
             dropped.insert(integersIn: run(withPrefix: path + "/"))
             var info = stat()
-            guard lstat(path, &info) == 0 else { continue }
+            // A walk does not follow a link to a folder: nothing under one is in the scan.
+            guard foldersLeadingTo(path), lstat(path, &info) == 0 else { continue }
             let type = FolderWalk.entryType(info.st_mode)
             if type == DT_DIR {
                 fresh += FolderScan(path).entries
@@ -97,6 +112,17 @@ public struct FolderScan: Sendable {
         }
         let kept = entries.indices.lazy.filter { !dropped.contains($0) }.map { entries[$0] }
         return FolderScan(root: root, sorted: Self.merge(Array(kept), fresh.sorted { $0.path < $1.path }))
+    }
+
+    /// Whether each folder between the root and `path` is a real folder, not a link.
+    private func foldersLeadingTo(_ path: String) -> Bool {
+        var folder = (path as NSString).deletingLastPathComponent
+        while folder.count > root.count {
+            var info = stat()
+            guard lstat(folder, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else { return false }
+            folder = (folder as NSString).deletingLastPathComponent
+        }
+        return true
     }
 
     private init(root: String, sorted entries: [Entry]) {
@@ -119,14 +145,7 @@ public struct FolderScan: Sendable {
         return merged
     }
 
-    private func firstIndex(notBefore path: String) -> Int {
-        var low = 0, high = entries.count
-        while low < high {
-            let middle = (low + high) / 2
-            if entries[middle].path < path { low = middle + 1 } else { high = middle }
-        }
-        return low
-    }
+    private func firstIndex(notBefore path: String) -> Int { entries.firstIndex(notBefore: path) { $0.path } }
 
     private static func readFolder(_ folder: String) -> (found: [Entry], folders: [String]) {
         var found: [Entry] = []

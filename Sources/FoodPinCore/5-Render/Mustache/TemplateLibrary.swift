@@ -1,8 +1,13 @@
 /// The theme's parsed templates by name, which partials and parents refer to.
 struct TemplateLibrary: Sendable {
     private(set) var templates: [String: [TemplateNode]] = [:]
+    /// By template: the partials and parents it names (the parser's references).
+    private var names: [String: [String]] = [:]
 
-    mutating func register(_ nodes: [TemplateNode], named name: String) { templates[name] = nodes }
+    mutating func register(_ parsed: TemplateParser.Parsed, named name: String) {
+        templates[name] = parsed.nodes
+        names[name] = parsed.references.map(\.name)
+    }
 
     func has(_ name: String) -> Bool { templates[name] != nil }
 
@@ -12,23 +17,9 @@ struct TemplateLibrary: Sendable {
         var reached: Set<String> = []
         var waiting = roots
         while let name = waiting.popLast() {
-            guard reached.insert(name).inserted, let nodes = templates[name] else { continue }
-            Self.names(in: nodes, into: &waiting)
+            if reached.insert(name).inserted { waiting += names[name] ?? [] }
         }
         return reached
-    }
-
-    private static func names(in nodes: [TemplateNode], into names: inout [String]) {
-        for node in nodes {
-            switch node {
-            case .text, .variable: break
-            case .section(_, let inner, _), .block(_, let inner, _, _): Self.names(in: inner, into: &names)
-            case .partial(let name, _): names.append(name)
-            case .parent(let name, let overrides, _):
-                names.append(name)
-                for inner in overrides.values { Self.names(in: inner, into: &names) }
-            }
-        }
     }
 
     /// Renders a template with a context; nil when there is no template of that name.
