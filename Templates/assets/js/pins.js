@@ -44,18 +44,20 @@
   announcer.setAttribute("role", "status");
   document.body.appendChild(announcer);
 
-  var icon = '<svg class="pin-icon" viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">' +
-    '<path d="M9 3h6l-1 6 4 4v2h-5v6l-1 1-1-1v-6H6v-2l4-4z"/></svg>';
-
-  function button(slug, name, withText) {
+  // The icon is drawn by the CSS (.pin-toggle::before). The restaurant page has its button in the
+  // HTML, so it holds its place before this runs; cards get theirs here, over the picture.
+  function button(slug, name) {
     var toggle = document.createElement("button");
     toggle.type = "button";
-    toggle.className = withText ? "button button-quiet pin-toggle pin-toggle-text" : "pin-toggle";
+    toggle.className = "pin-toggle";
     toggle.dataset.slug = slug;
     toggle.dataset.name = name;
-    toggle.innerHTML = icon + (withText ? '<span class="pin-label"></span>' : "");
-    if (withText) toggle.querySelector(".pin-label").textContent = FoodPin.t("pin_short");
-    else toggle.setAttribute("aria-label", FoodPin.t("pin", { name: name }));
+    toggle.setAttribute("aria-label", FoodPin.t("pin", { name: name }));
+    return wire(toggle);
+  }
+
+  function wire(toggle) {
+    var slug = toggle.dataset.slug, name = toggle.dataset.name;
     toggle.title = FoodPin.t("pin", { name: name });
     show(toggle, lookup(read()));
     toggle.addEventListener("click", function () {
@@ -79,13 +81,8 @@
     scope.querySelectorAll(".card[data-slug]").forEach(function (card) {
       if (card.querySelector(".pin-toggle")) return;
       var title = card.querySelector(".card-title");
-      card.querySelector("article").appendChild(button(card.dataset.slug, title ? title.textContent : card.dataset.slug, false));
+      card.querySelector("article").appendChild(button(card.dataset.slug, title ? title.textContent : card.dataset.slug));
     });
-    var restaurant = scope.querySelector && scope.querySelector(".restaurant[data-slug]");
-    if (restaurant && !restaurant.querySelector(".pin-toggle")) {
-      var actions = restaurant.querySelector(".actions");
-      actions.insertBefore(button(restaurant.dataset.slug, restaurant.dataset.name, true), actions.firstChild);
-    }
   }
 
   function showCount(list) {
@@ -100,5 +97,6 @@
     showCount(list);
   });
   showCount(read());
+  document.querySelectorAll(".restaurant .pin-toggle").forEach(wire);
   FoodPin.onCards(decorate);
 })(window.FoodPin = window.FoodPin || {});

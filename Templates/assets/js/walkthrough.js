@@ -6,7 +6,6 @@
   var steps = Array.prototype.slice.call(root.querySelectorAll(".step"));
   if (steps.length === 0) return;
   var keys = FoodPin.storageKeys;
-  var controls = root.querySelector(".walkthrough-controls");
   var next = root.querySelector(".next");
   var skip = root.querySelector(".skip");
   var dots = Array.prototype.slice.call(root.querySelectorAll(".dot"));
@@ -14,10 +13,10 @@
   var listURL = FoodPin.storageGet("sessionStorage", keys.walkthroughReturn) || root.dataset.listUrl;
   var current = 0;
   root.classList.add("is-carousel");
-  controls.hidden = false;
-  root.querySelector(".walkthrough-end").hidden = true;
 
   function show(index, moveFocus) {
+    // The first step is on screen from the first paint; only the steps after it slide in.
+    if (index !== current) root.classList.add("has-moved");
     current = Math.max(0, Math.min(steps.length - 1, index));
     steps.forEach(function (step, position) {
       step.hidden = position !== current;
