@@ -64,6 +64,7 @@ class PageKind:
     name: str
     path: object  # the page's path under the site, or a function of the Output folder giving it
     pins: int = 0  # restaurants pinned before the visit (the first ones with a picture)
+    first_visit: bool = False  # a visitor who has not seen the walkthrough (the list sends them there)
 
     def url(self, base, output):
         return base + (self.path(output) if callable(self.path) else self.path)
@@ -99,6 +100,7 @@ PAGE_KINDS = [
     PageKind("cuisine", _first("cuisines")),
     PageKind("my guide", "my-guide/", pins=3),
     PageKind("walkthrough", "welcome/"),
+    PageKind("first visit", "", first_visit=True),
     PageKind("404", "404.html"),
 ]
 
@@ -129,8 +131,8 @@ class _Host(http.server.SimpleHTTPRequestHandler):
 class Guides:
     """The sample guide built in English and in Simplified Chinese, each served on 127.0.0.1."""
 
-    def __init__(self, foodpin):
-        self.foodpin, self.sites, self._servers = str(foodpin), [], []  # sites: (language, URL, Output)
+    def __init__(self, foodpin, title=None):
+        self.foodpin, self.title, self.sites, self._servers = str(foodpin), title, [], []  # sites: (language, URL, Output)
 
     def __enter__(self):
         self._work = tempfile.mkdtemp(prefix="foodpin-visitor-")
@@ -138,7 +140,8 @@ class Guides:
             guide = pathlib.Path(self._work, language)
             shutil.copytree(REPO / "Content", guide / "Content", ignore=shutil.ignore_patterns("guide.sqlite*"))
             settings = guide / "Content" / "site.yml"
-            settings.write_text(re.sub(r"(?m)^language: .*$", f"language: {language}", settings.read_text()))
+            text = re.sub(r"(?m)^language: .*$", f"language: {language}", settings.read_text())
+            settings.write_text(text if self.title is None else re.sub(r"(?m)^title: .*$", f"title: {self.title}", text))
             (guide / "Content" / "restaurants" / "plain-kitchen.md").write_text(UNPICTURED)
             subprocess.run([self.foodpin, "build", "--quiet", "--root", str(guide)], check=True)
             output = guide / "Output"
@@ -179,12 +182,12 @@ def _throttle(driver, on):
     driver.execute_cdp_cmd("Emulation.setCPUThrottlingRate", {"rate": CPU_SLOWDOWN if on else 1})
 
 
-def _prepare(driver, base, slugs):
-    """A returning visitor (the walkthrough seen) with these restaurants pinned, and a cold cache."""
+def _prepare(driver, base, slugs, returning):
+    """A visitor with these restaurants pinned, back (the walkthrough seen) or new, and a cold cache."""
     driver.get(base + "404.html")
     driver.execute_script("localStorage.clear(); sessionStorage.clear();"
-                          "localStorage.setItem('hasViewedWalkthrough', 'true');"
-                          "localStorage.setItem('pinnedRestaurants', JSON.stringify(arguments[0]));", slugs)
+                          "if (arguments[1]) localStorage.setItem('hasViewedWalkthrough', 'true');"
+                          "localStorage.setItem('pinnedRestaurants', JSON.stringify(arguments[0]));", slugs, returning)
     driver.execute_cdp_cmd("Network.clearBrowserCache", {})
 
 
@@ -204,7 +207,7 @@ def measure(driver, base, output, kind):
     """One cold visit of a page kind: {'cls', 'lcp' (ms), 'bytes', 'shifts', 'url'}."""
     _throttle(driver, False)
     pins = list(_slugs(output, True))[:kind.pins]
-    _prepare(driver, base, pins)
+    _prepare(driver, base, pins, not kind.first_visit)
     url = kind.url(base, output)
     _throttle(driver, True)
     try:

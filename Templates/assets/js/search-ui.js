@@ -11,7 +11,6 @@
   var status = panel.querySelector(".search-status");
   var list = panel.querySelector(".search-results");
   var noResults = panel.querySelector(".no-results");
-  var everything = document.querySelector(".all-restaurants");
   var more = panel.querySelector(".more-results");
   var nearMe = panel.querySelector(".near-me");
   var distanceOption = sort.querySelector("option[value=distance]");
@@ -103,7 +102,8 @@
     if (!keepShown) shown = pageSize;
     var f = filters();
     var active = input.value.trim() !== "" || f.city !== "" || f.cuisine !== "" || f.price !== "" || f.favorites || sort.value !== "";
-    everything.hidden = active;
+    // The class the page's head sets for a search in the address; from here on the script keeps it.
+    document.documentElement.classList.toggle("searching", active);
     if (!active) {
       more.hidden = true;
       list.hidden = true;
