@@ -28,7 +28,7 @@ def main():
     parser.add_argument("--json", help="also write every run's figures here")
     args = parser.parse_args()
     rows, everything = [], {}
-    with visitor.Guides(args.foodpin) as guides, visitor.throttled_browser(args.width) as browser:
+    with visitor.Guides(args.foodpin) as guides, visitor.browser_at(args.width) as browser:
         for language, base, output in guides.sites:
             for kind in (kind for kind in visitor.PAGE_KINDS if args.only in kind.name):
                 runs = [visitor.measure(browser, base, output, kind) for _ in range(args.runs)]

@@ -3,7 +3,7 @@ the header keeps one line from 320 px, and the detail page uses a wide screen.""
 import pytest
 
 import visitor_measure
-from conftest import foodpin_binary
+from conftest import axe_violations, foodpin_binary
 
 LONG_TITLE = "The Very Long and Entirely Complete Guide to Eating Well in Four American Cities"
 # Google counts a CLS up to 0.1 as good; the issue asks for 0.02 on every kind of page.
@@ -24,7 +24,7 @@ def long_title_guides():
 
 @pytest.fixture(scope="module")
 def phone():
-    with visitor_measure.throttled_browser(412) as driver:
+    with visitor_measure.browser_at(412) as driver:
         yield driver
 
 
@@ -50,7 +50,7 @@ return {tops: links.map(function (r) { return Math.round(r.top); }),
 
 @pytest.mark.parametrize("width", [320, 360, 390, 768, 1024, 1920])
 def test_the_header_is_one_line_at_every_width(long_title_guides, guides, width):
-    with visitor_measure.throttled_browser(width) as driver:
+    with visitor_measure.browser_at(width) as driver:
         for language, base, _ in guides.sites + long_title_guides.sites:
             driver.get(base + "404.html")
             driver.execute_script("localStorage.setItem('pinnedRestaurants', JSON.stringify(['a', 'b', 'c']))")
@@ -65,7 +65,7 @@ def test_the_header_is_one_line_at_every_width(long_title_guides, guides, width)
 
 @pytest.mark.parametrize("width", [1024, 1280, 1920])
 def test_a_wide_detail_page_fills_its_picture_and_puts_the_facts_beside_the_text(guides, width):
-    with visitor_measure.throttled_browser(width) as driver:
+    with visitor_measure.browser_at(width) as driver:
         _, base, _ = guides.sites[0]
         driver.get(base + "restaurants/bagel-and-brine/")
         sizes = driver.execute_script("""
@@ -75,3 +75,16 @@ def test_a_wide_detail_page_fills_its_picture_and_puts_the_facts_beside_the_text
                     side: side.getBoundingClientRect().left, text: text.getBoundingClientRect().right};""")
         assert abs(sizes["picture"] - sizes["card"]) < 1, sizes
         assert sizes["side"] > sizes["text"], sizes
+
+
+@pytest.mark.parametrize("width", [320, 1280])
+def test_narrow_and_wide_pages_have_no_accessibility_violations(guides, width):
+    with visitor_measure.browser_at(width) as driver:
+        for scheme in ("light", "dark"):
+            driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
+            for language, base, _ in guides.sites:
+                driver.get(base + "404.html")
+                driver.execute_script("localStorage.setItem('hasViewedWalkthrough', 'true')")
+                for path in ("", "restaurants/bagel-and-brine/"):
+                    driver.get(base + path)
+                    assert axe_violations(driver) == [], (width, scheme, language, path)

@@ -158,7 +158,8 @@ class Guides:
 
 
 @contextlib.contextmanager
-def throttled_browser(width=412):
+def browser_at(width=412):
+    """Headless Chromium as a screen `width` px wide (a phone below 800); `measure` slows it down."""
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
     options = webdriver.ChromeOptions()
