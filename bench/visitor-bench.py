@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """What a visitor feels: layout shift, largest paint and bytes for every kind of page, on a
-mid-range phone over a slow network (Chromium, 412 x 915, CPU slowed 4x, 150 ms round trip,
-1.6 Mbit/s down), cold cache, in English and Simplified Chinese.
+mid-range phone over a slow network (Tests/browser/visitor_measure.py sets it: 412 px wide, CPU
+and network slowed), cold cache, in English and Simplified Chinese.
 
 CLS here is the sum of every shift without input (never less than the session-window CLS);
 LCP is the last largest-contentful-paint entry; bytes are what the browser fetched, text gzipped

@@ -42,13 +42,25 @@ var brand = document.querySelector('.brand').getBoundingClientRect();
 return {tops: links.map(function (r) { return Math.round(r.top); }),
         right: Math.max.apply(null, links.map(function (r) { return r.right; })),
         brand: [Math.round(brand.top), Math.round(brand.bottom), Math.round(brand.right)],
+        title: document.querySelector('.brand span').getBoundingClientRect().width,
         left: Math.min.apply(null, links.map(function (r) { return r.left; })),
         header: document.querySelector('.site-header').getBoundingClientRect().height,
         scroll: document.documentElement.scrollWidth, width: document.documentElement.clientWidth};
 """
 
 
-@pytest.mark.parametrize("width", [320, 360, 390, 768, 1024, 1920])
+def test_the_measure_sees_a_shift(guides, phone):
+    """The observer the shift test relies on counts a block pushed in above the content."""
+    _, base, output = guides.sites[0]
+    kind = visitor_measure.PageKind("list", "")
+    assert visitor_measure.measure(phone, base, output, kind)["cls"] == 0
+    phone.execute_script("var block = document.createElement('div'); block.style.height = '200px';"
+                         "document.querySelector('main').prepend(block);")
+    shifted = phone.execute_async_script("var done = arguments[0]; setTimeout(function () { done(window.__visit); }, 500);")
+    assert shifted["cls"] > 0.1, shifted
+
+
+@pytest.mark.parametrize("width", [320, 360, 390, 480, 600, 768, 1024, 1920])
 def test_the_header_is_one_line_at_every_width(long_title_guides, guides, width):
     with visitor_measure.browser_at(width) as driver:
         for language, base, _ in guides.sites + long_title_guides.sites:
@@ -61,6 +73,8 @@ def test_the_header_is_one_line_at_every_width(long_title_guides, guides, width)
             assert header["right"] <= header["width"] and header["scroll"] == header["width"], where  # nothing overflows
             assert header["brand"][2] <= header["left"], where  # the brand ends before the first link
             assert header["header"] < 56, where  # one row: a 28 px logo and its padding
+            if width >= 600:
+                assert header["title"] > 40, where  # the title shows (cut short with an ellipsis when long)
 
 
 @pytest.mark.parametrize("width", [1024, 1280, 1920])

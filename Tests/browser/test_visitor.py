@@ -93,7 +93,7 @@ def test_pins_from_the_list_search_and_a_detail_page_fill_my_guide(browser, samp
     assert detail.get_attribute("aria-pressed") == "true"
     assert browser.find_element(By.CSS_SELECTOR, "nav .pin-count").text == "(3)"
 
-    browser.find_element(By.LINK_TEXT, "My guide (3)").click()
+    browser.find_element(By.CSS_SELECTOR, "nav a[href$='my-guide/']").click()
     wait(browser, lambda d: len(d.find_elements(By.CSS_SELECTOR, ".mine-cards .card")) == 3)
     # In list order, whatever the order they were pinned in.
     assert card_names(browser, ".mine-cards") == ["Abby Lane", "Harbor Noodle Bar", "桜ラーメン Sakura Ramen House"]

@@ -1,5 +1,5 @@
 """Every kind of page loaded the way a visitor on a phone meets it, with its layout shifts, largest
-paint and bytes read from the page. Used by bench/visitor-bench.py and test_layout_shift.py."""
+paint and bytes read from the page. Used by bench/visitor-bench.py and test_layout.py."""
 import contextlib
 import dataclasses
 import functools
@@ -63,7 +63,7 @@ Eggs, toast and coffee from six in the morning.
 class PageKind:
     name: str
     path: object  # the page's path under the site, or a function of the Output folder giving it
-    pins: int = 0  # restaurants pinned before the visit (the first ones with a picture)
+    pins: int = 3  # restaurants pinned before the visit (the first ones with a picture)
     first_visit: bool = False  # a visitor who has not seen the walkthrough (the list sends them there)
 
     def url(self, base, output):
@@ -84,23 +84,32 @@ def _detail(pictured):
 
 
 def _first(folder):
+    """The first page of a browse folder (cities/, cuisines/) by name."""
     def path(output):
-        return sorted(p for p in os.listdir(os.path.join(output, folder)) if not p.endswith(".html"))[0].join(
-            [folder + "/", "/"])
+        first = sorted(name for name in os.listdir(os.path.join(output, folder)) if not name.endswith(".html"))[0]
+        return f"{folder}/{first}/"
     return path
+
+
+def _shared(output):
+    """My guide as a shared link shows it: two restaurants named in the address."""
+    return "my-guide/?pins=" + ",".join(list(_slugs(output, True))[:2])
 
 
 PAGE_KINDS = [
     PageKind("list", ""),
     PageKind("search results", "?q=pizza"),
+    PageKind("filtered, sorted", "?city=Boston&sort=rating"),
     PageKind("no results", "?q=qqxzvw"),
     PageKind("detail, photos", _detail(True)),
     PageKind("detail, no photo", _detail(False)),
     PageKind("city", _first("cities")),
     PageKind("cuisine", _first("cuisines")),
-    PageKind("my guide", "my-guide/", pins=3),
+    PageKind("my guide", "my-guide/"),
+    PageKind("my guide, empty", "my-guide/", pins=0),
+    PageKind("my guide, shared link", _shared, pins=0),
     PageKind("walkthrough", "welcome/"),
-    PageKind("first visit", "", first_visit=True),
+    PageKind("first visit", "", pins=0, first_visit=True),
     PageKind("404", "404.html"),
 ]
 

@@ -140,7 +140,9 @@
     return item;
   }
 
-  // What needs scripts shows (My guide in the menu); what explains their absence goes.
+  // The layout marks <html> with .js before the first paint; a guide's own layout.mustache from
+  // before does not, nor does it leave the scripted parts unhidden: both are done here for it.
+  document.documentElement.classList.add("js");
   document.querySelectorAll(".needs-script").forEach(function (element) { element.hidden = false; });
   document.querySelectorAll(".no-script").forEach(function (element) { element.hidden = true; });
   FoodPin.fixFileLinks(document);

@@ -20,7 +20,7 @@
   }
   var afterDraw = null;
   var drawing = 0;
-  panel.hidden = false;
+  panel.hidden = false; // a guide's own mine.mustache from before hides it in its HTML
 
   function draw() {
     var slugs = shared || FoodPin.pins.list();

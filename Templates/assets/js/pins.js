@@ -1,6 +1,6 @@
 // Pins: the visitor's own guide. A pin button on every card and on each restaurant's page; pins are
 // kept in localStorage by slug (stable across rebuilds) and every open view follows them, in this
-// tab and in others. Without JavaScript there is no button, and nothing pretends to pin.
+// tab and in others. Without JavaScript no button shows, and nothing pretends to pin.
 (function (FoodPin) {
   "use strict";
   var key = FoodPin.storageKeys.pins;
@@ -46,13 +46,15 @@
 
   // The icon is drawn by the CSS (.pin-toggle::before). The restaurant page has its button in the
   // HTML, so it holds its place before this runs; cards get theirs here, over the picture.
-  function button(slug, name) {
+  function button(slug, name, withText) {
     var toggle = document.createElement("button");
     toggle.type = "button";
-    toggle.className = "pin-toggle";
+    toggle.className = withText ? "button button-quiet pin-toggle pin-toggle-text" : "pin-toggle";
     toggle.dataset.slug = slug;
     toggle.dataset.name = name;
-    toggle.setAttribute("aria-label", FoodPin.t("pin", { name: name }));
+    if (withText) toggle.innerHTML = '<span class="pin-label"></span>';
+    if (withText) toggle.querySelector(".pin-label").textContent = FoodPin.t("pin_short");
+    else toggle.setAttribute("aria-label", FoodPin.t("pin", { name: name }));
     return wire(toggle);
   }
 
@@ -81,7 +83,7 @@
     scope.querySelectorAll(".card[data-slug]").forEach(function (card) {
       if (card.querySelector(".pin-toggle")) return;
       var title = card.querySelector(".card-title");
-      card.querySelector("article").appendChild(button(card.dataset.slug, title ? title.textContent : card.dataset.slug));
+      card.querySelector("article").appendChild(button(card.dataset.slug, title ? title.textContent : card.dataset.slug, false));
     });
   }
 
@@ -98,5 +100,11 @@
   });
   showCount(read());
   document.querySelectorAll(".restaurant .pin-toggle").forEach(wire);
+  // A guide's own restaurant.mustache from before has no button in its HTML: one is made.
+  var restaurant = document.querySelector(".restaurant[data-slug]");
+  if (restaurant && !restaurant.querySelector(".pin-toggle") && restaurant.querySelector(".actions")) {
+    var actions = restaurant.querySelector(".actions");
+    actions.insertBefore(button(restaurant.dataset.slug, restaurant.dataset.name, true), actions.firstChild);
+  }
   FoodPin.onCards(decorate);
 })(window.FoodPin = window.FoodPin || {});

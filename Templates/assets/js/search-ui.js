@@ -22,14 +22,21 @@
   var origin = null;
   var nearNote = "";
 
+  // The panel is on screen before the index comes: what the visitor typed or chose meanwhile
+  // wins over the address. Without the index (offline, a page opened from disk) the panel goes.
+  var touched = false;
   var ready = FoodPin.data.index().then(function (index) {
     engine = new FoodPin.SearchEngine(index);
     fill(form.elements.city, index.cities);
     fill(form.elements.cuisine, index.cuisines);
-    panel.hidden = false;
-    readURL();
-    update(false);
+    panel.hidden = false; // a guide's own search.mustache from before hides it in its HTML
+    if (!touched) readURL();
+    update(touched);
     return engine;
+  }, function (error) {
+    panel.hidden = true;
+    document.documentElement.classList.remove("searching");
+    throw error;
   });
   FoodPin.search = { ready: ready, pageSize: pageSize };
 
@@ -51,6 +58,7 @@
     };
   }
 
+  // index.mustache's head reads the same parameters to hide the list from the first paint.
   function readURL() {
     var params = new URLSearchParams(location.search);
     input.value = params.get("q") || "";
@@ -118,11 +126,12 @@
     status.textContent = (results.length === 0 ? FoodPin.t("no_results") : FoodPin.t("found", { count: results.length }))
       + (nearNote && sort.value === "distance" ? " " + nearNote : "");
     var visible = results.slice(0, shown);
-    more.hidden = results.length <= shown;
     FoodPin.data.cards(visible.map(function (r) { return r.position; }), engine.index.shardSize).then(function (items) {
       if (mine !== generation) return;
       items.forEach(function (item, i) { addDistance(item, visible[i]); });
       list.replaceChildren.apply(list, items);
+      // Shown with the cards, under them: shown before, it would be pushed down when they come.
+      more.hidden = results.length <= shown;
       FoodPin.prepareCards(list);
     }, function () {
       if (mine === generation) status.textContent = FoodPin.t("load_failed");
@@ -154,10 +163,12 @@
 
   var timer = null;
   input.addEventListener("input", function () {
+    touched = true;
     clearTimeout(timer);
     timer = setTimeout(function () { update(true); }, 80);
   });
   form.addEventListener("change", function (event) {
+    touched = true;
     if (event.target === input) return;
     if (event.target === sort && sort.value !== "distance") nearNote = "";
     update(true);

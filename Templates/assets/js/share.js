@@ -15,7 +15,7 @@
 
   var share = document.querySelector("button.share");
   if (!share) return;
-  share.hidden = false;
+  share.hidden = false; // a guide's own restaurant.mustache from before hides it in its HTML
   share.addEventListener("click", function () {
     FoodPin.share({ title: share.dataset.shareTitle, text: share.dataset.shareText, url: location.href },
       document.querySelector(".share-status"));

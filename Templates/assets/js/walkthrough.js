@@ -13,6 +13,9 @@
   var listURL = FoodPin.storageGet("sessionStorage", keys.walkthroughReturn) || root.dataset.listUrl;
   var current = 0;
   root.classList.add("is-carousel");
+  // A guide's own welcome.mustache from before hides the controls and shows the end link in its HTML.
+  root.querySelector(".walkthrough-controls").hidden = false;
+  root.querySelector(".walkthrough-end").hidden = true;
 
   function show(index, moveFocus) {
     // The first step is on screen from the first paint; only the steps after it slide in.
