@@ -128,6 +128,13 @@ def test_arrow_keys_and_swipes_move_between_steps(browser, guide_url):
     assert visible_step(browser)[0] == 1
 
 
+def test_a_guide_without_steps_offers_its_link_and_no_dead_controls(browser, serve, empty_site):
+    browser.get(serve(empty_site) + "welcome/")
+    wait(browser, lambda d: d.execute_script("return !!(window.FoodPin && FoodPin.data)"))
+    assert browser.find_elements(By.CSS_SELECTOR, ".walkthrough-controls, .step") == []
+    assert browser.find_element(By.CSS_SELECTOR, ".walkthrough-end a").is_displayed()
+
+
 def test_without_javascript_every_step_is_readable(guide_url):
     import urllib.request
     html = urllib.request.urlopen(guide_url + "welcome/").read().decode()
