@@ -8,7 +8,7 @@ import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
-from conftest import axe_violations, vnu_errors
+from conftest import REPO, axe_violations, vnu_errors
 
 
 def html_pages(site):
@@ -78,15 +78,16 @@ def test_detail_pages_carry_restaurant_json_ld(sample_site):
 def test_assets_are_fingerprinted(sample_site):
     names = [p.name for p in (sample_site / "assets").iterdir()]
     assert any(re.fullmatch(r"site\.[0-9a-f]{8}\.css", n) for n in names)
-    scripts = sorted(p.name for p in (sample_site / "assets" / "js").iterdir())
-    assert [re.sub(r"\.[0-9a-f]{8}\.js$", ".js", n) for n in scripts] == [
-        "core.js", "first-visit.js", "gallery.js", "mine.js", "pins.js", "review-form.js", "search-engine.js", "search-ui.js",
-        "share.js", "walkthrough.js"]
-    # The theme's words for scripts come first, so every script can use them.
-    strings = [n for n in names if re.fullmatch(r"strings\.[0-9a-f]{8}\.js", n)]
-    assert len(strings) == 1
-    first_script = re.search(r'<script src="([^"]+)" defer>', (sample_site / "index.html").read_text()).group(1)
-    assert first_script == "assets/" + strings[0]
+    # One script file: the theme's words first, so every script can use them, then each script in name order.
+    assert not (sample_site / "assets" / "js").exists()
+    bundles = [n for n in names if re.fullmatch(r"site\.[0-9a-f]{8}\.js", n)]
+    assert len(bundles) == 1
+    bundle = (sample_site / "assets" / bundles[0]).read_text()
+    starts = [bundle.index(marker) for marker in ["FoodPin.strings = {"] + [
+        (REPO / "Templates" / "assets" / "js" / f"{name}.js").read_text().splitlines()[0]
+        for name in ["core", "first-visit", "gallery", "mine", "pins", "review-form", "search-engine", "search-ui", "share", "walkthrough"]]]
+    assert starts == sorted(starts)
+    assert re.findall(r'<script src="([^"]+)" defer>', (sample_site / "index.html").read_text()) == ["assets/" + bundles[0]]
     # The review form is one script for the whole site, not a copy in every detail page.
     forms = [n for n in names if re.fullmatch(r"review-form\.[0-9a-f]{8}\.js", n)]
     assert len(forms) == 1

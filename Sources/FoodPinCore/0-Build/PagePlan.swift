@@ -84,9 +84,8 @@ extension SiteBuilder {
     /// The theme's assets and the pictures: each kept if the target or the live folder holds it.
     private func planFiles(_ plan: inout PagePlan, renderer: SiteRenderer, pictures: BuildPictures, theme: LoadedTheme,
                            publisher: Publisher) throws(FoodPinError) {
-        let strings = renderer.strings
         let assets = theme.assets.files.sorted(by: { $0.key < $1.key }).map { OutputFile(path: $0.key, data: $0.value) }
-            + [OutputFile(path: ThemeStrings.scriptPath(strings.script), data: Data(strings.script.utf8)),
+            + [OutputFile(path: renderer.scriptBundle.path, data: Data(renderer.scriptBundle.text.utf8)),
                OutputFile(path: renderer.reviewForm.path, data: Data(renderer.reviewForm.text.utf8))]
         let catalog = pictures.processed.catalog
         let processed = pictures.asIs.map { OutputFile(path: $0, copyOf: layout.content.appending(path: $0)) }

@@ -14,8 +14,9 @@ public struct SiteRenderer: Sendable {
     let assetNames: [String: String]
     /// By restaurant: the digest of what its card shows.
     let cardDigests: [ContentDigest]
-    /// The theme's scripts, fingerprinted, in the order pages load them.
-    let scripts: [String]
+    /// The strings script and the theme's scripts in name order, one file named by its content
+    /// (`assets/site.<hash>.js`): one request where there were a dozen, each a round trip on a phone.
+    let scriptBundle: (path: String, text: String)
     /// The review form, the same on every detail page: rendered once into a script of its own
     /// (`FoodPin.reviewForm`) rather than into each page, where only JavaScript could use it.
     public let reviewForm: (path: String, text: String)
@@ -50,8 +51,10 @@ public struct SiteRenderer: Sendable {
         self.assetNames = theme.assets.names
         self.contribute = Self.contributeValues(strings: strings, contributeURL: site.config.contributeURL)
         self.reviewForm = Self.reviewFormScript(library: theme.library, stringsValue: stringsValue, contribute: contribute)
-        // The strings script first: the theme's scripts read their words from it.
-        self.scripts = [ThemeStrings.scriptPath(strings.script)] + theme.scripts.map { theme.assets.names[$0] ?? $0 }
+        // The strings script first: the theme's scripts read their words from it. `;` between
+        // files: a script that ends without one cannot run into the next.
+        let bundle = ([strings.script] + theme.scripts.map { theme.files[$0] ?? "" }).joined(separator: "\n;\n")
+        self.scriptBundle = ("assets/site.\(Fingerprint.hex(Data(bundle.utf8), length: 8)).js", bundle)
         // Each card shows up on several pages (list, browse, search): digested once.
         self.cardDigests = cardDigests ?? ParallelMap.map(site.restaurants, Self.cardDigest)
         self.colors = theme.colors
@@ -132,10 +135,9 @@ public struct SiteRenderer: Sendable {
         return pieces.joined(separator: links.root)
     }
 
-    /// The page's scripts; a detail page also loads the review form's, right after the strings.
+    /// The page's scripts; a detail page first loads the review form's, which review-form.js reads.
     func scriptList(root: String, reviewForm withForm: Bool) -> TemplateValue {
-        var paths = scripts
-        if withForm { paths.insert(reviewForm.path, at: 1) }
+        let paths = withForm ? [reviewForm.path, scriptBundle.path] : [scriptBundle.path]
         return .list(paths.map { ["src": .string(root + $0)] })
     }
 

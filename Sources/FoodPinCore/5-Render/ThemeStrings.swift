@@ -298,9 +298,6 @@ public struct ThemeStrings: Sendable, Equatable {
     static let foldLettersScript = "FoodPin.foldLetters = {" + Slug.latinLetters.sorted(by: { $0.key < $1.key })
         .map { "\(JSONText.quote(String($0.key))):\(JSONText.quote($0.value))" }.joined(separator: ",") + "};\n"
 
-    /// Where the strings script is published: named by its content, like the theme's assets.
-    static func scriptPath(_ script: String) -> String { "assets/strings.\(Fingerprint.hex(Data(script.utf8), length: 8)).js" }
-
     /// The `js.` strings as a script that runs before the theme's: `FoodPin.strings`, `FoodPin.language`;
     /// and `FoodPin.foldLetters`, `Slug`'s table of letters search folds, so a query folds as names do.
     public var script: String {

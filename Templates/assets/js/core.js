@@ -1,5 +1,5 @@
-// FoodPin theme scripts: plain files loaded in name order with `defer`, no modules, so pages work
-// opened from disk too. Everything is an enhancement: pages read fine without JavaScript (search,
+// FoodPin theme scripts: plain files, published as one (the strings, then these in name order),
+// loaded with `defer`; no modules, so pages work opened from disk too. Everything is an enhancement: pages read fine without JavaScript (search,
 // pins and the review form are only offered when it runs). This file holds what the others share.
 (function (FoodPin) {
   "use strict";
