@@ -249,7 +249,7 @@ extension CommandLineTests {
         }
         let one = try files("One")
         // The repository's four city files and x.md, whole: every page, asset and index file.
-        #expect(one.count == 177)
+        #expect(one.count == 167)
         #expect(try files("Two") == one)
     }
 }
