@@ -8,7 +8,7 @@ import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
-from conftest import REPO, axe_violations, vnu_errors
+from conftest import REPO, axe_violations, build, vnu_errors
 
 
 def html_pages(site):
@@ -75,6 +75,19 @@ def test_detail_pages_carry_restaurant_json_ld(sample_site):
     assert data["url"] == "https://example.org/guide/restaurants/o-ya-28066/"
 
 
+def test_a_guides_own_script_joins_the_one_file_and_its_other_files_stay(tmp_path):
+    guide = tmp_path / "guide"
+    (guide / "Content").mkdir(parents=True)
+    (guide / "Templates" / "assets" / "js").mkdir(parents=True)
+    (guide / "Templates" / "assets" / "js" / "zz-extra.js").write_text("window.extraLoaded = true\n")
+    (guide / "Templates" / "assets" / "js" / "data.json").write_text('{"a": 1}\n')
+    build(guide)
+    assets = guide / "Output" / "assets"
+    bundle = next(assets.glob("site.*.js")).read_text()
+    assert bundle.endswith("\n;\nwindow.extraLoaded = true\n")
+    assert [p.name for p in (assets / "js").iterdir()] == [next((assets / "js").glob("data.*.json")).name]
+
+
 def test_assets_are_fingerprinted(sample_site):
     names = [p.name for p in (sample_site / "assets").iterdir()]
     assert any(re.fullmatch(r"site\.[0-9a-f]{8}\.css", n) for n in names)
@@ -88,6 +101,9 @@ def test_assets_are_fingerprinted(sample_site):
         for name in ["core", "first-visit", "gallery", "mine", "pins", "review-form", "search-engine", "search-ui", "share", "walkthrough"]]]
     assert starts == sorted(starts)
     assert re.findall(r'<script src="([^"]+)" defer>', (sample_site / "index.html").read_text()) == ["assets/" + bundles[0]]
+    # A detail page loads the review form's script first: review-form.js, in the bundle, reads it.
+    detail_scripts = re.findall(r'<script src="([^"]+)" defer>', (sample_site / "restaurants" / "harbor-noodle-bar" / "index.html").read_text())
+    assert [re.sub(r"\.[0-9a-f]{8}\.js$", ".js", src) for src in detail_scripts] == ["../../assets/review-form.js", "../../assets/site.js"]
     # The review form is one script for the whole site, not a copy in every detail page.
     forms = [n for n in names if re.fullmatch(r"review-form\.[0-9a-f]{8}\.js", n)]
     assert len(forms) == 1

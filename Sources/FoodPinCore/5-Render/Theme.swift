@@ -140,7 +140,7 @@ public struct Theme: Sendable {
         var names: [String: String] = [:]
         var output: [String: Data] = [:]
         // Scripts are published in one file with the strings (SiteRenderer.scriptBundle).
-        let assets = files.filter { $0.key.hasPrefix("assets/") && !$0.key.hasPrefix("assets/js/") }
+        let assets = files.filter { $0.key.hasPrefix("assets/") && !($0.key.hasPrefix("assets/js/") && $0.key.hasSuffix(".js")) }
         // Pictures first: stylesheets refer to them by name and must be hashed after the rewrite.
         let ordered = assets.keys.sorted { (($0.hasSuffix(".css") ? 1 : 0), $0) < (($1.hasSuffix(".css") ? 1 : 0), $1) }
         for path in ordered {
