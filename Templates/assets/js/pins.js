@@ -52,9 +52,12 @@
     toggle.className = withText ? "button button-quiet pin-toggle pin-toggle-text" : "pin-toggle";
     toggle.dataset.slug = slug;
     toggle.dataset.name = name;
-    if (withText) toggle.innerHTML = '<span class="pin-label"></span>';
-    if (withText) toggle.querySelector(".pin-label").textContent = FoodPin.t("pin_short");
-    else toggle.setAttribute("aria-label", FoodPin.t("pin", { name: name }));
+    if (withText) {
+      toggle.innerHTML = '<span class="pin-label"></span>';
+      toggle.querySelector(".pin-label").textContent = FoodPin.t("pin_short");
+    } else {
+      toggle.setAttribute("aria-label", FoodPin.t("pin", { name: name }));
+    }
     return wire(toggle);
   }
 
