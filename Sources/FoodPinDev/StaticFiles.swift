@@ -1,3 +1,4 @@
+import FoodPinCore
 import Foundation
 
 /// Maps a request path to a file inside the output folder, and never to anything outside it:
@@ -47,23 +48,5 @@ struct StaticFiles: Sendable {
         return .file(url)
     }
 
-    static func contentType(for url: URL) -> String {
-        switch url.pathExtension.lowercased() {
-        case "html", "htm": "text/html; charset=utf-8"
-        case "css": "text/css; charset=utf-8"
-        case "js", "mjs": "text/javascript; charset=utf-8"
-        case "json": "application/json"
-        case "webmanifest": "application/manifest+json"
-        case "xml": "application/xml"
-        case "txt": "text/plain; charset=utf-8"
-        case "svg": "image/svg+xml"
-        case "png": "image/png"
-        case "jpg", "jpeg": "image/jpeg"
-        case "gif": "image/gif"
-        case "webp": "image/webp"
-        case "avif": "image/avif"
-        case "ico": "image/x-icon"
-        default: "application/octet-stream"
-        }
-    }
+    static func contentType(for url: URL) -> String { MediaType.of(path: url.path) }
 }

@@ -10,7 +10,7 @@ struct FoodPin: AsyncParsableCommand {
         subcommands: [
             InitCommand.self, BuildCommand.self, CheckCommand.self, ServeCommand.self, WatchCommand.self,
             ImportCommand.self, ListCommand.self,
-            ExportCommand.self, RemoveCommand.self, FavoriteCommand.self, NewCommand.self,
+            ExportCommand.self, RemoveCommand.self, FavoriteCommand.self, NewCommand.self, DeployCommand.self,
         ]
     )
 }

@@ -44,9 +44,9 @@ import Testing
 
     @Test func contentTypes() {
         #expect(StaticFiles.contentType(for: URL(fileURLWithPath: "a.html")) == "text/html; charset=utf-8")
-        #expect(StaticFiles.contentType(for: URL(fileURLWithPath: "a.svg")) == "image/svg+xml")
-        #expect(StaticFiles.contentType(for: URL(fileURLWithPath: "search.json")) == "application/json")
-        #expect(StaticFiles.contentType(for: URL(fileURLWithPath: "manifest.webmanifest")) == "application/manifest+json")
+        #expect(StaticFiles.contentType(for: URL(fileURLWithPath: "a.svg")) == "image/svg+xml; charset=utf-8")
+        #expect(StaticFiles.contentType(for: URL(fileURLWithPath: "search.json")) == "application/json; charset=utf-8")
+        #expect(StaticFiles.contentType(for: URL(fileURLWithPath: "manifest.webmanifest")) == "application/manifest+json; charset=utf-8")
     }
 
     @Test func theReloadScriptGoesBeforeTheBodyEnds() {

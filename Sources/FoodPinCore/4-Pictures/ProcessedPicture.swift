@@ -22,6 +22,8 @@ public struct ProcessedPicture: Sendable, Hashable {
     public var sourcePixels: Int
 
     static let previewFile = "preview.jpg"
+    /// Where processed pictures are published, each in a folder named by its content (`key`).
+    static let publishedFolder = "pictures"
     static func fileName(width: Int, format: PictureFormat) -> String { "\(width).\(format.fileExtension)" }
 
     /// The files in the cache folder, named `<width>.<ext>` and `preview.jpg`.
@@ -34,7 +36,7 @@ public struct ProcessedPicture: Sendable, Hashable {
     /// Where a cache file is published, relative to the site root: `pictures/<key>/<stem>-<width>w.<ext>`.
     public func publishedPath(of file: String) -> String {
         let name = file == Self.previewFile ? "\(stem)-preview.jpg" : "\(stem)-\(file.replacingOccurrences(of: ".", with: "w."))"
-        return "pictures/\(key)/\(name)"
+        return "\(Self.publishedFolder)/\(key)/\(name)"
     }
 
     public func publishedPath(width: Int, format: PictureFormat) -> String {

@@ -1,0 +1,31 @@
+import Foundation
+
+/// What a deploy asks of a target, in three words: `list` what it holds (a first deploy, or
+/// `--verify`), `put` one file, `delete` some. Paths are the site's own (`restaurants/x/index.html`).
+protocol DeployDestination: Sendable {
+    /// Each file held, with the MD5 of its bytes as stored (S3's ETag for a file sent in one piece).
+    func list() async throws(FoodPinError) -> [String: String]
+    func put(_ path: String, body: [UInt8], headers: DeployHeaders) async throws(FoodPinError)
+    func delete(_ paths: [String]) async throws(FoodPinError)
+    /// Requests made so far (a folder makes none).
+    var requests: Int { get }
+    func close() async
+}
+
+/// A count shared by concurrent uploads.
+final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+
+    func add(_ amount: Int = 1) {
+        lock.lock()
+        count += amount
+        lock.unlock()
+    }
+
+    var value: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return count
+    }
+}

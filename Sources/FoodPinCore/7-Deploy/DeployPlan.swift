@@ -1,0 +1,106 @@
+import Crypto
+import Foundation
+
+/// How files are compared and sent.
+public struct DeploySettings: Sendable {
+    /// Text sent gzip-compressed, with `Content-Encoding: gzip`.
+    public var gzip = false
+    /// Files gone from the site stay on the target this long (seconds) after a deploy first finds them gone.
+    public var keepDeleted = 0
+    /// Every file is sent, whatever the target holds.
+    public var force = false
+    public var now = Int(Date().timeIntervalSince1970)
+
+    public init() {}
+}
+
+/// What a deploy will do: the files to send, wave by wave, and the files to remove, decided from
+/// what the target holds (its manifest, or on a first deploy its listing) and the built site.
+struct DeployPlan: Sendable {
+    /// By `DeployHeaders.Wave`: parts, then pages, then entrances.
+    var uploads: [[BuiltSite.File]] = DeployHeaders.Wave.allCases.map { _ in [] }
+    var deletions: [String] = []
+    var unchanged = 0
+    /// What the target holds once the plan is carried out (the entries of files sent are made as they go).
+    var manifest = DeployManifest()
+    /// Paths the target held before whose content changes or goes: what a CDN must drop.
+    var changed: [String] = []
+
+    var sending: [BuiltSite.File] { uploads.flatMap { $0 } }
+
+
+    /// Against the manifest of the last deploy: a file whose stamp and headers are as recorded is not
+    /// read; the others are read and hashed, and sent when their digest differs.
+    init(site: [BuiltSite.File], root: URL, manifest old: DeployManifest, settings: DeploySettings) {
+        let rootPath = root.standardizedFileURL.path
+        let suspects = site.filter { file in
+            guard let entry = old.files[file.path], !settings.force else { return true }
+            return !(entry.sameFile(as: file.stamp) && entry.headers == DeployHeaders(path: file.path, gzip: settings.gzip).summary)
+        }
+        let digests = ParallelMap.map(suspects, width: .disk) { file in
+            FileBytes.read(rootPath + "/" + file.path, expectedSize: Int(file.stamp.size)).map { Fingerprint.hex($0, length: 64) }
+        }
+        var digestOf: [String: String] = [:]
+        for (file, digest) in zip(suspects, digests) { digestOf[file.path] = digest ?? "" }
+        for file in site {
+            let headers = DeployHeaders(path: file.path, gzip: settings.gzip).summary
+            let entry = old.files[file.path]
+            if let entry, !settings.force, digestOf[file.path].map({ $0 == entry.digest }) ?? true, entry.headers == headers {
+                manifest.files[file.path] = DeployManifest.Entry(digest: entry.digest, stamp: file.stamp, headers: headers)
+                unchanged += 1
+            } else {
+                send(file, replacing: entry != nil)
+            }
+        }
+        retire(Set(old.files.keys), old: old, site: site, settings: settings)
+    }
+
+    /// Against a listing of the target (a first deploy, `--verify`): every file is read, and sent when
+    /// the MD5 of what would be sent differs from the stored object's.
+    init(site: [BuiltSite.File], root: URL, listing: [String: String], settings: DeploySettings) {
+        let rootPath = root.standardizedFileURL.path
+        let hashes = ParallelMap.map(site, width: .disk) { file -> (digest: String, md5: String)? in
+            guard let bytes = FileBytes.read(rootPath + "/" + file.path, expectedSize: Int(file.stamp.size)) else { return nil }
+            let headers = DeployHeaders(path: file.path, gzip: settings.gzip)
+            let body = headers.contentEncoding == nil ? bytes : Gzip.compress(bytes)
+            return (Fingerprint.hex(bytes, length: 64), AWSSignature.hex(Insecure.MD5.hash(data: body)))
+        }
+        for (file, hash) in zip(site, hashes) {
+            if let hash, !settings.force, listing[file.path] == hash.md5 {
+                let headers = DeployHeaders(path: file.path, gzip: settings.gzip).summary
+                manifest.files[file.path] = DeployManifest.Entry(digest: hash.digest, stamp: file.stamp, headers: headers)
+                unchanged += 1
+            } else {
+                send(file, replacing: listing[file.path] != nil)
+            }
+        }
+        retire(Set(listing.keys), old: DeployManifest(), site: site, settings: settings)
+    }
+
+    private mutating func send(_ file: BuiltSite.File, replacing: Bool) {
+        uploads[DeployHeaders.wave(of: file.path).rawValue].append(file)
+        if replacing { changed.append(file.path) }
+    }
+
+    /// Files the target holds and the site no longer has: removed, or kept until `keepDeleted` has passed.
+    private mutating func retire(_ held: Set<String>, old: DeployManifest, site: [BuiltSite.File], settings: DeploySettings) {
+        let present = Set(site.map(\.path))
+        for path in held.union(old.retired.keys).subtracting(present).sorted() {
+            let since = old.retired[path] ?? settings.now
+            if settings.now - since >= settings.keepDeleted {
+                deletions.append(path)
+                changed.append(path)
+            } else {
+                manifest.retired[path] = since
+            }
+        }
+    }
+
+    /// The addresses a CDN knows the changed files by: `/a/b.css`, and a folder's page also as `/a/`.
+    static func addresses(of paths: [String]) -> [String] {
+        paths.flatMap { path -> [String] in
+            guard path == "index.html" || path.hasSuffix("/index.html") else { return ["/" + path] }
+            return ["/" + path.dropLast("index.html".count), "/" + path]
+        }
+    }
+}

@@ -1,0 +1,124 @@
+import Foundation
+
+/// What `foodpin deploy` is asked to do.
+public struct DeployRequest: Sendable {
+    public var target: DeployTarget
+    /// The built site (`Output/`).
+    public var site: URL
+    /// Where the target's manifest is kept (`.foodpin-cache/`).
+    public var cache: URL
+    public var dryRun = false
+    /// List the target and compare, whatever the manifest says.
+    public var verify = false
+    public var settings = DeploySettings()
+    /// Uploads in flight at once.
+    public var jobs = 16
+    // For buckets:
+    public var endpoint: URL?
+    public var region: String?
+    public var credentials: AWSCredentials.Lookup = .init()
+
+    public init(target: DeployTarget, site: URL, cache: URL) {
+        self.target = target
+        self.site = site
+        self.cache = cache
+    }
+}
+
+/// What a deploy did (or, dry, would do).
+public struct DeployReport: Sendable {
+    public var sent: [String] = []
+    public var bytesSent: Int64 = 0
+    public var deleted: [String] = []
+    /// Files the target keeps for `--keep-deleted`.
+    public var kept = 0
+    public var unchanged = 0
+    public var requests = 0
+    /// Where the addresses for a CDN to drop were written (nil: nothing changed).
+    public var changedList: URL?
+    public var seconds = 0.0
+}
+
+/// Sends a built site to a target: assets and pictures first, then pages, then the home page,
+/// `sitemap.xml` and `search.json`, then removals, so a visitor never meets a page whose assets
+/// are missing; a deploy stopped at any point leaves the old files or the new, and the next one
+/// finishes the job. It holds the site folder's turn, so no build changes it meanwhile.
+public enum Deployer {
+    public static func deploy(_ request: DeployRequest, progress: @escaping @Sendable (_ sent: Int, _ of: Int) -> Void) async throws(FoodPinError) -> DeployReport {
+        let started = Date()
+        let turn = try Publisher.takeTurn(request.site)
+        defer { turn.end() }
+        let site = try BuiltSite.scan(request.site)
+        let destination = try destination(for: request)
+        let manifestURL = DeployManifest.location(for: request.target, in: request.cache)
+        let manifest = request.verify || request.settings.force ? nil : DeployManifest.load(from: manifestURL)
+        let plan: DeployPlan
+        do throws(FoodPinError) {
+            if let manifest {
+                plan = DeployPlan(site: site, root: request.site, manifest: manifest, settings: request.settings)
+            } else {
+                plan = DeployPlan(site: site, root: request.site, listing: try await destination.list(), settings: request.settings)
+            }
+        } catch {
+            await destination.close()
+            throw error
+        }
+        var report = DeployReport(sent: plan.sending.map(\.path), deleted: plan.deletions, kept: plan.manifest.retired.count,
+                                  unchanged: plan.unchanged)
+        report.bytesSent = plan.sending.reduce(0) { $0 + $1.stamp.size }
+        if !request.dryRun {
+            do throws(FoodPinError) {
+                report.changedList = try await carryOut(plan, on: destination, request: request, manifestURL: manifestURL, progress: progress)
+            } catch {
+                await destination.close()
+                throw error
+            }
+        }
+        report.requests = destination.requests
+        await destination.close()
+        report.seconds = Date().timeIntervalSince(started)
+        return report
+    }
+
+    private static func destination(for request: DeployRequest) throws(FoodPinError) -> any DeployDestination {
+        switch request.target {
+        case .folder(let path):
+            let site = request.site.standardizedFileURL.path
+            if path == site || path.hasPrefix(site + "/") || site.hasPrefix(path + "/") {
+                throw .usage("\(request.target) and the site folder \(GuideLayout.displayPath(request.site)) overlap", hint: "deploy to a folder outside the site")
+            }
+            guard !request.settings.gzip else {
+                throw .usage("--gzip is for buckets, which send a file's encoding with it; a folder's web server compresses as it serves")
+            }
+            return FolderDestination(root: path)
+        case .bucket(let name, let prefix):
+            let credentials = try request.credentials.credentials()
+            let region = request.region ?? request.credentials.region() ?? "us-east-1"
+            return S3Bucket(bucket: name, prefix: prefix, credentials: credentials, region: region, endpoint: request.endpoint,
+                            connections: request.jobs)
+        }
+    }
+
+    /// Waves sent in order, each whole before the next starts; the manifest saved once all is done.
+    private static func carryOut(_ plan: DeployPlan, on destination: any DeployDestination, request: DeployRequest, manifestURL: URL,
+                                 progress: @escaping @Sendable (Int, Int) -> Void) async throws(FoodPinError) -> URL? {
+        var manifest = plan.manifest
+        let total = plan.sending.count
+        let done = Counter()
+        if total > 0 { try DeployManifest.markPending(plan.sending.map(\.path), for: manifestURL) }
+        for wave in plan.uploads where !wave.isEmpty {
+            let entries = try await Uploads.send(wave, from: request.site, to: destination, gzip: request.settings.gzip, jobs: request.jobs) {
+                done.add()
+                progress(done.value, total)
+            }
+            for (path, entry) in entries { manifest.files[path] = entry }
+        }
+        try await destination.delete(plan.deletions)
+        try manifest.save(to: manifestURL, target: request.target)
+        DeployManifest.clearPending(for: manifestURL)
+        guard !plan.changed.isEmpty else { return nil }
+        let list = manifestURL.deletingPathExtension().appendingPathExtension("changed.txt")
+        try ReplaceFile.write(Data(DeployPlan.addresses(of: plan.changed).map { $0 + "\n" }.joined().utf8), to: list)
+        return list
+    }
+}
