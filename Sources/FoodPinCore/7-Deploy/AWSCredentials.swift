@@ -3,7 +3,7 @@ import Foundation
 /// The keys that sign requests, found where the AWS tools look: `AWS_ACCESS_KEY_ID` and
 /// `AWS_SECRET_ACCESS_KEY` (with `AWS_SESSION_TOKEN`), else the profile `AWS_PROFILE` (or
 /// `default`) of `~/.aws/credentials`. Never printed: its description names the key id only.
-public struct AWSCredentials: Sendable, CustomStringConvertible {
+public struct AWSCredentials: Sendable, CustomStringConvertible, CustomReflectable {
     public let accessKeyID: String
     let secretAccessKey: String
     let sessionToken: String?
@@ -15,6 +15,7 @@ public struct AWSCredentials: Sendable, CustomStringConvertible {
     }
 
     public var description: String { "AWS key \(accessKeyID)" }
+    public var customMirror: Mirror { Mirror(self, children: ["accessKeyID": accessKeyID]) }
 
     /// Where the AWS tools keep their files, and which profile to read.
     public struct Lookup: Sendable {

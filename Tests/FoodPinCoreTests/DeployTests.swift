@@ -1,0 +1,180 @@
+import Foundation
+import Testing
+@testable import FoodPinCore
+
+/// Deploys to a folder, and the parts every target shares: targets, headers, the plan, the
+/// manifest, credentials. (Buckets are deployed to in Tests/browser/test_deploy.py, on a real S3 server.)
+struct DeployTests {
+    func deploy(_ guide: TestGuide, to folder: URL, _ change: (inout DeployRequest) -> Void = { _ in }) async throws -> DeployReport {
+        var request = DeployRequest(target: try DeployTarget(parsing: "file://\(folder.path)"), site: guide.output, cache: guide.layout.cache)
+        change(&request)
+        return try await Deployer.deploy(request) { _, _ in }
+    }
+
+    func files(in folder: URL) throws -> [String: Data] {
+        let paths = FileManager.default.enumerator(atPath: folder.path)!.compactMap { $0 as? String }
+        var found: [String: Data] = [:]
+        for path in paths where !path.split(separator: "/").contains(where: { $0.hasPrefix(".") }) {
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: folder.appending(path: path).path, isDirectory: &isFolder), !isFolder.boolValue {
+                found[path] = try Data(contentsOf: folder.appending(path: path))
+            }
+        }
+        return found
+    }
+
+    func twoRestaurants() throws -> TestGuide {
+        let guide = try TestGuide()
+        try guide.write("Content/restaurants/luigis.md", "---\nname: Luigi's\ncuisines: [Italian]\ncity: Boston\n---\nFresh pasta.\n")
+        try guide.write("Content/restaurants/noodle-bar.md", "---\nname: Noodle Bar\ncuisines: [Ramen]\ncity: Boston\n---\nBroth.\n")
+        try guide.build()
+        return guide
+    }
+
+    @Test func aFolderHoldsTheSiteAfterEditsAndRemovals() async throws {
+        let guide = try twoRestaurants()
+        let www = try guide.makeOutsideFolder("www")
+        let first = try await deploy(guide, to: www)
+        #expect(try files(in: www) == files(in: guide.output))
+        #expect(first.unchanged == 0 && first.deleted.isEmpty)
+
+        try guide.write("Content/restaurants/luigis.md", "---\nname: Luigi's\ncuisines: [Italian]\ncity: Boston\n---\nFresh pasta, and now pizza.\n")
+        try guide.remove("Content/restaurants/noodle-bar.md")
+        try guide.build()
+        let second = try await deploy(guide, to: www)
+        #expect(try files(in: www) == files(in: guide.output))
+        #expect(second.sent.contains("restaurants/luigis/index.html"))
+        #expect(second.deleted.contains("restaurants/noodle-bar/index.html"))
+        #expect(!FileManager.default.fileExists(atPath: www.appending(path: "restaurants/noodle-bar").path))
+        #expect(second.sent.count + second.unchanged == (try files(in: guide.output)).count)
+        #expect(second.unchanged > second.sent.count)
+
+        let third = try await deploy(guide, to: www)
+        #expect(third.sent.isEmpty && third.deleted.isEmpty)
+        let changed = try String(contentsOf: second.changedList!, encoding: .utf8)
+        #expect(changed.contains("/restaurants/luigis/\n/restaurants/luigis/index.html\n"))
+        #expect(changed.contains("/restaurants/noodle-bar/\n"))
+    }
+
+    /// A deploy stopped after sending a file, before saving its manifest: the file counts as unknown,
+    /// so a site changed back to what the manifest says still goes out again.
+    @Test func filesInFlightWhenADeployStoppedAreSentAgain() async throws {
+        let guide = try twoRestaurants()
+        let www = try guide.makeOutsideFolder("www")
+        _ = try await deploy(guide, to: www)
+        let manifest = DeployManifest.location(for: try DeployTarget(parsing: "file://\(www.path)"), in: guide.layout.cache)
+        // What a stopped deploy leaves: the journal of what it was sending, and a file the manifest does not describe.
+        try DeployManifest.markPending(["restaurants/luigis/index.html", "stray.html"], for: manifest)
+        try Data("half a deploy".utf8).write(to: www.appending(path: "restaurants/luigis/index.html"))
+        try Data("from a site since changed".utf8).write(to: www.appending(path: "stray.html"))
+        let next = try await deploy(guide, to: www)
+        #expect(next.sent == ["restaurants/luigis/index.html"])
+        #expect(next.deleted == ["stray.html"])
+        #expect(try files(in: www) == files(in: guide.output))
+        #expect(!FileManager.default.fileExists(atPath: manifest.path + ".pending"))
+    }
+
+    @Test func aDryRunWritesNothingAndAGracePeriodKeepsOldFiles() async throws {
+        let guide = try twoRestaurants()
+        let www = try guide.makeOutsideFolder("www")
+        let dry = try await deploy(guide, to: www) { $0.dryRun = true }
+        #expect(!dry.sent.isEmpty)
+        #expect(try files(in: www).isEmpty)
+        _ = try await deploy(guide, to: www)
+        try guide.remove("Content/restaurants/noodle-bar.md")
+        try guide.build()
+        let kept = try await deploy(guide, to: www) { $0.settings.keepDeleted = 3600 }
+        #expect(kept.deleted.isEmpty && kept.kept > 0)
+        #expect(FileManager.default.fileExists(atPath: www.appending(path: "restaurants/noodle-bar/index.html").path))
+        let later = try await deploy(guide, to: www) {
+            $0.settings.keepDeleted = 3600
+            $0.settings.now += 3600
+        }
+        #expect(later.deleted.contains("restaurants/noodle-bar/index.html") && later.kept == 0)
+        #expect(try files(in: www) == files(in: guide.output))
+    }
+
+    @Test func aFolderInsideTheSiteIsRefused() async throws {
+        let guide = try twoRestaurants()
+        await #expect(throws: FoodPinError.self) { _ = try await deploy(guide, to: guide.output.appending(path: "copy")) }
+        await #expect(throws: FoodPinError.self) { _ = try await deploy(guide, to: guide.root) }
+    }
+
+    @Test func targetsAreReadOrRefusedWithTheFormToWrite() throws {
+        #expect(try DeployTarget(parsing: "s3://my-guide") == .bucket(name: "my-guide", prefix: ""))
+        #expect(try DeployTarget(parsing: "s3://my.guide/site/en/") == .bucket(name: "my.guide", prefix: "site/en/"))
+        #expect(try DeployTarget(parsing: "file:///srv/www/") == .folder(path: "/srv/www"))
+        for bad in ["s3://My_Guide", "s3://ab", "s3://guide/../x", "file://relative/path", "ftp://host/", "/srv/www"] {
+            #expect(throws: FoodPinError.self, "\(bad)") { try DeployTarget(parsing: bad) }
+        }
+    }
+
+    @Test func headersFollowWhatAFileIs() {
+        let css = DeployHeaders(path: "assets/site.3f9a1c2e.css", gzip: true)
+        #expect(css == DeployHeaders(contentType: "text/css; charset=utf-8", cacheControl: DeployHeaders.forever, contentEncoding: "gzip"))
+        let picture = DeployHeaders(path: "pictures/d64dd7f3585bf68c/pasta-640w.webp", gzip: true)
+        #expect(picture == DeployHeaders(contentType: "image/webp", cacheControl: DeployHeaders.forever, contentEncoding: nil))
+        let page = DeployHeaders(path: "restaurants/deadbeefcafe1234/index.html", gzip: false)
+        #expect(page == DeployHeaders(contentType: "text/html; charset=utf-8", cacheControl: DeployHeaders.brief, contentEncoding: nil))
+        #expect(DeployHeaders(path: "assets/js/own.js", gzip: false).cacheControl == DeployHeaders.brief)
+        #expect(DeployHeaders(path: "search.json", gzip: false).cacheControl == DeployHeaders.brief)
+        #expect([("assets/site.3f9a1c2e.css"), "search/0.json", "cities/index.html", "index.html", "sitemap.xml", "search.json"]
+            .map { DeployHeaders.wave(of: $0) } == [.parts, .parts, .pages, .entrances, .entrances, .entrances])
+    }
+
+    @Test func credentialsComeFromTheEnvironmentOrAProfile() throws {
+        let home = FileManager.default.temporaryDirectory.appending(path: "foodpin-aws-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: home) }
+        try FileManager.default.createDirectory(at: home.appending(path: ".aws"), withIntermediateDirectories: true)
+        try Data("[default]\naws_access_key_id = AKIADEFAULT\naws_secret_access_key = s1\n\n[site]\naws_access_key_id=AKIASITE\naws_secret_access_key=s2\naws_session_token = t2\n".utf8)
+            .write(to: home.appending(path: ".aws/credentials"))
+        try Data("[default]\nregion = eu-west-1\n[profile site]\nregion = ap-south-1\n".utf8).write(to: home.appending(path: ".aws/config"))
+        let files = AWSCredentials.Lookup(environment: ["HOME": home.path])
+        #expect(try files.credentials().accessKeyID == "AKIADEFAULT" && files.region() == "eu-west-1")
+        let site = AWSCredentials.Lookup(environment: ["HOME": home.path, "AWS_ACCESS_KEY_ID": "AKIAENV", "AWS_SECRET_ACCESS_KEY": "s3"], profile: "site")
+        #expect(try site.credentials().accessKeyID == "AKIASITE" && site.credentials().sessionToken == "t2" && site.region() == "ap-south-1")
+        let variables = AWSCredentials.Lookup(environment: ["HOME": home.path, "AWS_ACCESS_KEY_ID": "AKIAENV", "AWS_SECRET_ACCESS_KEY": "s3", "AWS_REGION": "us-west-2"])
+        #expect(try variables.credentials().accessKeyID == "AKIAENV" && variables.region() == "us-west-2")
+        let none = AWSCredentials.Lookup(environment: ["HOME": home.path], profile: "missing")
+        #expect(throws: FoodPinError.self) { try none.credentials() }
+    }
+
+    @Test func gzipGivesWhatGunzipReadsBack() throws {
+        let text = Array(String(repeating: "<p>Cacio e pepe, café, 拉面.</p>\n", count: 200).utf8)
+        let compressed = Gzip.compress(text)
+        #expect(compressed.count < text.count / 10)
+        #expect(Gzip.compress(text) == compressed)
+        let file = FileManager.default.temporaryDirectory.appending(path: "foodpin-\(UUID().uuidString).gz")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try Data(compressed).write(to: file)
+        let gunzip = Process()
+        gunzip.executableURL = URL(fileURLWithPath: "/bin/gzip")
+        gunzip.arguments = ["-dc", file.path]
+        let pipe = Pipe()
+        gunzip.standardOutput = pipe
+        try gunzip.run()
+        let back = pipe.fileHandleForReading.readDataToEndOfFile()
+        gunzip.waitUntilExit()
+        #expect(Array(back) == text)
+    }
+
+    @Test func s3sXMLIsRead() {
+        let answer = "<ListBucketResult><Contents><Key>a&amp;b/caf&#xE9;.html</Key><ETag>&quot;abc&quot;</ETag></Contents><Contents><Key>x&lt;y</Key></Contents></ListBucketResult>"
+        #expect(XMLText.values(of: "Key", in: answer) == ["a&b/café.html", "x<y"])
+        #expect(XMLText.values(of: "ETag", in: answer) == ["\"abc\""])
+        #expect(XMLText.escape("a&b<c>'\"") == "a&amp;b&lt;c&gt;&apos;&quot;")
+    }
+
+    @Test func aDamagedManifestMeansAListing() throws {
+        let folder = FileManager.default.temporaryDirectory.appending(path: "foodpin-manifest-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appending(path: "m.tsv")
+        var manifest = DeployManifest()
+        manifest.files["index.html"] = .init(digest: "ab", size: 3, modified: 7, inode: 9, headers: "text/html|x|")
+        manifest.retired["old.html"] = 1000
+        try manifest.save(to: url, target: .folder(path: "/srv"))
+        #expect(DeployManifest.load(from: url) == manifest)
+        try Data("foodpin deploy manifest 1\t/srv\nF\tindex.html\tab\tthree\n".utf8).write(to: url)
+        #expect(DeployManifest.load(from: url) == nil)
+    }
+}
