@@ -178,3 +178,31 @@ struct DeployTests {
         #expect(DeployManifest.load(from: url) == nil)
     }
 }
+
+/// `host:` in site.yml: the files Netlify and Cloudflare Pages read, with the same cache policy a deploy sends.
+struct HostFilesTests {
+    @Test func aNamedHostGetsItsHeadersAndRedirects() throws {
+        let guide = try TestGuide(siteYAML: "title: Host\nbase_url: https://example.org/guide/\nhost: cloudflare\n")
+        try guide.write("Content/restaurants/luigis.md", "---\nname: Luigi's\ncity: Boston\n---\nPasta.\n")
+        try guide.build()
+        let stylesheet = try #require(try guide.page("index.html").firstMatch(of: /assets\/site\.[0-9a-f]{8}\.css/)).output
+        let headers = try guide.page("_headers")
+        #expect(headers.contains("/guide/\(stylesheet)\n  Cache-Control: public, max-age=31536000, immutable\n"))
+        #expect(headers.hasSuffix("/guide/pictures/*\n  Cache-Control: public, max-age=31536000, immutable\n"
+                                  + "/guide/*\n  X-Content-Type-Options: nosniff\n  Referrer-Policy: strict-origin-when-cross-origin\n"))
+        #expect(try guide.page("_redirects") == "# Written by FoodPin: shortened addresses lead to the list.\n/guide/restaurants/ /guide/ 301\n/guide/page/1/ /guide/ 301\n")
+
+        try guide.write("Content/site.yml", "title: Host\n")
+        try guide.build()
+        #expect(!guide.exists("_headers") && !guide.exists("_redirects"))
+    }
+
+    @Test func anUnknownHostIsALocatedErrorAndNothingIsWritten() throws {
+        let guide = try TestGuide(siteYAML: "title: Host\nhost: vercel\n")
+        let report = try guide.build()
+        #expect(report.diagnostics.map(\.description) == [
+            "\(guide.root.path)/Content/site.yml:2:7: error: `host` names a static host whose own files FoodPin writes: netlify or cloudflare; found \"vercel\"\n    hint: leave `host` out for any other host",
+        ])
+        #expect(!FileManager.default.fileExists(atPath: guide.output.path))
+    }
+}

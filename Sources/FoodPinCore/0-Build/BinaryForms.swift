@@ -271,5 +271,6 @@ extension SiteConfig: BinaryEncodable {
         writer.write(mapTiles)
         writer.write(mapAttribution)
         writer.write(contributeURL)
+        writer.write(host?.rawValue)
     }
 }

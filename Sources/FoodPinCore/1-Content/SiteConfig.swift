@@ -1,5 +1,10 @@
 import Foundation
 
+/// Hosts that read `_headers` (cache and security headers by path) and `_redirects` from the site.
+public enum StaticHost: String, Sendable, CaseIterable {
+    case netlify, cloudflare
+}
+
 /// Settings from `Content/site.yml`.
 public struct SiteConfig: Sendable, Equatable {
     public var title = "FoodPin"
@@ -16,6 +21,8 @@ public struct SiteConfig: Sendable, Equatable {
     /// Where the review form proposes new files: a repository's "new file" page, like
     /// https://github.com/owner/guide/new/main; nil means the form only makes the file.
     public var contributeURL: String?
+    /// The static host named in `host:`: the build adds the files it reads (`_headers`, `_redirects`).
+    public var host: StaticHost?
     /// site.yml's `strings`: single theme strings the guide words its own way.
     var stringOverrides: FieldValue?
     /// Where `language` is written, for the warning when the theme has no strings for it.
@@ -86,6 +93,12 @@ public struct SiteConfig: Sendable, Equatable {
             if WebURL.isSafe(contribute) { config.contributeURL = contribute } else {
                 fields.error("contribute_url", "`contribute_url` must be an http or https address; found \"\(contribute)\"",
                              hint: "for example https://github.com/owner/guide/new/main")
+            }
+        }
+        if let host = fields.string("host") {
+            if let known = StaticHost(rawValue: host) { config.host = known } else {
+                fields.error("host", "`host` names a static host whose own files FoodPin writes: \(StaticHost.allCases.map(\.rawValue).joined(separator: " or ")); found \"\(host)\"",
+                             hint: "leave `host` out for any other host")
             }
         }
         config.pictures.read(&fields)

@@ -32,6 +32,29 @@ extension SiteRenderer {
     }
 }
 
+// MARK: Files static hosts read
+
+extension SiteRenderer {
+    /// Where the site sits on its host: the base URL's path, `/` without one.
+    private var sitePath: String { site.config.baseURL?.path ?? "/" }
+
+    /// `_headers` (Netlify, Cloudflare Pages): fingerprinted assets and processed pictures cached for
+    /// good, as a deploy sends them (`DeployHeaders`); every file sent with `nosniff` and a referrer policy.
+    func hostHeaders() -> String {
+        let forever = (Array(assetNames.values) + [scriptBundle.path, reviewForm.path]).filter(DeployHeaders.isFingerprinted).sorted()
+            + ["\(ProcessedPicture.publishedFolder)/*"]
+        var text = "# Written by FoodPin: assets and pictures never change under their names.\n"
+        for path in forever { text += "\(sitePath)\(path)\n  Cache-Control: \(DeployHeaders.forever)\n" }
+        return text + "\(sitePath)*\n  X-Content-Type-Options: nosniff\n  Referrer-Policy: strict-origin-when-cross-origin\n"
+    }
+
+    /// `_redirects`: addresses a visitor makes by shortening one, which have no page, sent to the list.
+    func hostRedirects() -> String {
+        "# Written by FoodPin: shortened addresses lead to the list.\n"
+            + "\(sitePath)restaurants/ \(sitePath) 301\n\(sitePath)page/1/ \(sitePath) 301\n"
+    }
+}
+
 /// sitemap.xml and robots.txt.
 enum Sitemap {
     static func urlSet(_ urls: [String]) -> String {

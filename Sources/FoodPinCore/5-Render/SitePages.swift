@@ -21,6 +21,8 @@ extension SiteRenderer {
         case searchShard(Int)
         /// Part 0 is sitemap.xml: the whole list, or an index of parts 1… above 50,000 URLs.
         case sitemap(part: Int)
+        /// `_headers` and `_redirects`, when site.yml names a host that reads them.
+        case hostHeaders, hostRedirects
     }
 
     static func pages(of site: Site, sitemapLimit: Int) -> [Page] {
@@ -39,6 +41,7 @@ extension SiteRenderer {
         let htmlPages = pages.count + 1 // and welcome/
         pages += [.welcome, .mine, .notFound, .robots, .manifest, .searchIndex]
         pages += (0..<SearchIndex.shardCount(site)).map { .searchShard($0) }
+        if site.config.host != nil { pages += [.hostHeaders, .hostRedirects] }
         if site.config.baseURL != nil {
             let parts = htmlPages > sitemapLimit ? (htmlPages + sitemapLimit - 1) / sitemapLimit : 0
             pages += (0...parts).map { .sitemap(part: $0) }
@@ -64,6 +67,8 @@ extension SiteRenderer {
         case .searchIndex: "search.json"
         case .searchShard(let number): "search/\(number).json"
         case .sitemap(let part): part == 0 ? "sitemap.xml" : "sitemap-\(part).xml"
+        case .hostHeaders: "_headers"
+        case .hostRedirects: "_redirects"
         }
     }
 
@@ -111,8 +116,8 @@ extension SiteRenderer {
             return PageInputs(cards: cardDigests, groups: site.cities + site.cuisines)
         case .searchShard(let number):
             return PageInputs(cards: Array(cardDigests[SearchIndex.shardRange(number, of: site)]))
-        case .robots, .manifest:
-            // Made from the settings alone, which every page's digest includes.
+        case .robots, .manifest, .hostHeaders, .hostRedirects:
+            // Made from the settings alone (the theme's assets included), which every page's digest includes.
             return PageInputs()
         case .sitemap(let part):
             // Every page's address: restaurants' slugs, the groups, how many pages the lists take.
@@ -132,7 +137,7 @@ extension SiteRenderer {
         case .mine: ["mine", "picture"]
         case .notFound: ["404", "picture"]
         case .searchShard: ["card", "picture"]
-        case .robots, .manifest, .searchIndex, .sitemap: []
+        case .robots, .manifest, .searchIndex, .sitemap, .hostHeaders, .hostRedirects: []
         }
     }
 

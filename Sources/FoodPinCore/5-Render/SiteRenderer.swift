@@ -109,6 +109,8 @@ public struct SiteRenderer: Sendable {
             let root = PageLinks(pagePath: "index.html", baseURL: site.config.baseURL)
             text = SearchIndex.shard(site, number: number) { listEntry($0, links: root)["card"]?.text ?? "" }
         case .sitemap(let part): text = sitemap(part: part, links: links)
+        case .hostHeaders: text = hostHeaders()
+        case .hostRedirects: text = hostRedirects()
         }
         return Data(text.utf8)
     }
