@@ -5,7 +5,7 @@ import Foundation
 struct InitCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "init", abstract: "Start a new guide in DIR.",
-        discussion: "Writes site.yml, the three onboarding steps, an example restaurant and review, and the theme's templates (Templates/) to customise.")
+        discussion: "Writes site.yml, the three onboarding steps, an example restaurant and review, and the theme's templates (Templates/) to customise. With --ci, also a CI file that builds and publishes the guide; in an existing guide, --ci writes only that file.")
 
     @Argument(help: "The folder for the new guide.")
     var directory: String
@@ -13,12 +13,21 @@ struct InitCommand: ParsableCommand {
     @Option(help: "The guide's title (default: from the folder name).")
     var title: String?
 
+    @Option(help: ArgumentHelp("Write a CI file that builds the guide and publishes it to Pages: github (.github/workflows/foodpin.yml) or gitlab (.gitlab-ci.yml).", valueName: "SERVICE"))
+    var ci: CIWorkflow?
+
     @Flag(name: .shortAndLong, help: "Print only errors.")
     var quiet = false
 
     func run() throws {
         let root = URL(fileURLWithPath: directory, isDirectory: true).standardizedFileURL
+        if let ci, FileManager.default.fileExists(atPath: GuideLayout(root: root).content.path) {
+            try ci.write(into: root)
+            if !quiet { print("Wrote \(ci.path): set FOODPIN_DEB_URL in the repository's variables, then push.") }
+            return
+        }
         let files = try GuideScaffold.create(at: root, title: title)
+        try ci?.write(into: root)
         if !quiet {
             print("Created a guide in \(GuideLayout.displayPath(root))/ (\(files.count) files).")
             print("Next: cd \(directory) && foodpin build, then open Output/index.html")
@@ -130,3 +139,5 @@ private func writeDraft(_ text: String, to url: URL, kind: ContentDraft.Kind, la
     try NewFile.write(text, to: url)
     guide.console().say("Wrote \(GuideLayout.displayPath(url))")
 }
+
+extension CIWorkflow: ExpressibleByArgument {}
