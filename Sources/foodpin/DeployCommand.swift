@@ -29,6 +29,12 @@ struct DeployCommand: AsyncParsableCommand, AsyncCommand {
     @Option(help: "A profile of ~/.aws/credentials and ~/.aws/config.")
     var profile: String?
 
+    @Option(name: .customLong("cloudfront"), help: ArgumentHelp("A CloudFront distribution to tell which addresses changed.", valueName: "ID"))
+    var cloudFront: String?
+
+    @Option(name: .customLong("cloudfront-endpoint"), help: ArgumentHelp("CloudFront's API address (default https://cloudfront.amazonaws.com).", valueName: "URL"))
+    var cloudFrontEndpoint: String?
+
     @Flag(help: "Send text gzip-compressed, with Content-Encoding: gzip (buckets).")
     var gzip = false
 
@@ -53,8 +59,10 @@ struct DeployCommand: AsyncParsableCommand, AsyncCommand {
 
     func validate() throws {
         guard (1...256).contains(jobs) else { throw ValidationError("--jobs takes 1 to 256") }
-        if let endpoint, URL(string: endpoint)?.host == nil || !(endpoint.hasPrefix("http://") || endpoint.hasPrefix("https://")) {
-            throw ValidationError("--endpoint takes an http:// or https:// address, not \(endpoint)")
+        for (name, address) in [("--endpoint", endpoint), ("--cloudfront-endpoint", cloudFrontEndpoint)] {
+            if let address, URL(string: address)?.host == nil || !(address.hasPrefix("http://") || address.hasPrefix("https://")) {
+                throw ValidationError("\(name) takes an http:// or https:// address, not \(address)")
+            }
         }
     }
 
@@ -72,6 +80,8 @@ struct DeployCommand: AsyncParsableCommand, AsyncCommand {
         request.endpoint = endpoint.flatMap { URL(string: $0) }
         request.region = region
         request.credentials.profile = profile
+        request.cloudFront = cloudFront
+        request.cloudFrontEndpoint = cloudFrontEndpoint.flatMap { URL(string: $0) }
         let ticker = ProgressTicker(console: console)
         let report = try await Deployer.deploy(request) { sent, total in ticker.tick("sent \(sent) of \(total) files") }
         if dryRun {
@@ -85,6 +95,7 @@ struct DeployCommand: AsyncParsableCommand, AsyncCommand {
         summary += dryRun ? "." : String(format: " in %.2f s (%@).", report.seconds, counted(report.requests, "request"))
         console.say(summary)
         if let list = report.changedList { console.say("Changed addresses, for a CDN to drop: \(GuideLayout.displayPath(list))") }
+        if let invalidation = report.invalidation { console.say("CloudFront invalidation \(invalidation) asked for them.") }
     }
 
     static func size(_ bytes: Int64) -> String {

@@ -1,5 +1,5 @@
 """A real S3 server on 127.0.0.1 for deploy tests and benchmarks: moto's, with signature checks on
-(an IAM user with a key and an S3-only policy; requests signed with anything else are refused) and
+(an IAM user with a key and a policy for S3 and CloudFront alone; requests signed with anything else are refused) and
 a count of the S3 requests it answered (GET /_count, POST /_count resets it).
 
     python s3_server.py BUCKET [BUCKET...]   prints one JSON line: endpoint, key id, secret, then serves
@@ -16,7 +16,7 @@ import boto3  # noqa: E402
 from werkzeug.serving import make_server  # noqa: E402
 from moto.moto_server.werkzeug_app import DomainDispatcherApplication, create_backend_app  # noqa: E402
 
-POLICY = {"Version": "2012-10-17", "Statement": [{"Effect": "Allow", "Action": "s3:*", "Resource": "*"}]}
+POLICY = {"Version": "2012-10-17", "Statement": [{"Effect": "Allow", "Action": ["s3:*", "cloudfront:*"], "Resource": "*"}]}
 
 
 class Counting:

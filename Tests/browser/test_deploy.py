@@ -244,3 +244,33 @@ def test_a_folder_target_holds_the_site_after_edits(guide, tmp_path):
     deployed = {str(p.relative_to(target)): p.read_bytes() for p in target.rglob("*") if p.is_file()}
     assert deployed == {path: file.read_bytes() for path, file in site_files(guide).items()}
     assert not (target / "restaurants" / "harbor-noodle-bar").exists()
+
+
+def test_cloudfront_is_told_to_drop_exactly_the_changed_addresses(s3, guide):
+    import boto3
+    cloudfront = boto3.client("cloudfront", endpoint_url=s3.endpoint, region_name="us-east-1",
+                              aws_access_key_id=s3.key, aws_secret_access_key=s3.secret)
+    distribution = cloudfront.create_distribution(DistributionConfig={
+        "CallerReference": "guide6", "Comment": "", "Enabled": True,
+        "Origins": {"Quantity": 1, "Items": [{"Id": "bucket", "DomainName": "guide6.s3.amazonaws.com",
+                                               "S3OriginConfig": {"OriginAccessIdentity": ""}}]},
+        "DefaultCacheBehavior": {"TargetOriginId": "bucket", "ViewerProtocolPolicy": "allow-all", "MinTTL": 0,
+                                 "ForwardedValues": {"QueryString": False, "Cookies": {"Forward": "none"}},
+                                 "TrustedSigners": {"Enabled": False, "Quantity": 0}},
+    })["Distribution"]["Id"]
+    assert deploy(s3, guide, "s3://guide6").returncode == 0
+    review = sorted((guide / "Content" / "reviews").rglob("*.md"))[0]
+    review.write_text(review.read_text() + "\nStill the best broth in town.\n")
+    build(guide)
+    result = deploy(s3, guide, "s3://guide6", "--cloudfront", distribution, "--cloudfront-endpoint", s3.endpoint)
+    assert result.returncode == 0, result.stderr
+    changed = pathlib.Path(re.search(r"for a CDN to drop: (\S+)", result.stdout).group(1))
+    changed = changed if changed.is_absolute() else pathlib.Path.cwd() / changed
+    expected = changed.read_text().split()
+    assert expected and all(path.startswith("/restaurants/") for path in expected)
+    # moto's CloudFront answers no reads once signatures are checked: its own state is read instead.
+    state = json.loads(urllib.request.urlopen(s3.endpoint + "/moto-api/data.json").read())["cloudfront"]
+    invalidations = [item for item in state["Invalidation"] if distribution in item["location"]]
+    assert len(invalidations) == 1
+    assert sorted(invalidations[0]["paths"]) == sorted(expected)
+    assert f"CloudFront invalidation {invalidations[0]['id']} asked for them." in result.stdout

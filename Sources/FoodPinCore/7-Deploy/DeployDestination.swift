@@ -8,7 +8,7 @@ protocol DeployDestination: Sendable {
     func put(_ path: String, body: [UInt8], headers: DeployHeaders) async throws(FoodPinError)
     func delete(_ paths: [String]) async throws(FoodPinError)
     /// Requests made so far (a folder makes none).
-    var requests: Int { get }
+    var requestCount: Int { get }
     func close() async
 }
 

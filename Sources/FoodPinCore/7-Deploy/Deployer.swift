@@ -17,6 +17,9 @@ public struct DeployRequest: Sendable {
     public var endpoint: URL?
     public var region: String?
     public var credentials: AWSCredentials.Lookup = .init()
+    /// A CloudFront distribution told to drop the changed addresses, and its API's address (tests).
+    public var cloudFront: String?
+    public var cloudFrontEndpoint: URL?
 
     public init(target: DeployTarget, site: URL, cache: URL) {
         self.target = target
@@ -36,6 +39,8 @@ public struct DeployReport: Sendable {
     public var requests = 0
     /// Where the addresses for a CDN to drop were written (nil: nothing changed).
     public var changedList: URL?
+    /// The CloudFront invalidation asked for.
+    public var invalidation: String?
     public var seconds = 0.0
 }
 
@@ -74,8 +79,14 @@ public enum Deployer {
                 throw error
             }
         }
-        report.requests = destination.requests
+        report.requests = destination.requestCount
         await destination.close()
+        if let distribution = request.cloudFront, let list = report.changedList {
+            let addresses = (try? String(contentsOf: list, encoding: .utf8))?.split(separator: "\n").map(String.init) ?? []
+            let cloudFront = CloudFront(distribution: distribution, credentials: try request.credentials.credentials(), endpoint: request.cloudFrontEndpoint)
+            report.invalidation = try await cloudFront.invalidate(addresses, reference: "foodpin-\(request.settings.now)-\(getpid())")
+            report.requests += 1
+        }
         report.seconds = Date().timeIntervalSince(started)
         return report
     }

@@ -6,7 +6,7 @@ import Foundation
 struct FolderDestination: DeployDestination {
     let root: String
 
-    var requests: Int { 0 }
+    var requestCount: Int { 0 }
 
     func list() async throws(FoodPinError) -> [String: String] {
         var held: [String: String] = [:]
