@@ -14,7 +14,7 @@ import Testing
         "author": "Ann Author", "map_tiles": "https://tile.example.com/{z}/{x}/{y}.png", "map_attribution": "© Tiles",
         "contribute_url": "https://example.com/contribute", "picture_widths": "[100, 150]", "picture_formats": "[jpeg]",
         "picture_quality": "60", "keep_metadata": "true", "picture_max_pixels": "50000000", "fetch_images": "true",
-        "fetch_private_addresses": "true",
+        "fetch_private_addresses": "true", "host": "netlify",
     ]
     /// Settings this guide cannot show: its picture has no metadata, is far below the pixel limit,
     /// and none is on the web. Each is still checked to leave the same bytes as a clean build.
