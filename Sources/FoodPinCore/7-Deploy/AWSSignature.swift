@@ -94,9 +94,7 @@ struct AWSSignature: Sendable {
         }
     }
 
-    static func hex<Bytes: Sequence>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
-        bytes.map { String($0, radix: 16).leftPadded(to: 2) }.joined()
-    }
+    static func hex<Bytes: Sequence>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 { Fingerprint.digits(bytes) }
 
     static func payloadHash(_ body: [UInt8]) -> String { hex(SHA256.hash(data: body)) }
 

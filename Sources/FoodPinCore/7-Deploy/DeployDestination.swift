@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 
 /// What a deploy asks of a target, in three words: `list` what it holds (a first deploy, or
@@ -11,6 +12,10 @@ protocol DeployDestination: Sendable {
     var requestCount: Int { get }
     func close() async
 }
+
+/// What S3 reports as the ETag of an object sent in one piece: the MD5 of its bytes, in hex. MD5
+/// only here, to compare with listings; the manifest's digests are SHA-256, FoodPin's one hash.
+func storedTag(of bytes: [UInt8]) -> String { Fingerprint.digits(Insecure.MD5.hash(data: bytes)) }
 
 /// A count shared by concurrent uploads.
 final class Counter: @unchecked Sendable {

@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 
 /// How files are compared and sent.
@@ -63,7 +62,7 @@ struct DeployPlan: Sendable {
             guard let bytes = FileBytes.read(rootPath + "/" + file.path, expectedSize: Int(file.stamp.size)) else { return nil }
             let headers = DeployHeaders(path: file.path, gzip: settings.gzip)
             let body = headers.contentEncoding == nil ? bytes : Gzip.compress(bytes)
-            return (Fingerprint.hex(bytes, length: 64), AWSSignature.hex(Insecure.MD5.hash(data: body)))
+            return (Fingerprint.hex(bytes, length: 64), storedTag(of: body))
         }
         for (file, hash) in zip(site, hashes) {
             if let hash, !settings.force, listing[file.path] == hash.md5 {

@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 
 /// A folder as a deploy target (`file:///srv/www`): each file written beside its place and
@@ -13,7 +12,7 @@ struct FolderDestination: DeployDestination {
         guard FileManager.default.fileExists(atPath: root) else { return held }
         for path in try BuiltSite.scan(URL(fileURLWithPath: root)).map(\.path) {
             if let bytes = FileBytes.read(root + "/" + path, expectedSize: nil) {
-                held[path] = AWSSignature.hex(Insecure.MD5.hash(data: bytes))
+                held[path] = storedTag(of: bytes)
             }
         }
         return held

@@ -29,8 +29,12 @@ public enum Fingerprint {
         if bytes.withContiguousStorageIfAvailable({ hasher.update(data: UnsafeRawBufferPointer($0)) }) == nil {
             hasher.update(data: Array(bytes))
         }
-        let hex = hasher.finalize().map { String($0, radix: 16).leftPadded(to: 2) }.joined()
-        return String(hex.prefix(length))
+        return String(digits(hasher.finalize()).prefix(length))
+    }
+
+    /// Bytes as lower-case hex, two digits each.
+    static func digits<Bytes: Sequence>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
+        bytes.map { String($0, radix: 16).leftPadded(to: 2) }.joined()
     }
 }
 
