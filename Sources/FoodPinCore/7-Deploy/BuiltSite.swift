@@ -34,7 +34,7 @@ enum BuiltSite {
             return (files, folders)
         }
         let files = found.flatMap { $0 }.sorted { $0.path < $1.path }
-        if let odd = files.first(where: { $0.path.contains("\t") || $0.path.contains("\n") || $0.path.contains("\r") }) {
+        if let odd = files.first(where: { $0.path.utf8.contains { $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") } }) {
             throw FoodPinError(.usage, at: GuideLayout.displayPath(folder.appending(path: odd.path)),
                                "cannot deploy a file whose name holds a tab or a line break", hint: "rename or remove it")
         }

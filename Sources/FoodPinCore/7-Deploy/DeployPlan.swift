@@ -24,6 +24,8 @@ struct DeployPlan: Sendable {
     var manifest = DeployManifest()
     /// Paths the target held before whose content changes or goes: what a CDN must drop.
     var changed: [String] = []
+    /// The manifest it was made against already says what `manifest` says: nothing to save.
+    var unchangedManifest = false
 
     var sending: [BuiltSite.File] { uploads.flatMap { $0 } }
 
@@ -32,23 +34,23 @@ struct DeployPlan: Sendable {
     /// read; the others are read and hashed, and sent when their digest differs.
     init(site: [BuiltSite.File], root: URL, manifest old: DeployManifest, settings: DeploySettings) {
         let rootPath = root.standardizedFileURL.path
-        let suspects = site.filter { file in
-            guard let entry = old.files[file.path], !settings.force else { return true }
-            return !(entry.sameFile(as: file.stamp) && entry.headers == DeployHeaders(path: file.path, gzip: settings.gzip).summary)
+        let headers = site.map { DeployHeaders(path: $0.path, gzip: settings.gzip).summary }
+        let entries = site.map { old.files[$0.path] }
+        let suspects = site.indices.filter { index in
+            guard let entry = entries[index], !settings.force else { return true }
+            return !(entry.sameFile(as: site[index].stamp) && entry.headers == headers[index])
         }
-        let digests = ParallelMap.map(suspects, width: .disk) { file in
-            FileBytes.read(rootPath + "/" + file.path, expectedSize: Int(file.stamp.size)).map { Fingerprint.hex($0, length: 64) }
+        let digests = ParallelMap.map(suspects, width: .disk) { index in
+            FileBytes.read(rootPath + "/" + site[index].path, expectedSize: Int(site[index].stamp.size)).map { Fingerprint.hex($0, length: 64) }
         }
-        var digestOf: [String: String] = [:]
-        for (file, digest) in zip(suspects, digests) { digestOf[file.path] = digest ?? "" }
-        for file in site {
-            let headers = DeployHeaders(path: file.path, gzip: settings.gzip).summary
-            let entry = old.files[file.path]
-            if let entry, !settings.force, digestOf[file.path].map({ $0 == entry.digest }) ?? true, entry.headers == headers {
-                manifest.files[file.path] = DeployManifest.Entry(digest: entry.digest, stamp: file.stamp, headers: headers)
+        var digestOf = [String?](repeating: nil, count: site.count)
+        for (index, digest) in zip(suspects, digests) { digestOf[index] = digest ?? "" }
+        for (index, file) in site.enumerated() {
+            if let entry = entries[index], !settings.force, digestOf[index].map({ $0 == entry.digest }) ?? true, entry.headers == headers[index] {
+                manifest.files[file.path] = DeployManifest.Entry(digest: entry.digest, stamp: file.stamp, headers: headers[index])
                 unchanged += 1
             } else {
-                send(file, replacing: entry != nil)
+                send(file, replacing: entries[index] != nil)
             }
         }
         retire(Set(old.files.keys), old: old, site: site, settings: settings)

@@ -57,10 +57,11 @@ public enum Deployer {
         let destination = try destination(for: request)
         let manifestURL = DeployManifest.location(for: request.target, in: request.cache)
         let manifest = request.verify || request.settings.force ? nil : DeployManifest.load(from: manifestURL)
-        let plan: DeployPlan
+        var plan: DeployPlan
         do throws(FoodPinError) {
             if let manifest {
                 plan = DeployPlan(site: site, root: request.site, manifest: manifest, settings: request.settings)
+                plan.unchangedManifest = plan.manifest == manifest
             } else {
                 plan = DeployPlan(site: site, root: request.site, listing: try await destination.list(), settings: request.settings)
             }
@@ -125,7 +126,8 @@ public enum Deployer {
             for (path, entry) in entries { manifest.files[path] = entry }
         }
         try await destination.delete(plan.deletions)
-        try manifest.save(to: manifestURL, target: request.target)
+        // With nothing sent, removed or restamped, the manifest on disk already says all this.
+        if !(plan.unchangedManifest && total == 0 && plan.deletions.isEmpty) { try manifest.save(to: manifestURL, target: request.target) }
         DeployManifest.clearPending(for: manifestURL)
         guard !plan.changed.isEmpty else { return nil }
         let list = manifestURL.deletingPathExtension().appendingPathExtension("changed.txt")
