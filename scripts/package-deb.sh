@@ -16,17 +16,21 @@ fi
 
 version="$("$binary" --version)"
 arch="$(dpkg --print-architecture)"
-# A library's package, at least at the version this machine has.
+# A library's package, at least at the version this machine has. dpkg knows a file by the path its
+# package installed it at: /lib/… and /usr/lib/… are one folder on Debian 12, so both are asked.
 package_of() {
-  local package
-  package="$(dpkg -S "$1" 2>/dev/null | head -n1 | cut -d: -f1)"
+  local package="" path
+  for path in "$1" "$(readlink -f "$1")" "${1/#\/usr\/lib\//\/lib\/}" "${1/#\/lib\//\/usr\/lib\/}"; do
+    package="$(dpkg -S "$path" 2>/dev/null | head -n1 | cut -d: -f1)"
+    [ -z "$package" ] || break
+  done
   [ -n "$package" ] || { echo "no Debian package holds $1" >&2; exit 1; }
   echo "$package (>= $(dpkg-query -W -f='${Version}' "$package" | sed 's/-[^-]*$//'))"
 }
-libraries="$(ldd "$binary" | awk '/=>/ { print $3 }' | xargs -r readlink -f)"
+libraries="$(ldd "$binary" | awk '/=>/ { print $3 }')"
 vips="$(ldconfig -p | awk '/libvips\.so\.42 / { print $NF; exit }')"
 [ -n "$vips" ] || { echo "libvips.so.42 is not installed here (scripts/install-deps.sh)" >&2; exit 1; }
-depends="$(for library in $libraries "$(readlink -f "$vips")"; do package_of "$library"; done | sort -u | paste -sd, - | sed 's/,/, /g')"
+depends="$(for library in $libraries "$vips"; do package_of "$library"; done | sort -u | paste -sd, - | sed 's/,/, /g')"
 
 stage="$(mktemp -d)"
 trap 'rm -rf "$stage"' EXIT

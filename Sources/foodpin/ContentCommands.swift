@@ -26,6 +26,10 @@ struct InitCommand: ParsableCommand {
             if !quiet { print("Wrote \(ci.path): set FOODPIN_DEB_URL in the repository's variables, then push.") }
             return
         }
+        // Both or neither: a CI file in the way stops the guide from being made.
+        if let ci, FileManager.default.fileExists(atPath: root.appending(path: ci.path).path) {
+            throw FoodPinError.usage("the file already exists; nothing was changed", at: GuideLayout.displayPath(root.appending(path: ci.path)))
+        }
         let files = try GuideScaffold.create(at: root, title: title)
         try ci?.write(into: root)
         if !quiet {

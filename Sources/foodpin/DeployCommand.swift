@@ -103,11 +103,12 @@ struct DeployCommand: AsyncParsableCommand, AsyncCommand {
     }
 }
 
-/// `90s`, `30m`, `12h`, `7d`, or plain seconds.
+/// `90s`, `30m`, `12h`, `7d`, or plain seconds; at most ten years.
 func parseDuration(_ text: String) -> Int? {
     let units: [Character: Int] = ["s": 1, "m": 60, "h": 3600, "d": 86400]
-    if let unit = text.last.flatMap({ units[$0] }) { return Int(text.dropLast()).flatMap { $0 >= 0 ? $0 * unit : nil } }
-    return Int(text).flatMap { $0 >= 0 ? $0 : nil }
+    let unit = text.last.flatMap { units[$0] }
+    guard let count = Int(unit == nil ? text[...] : text.dropLast()), count >= 0, count <= 3650 * 86400 / (unit ?? 1) else { return nil }
+    return count * (unit ?? 1)
 }
 
 /// A progress line at most once a second, on a terminal.

@@ -41,7 +41,8 @@ struct CIWorkflowTests {
     @Test func gitLabsPagesJobBuildsIntoPublic() throws {
         let guide = try TestGuide()
         try CIWorkflow.gitlab.write(into: guide.root)
-        #expect(throws: FoodPinError.self) { try CIWorkflow.gitlab.write(into: guide.root) }
+        let refusal = #expect(throws: FoodPinError.self) { try CIWorkflow.gitlab.write(into: guide.root) }
+        #expect(refusal?.message == "the file already exists; nothing was changed")
         let job = try #require((try Yams.load(yaml: CIWorkflow.gitlab.text) as? [String: Any])?["pages"] as? [String: Any])
         #expect((job["cache"] as? [String: Any])?["paths"] as? [String] == [".foodpin-cache/"])
         #expect((job["artifacts"] as? [String: Any])?["paths"] as? [String] == ["public"])

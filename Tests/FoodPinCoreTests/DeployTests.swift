@@ -49,11 +49,13 @@ struct DeployTests {
         #expect(second.sent.count + second.unchanged == (try files(in: guide.output)).count)
         #expect(second.unchanged > second.sent.count)
 
-        let third = try await deploy(guide, to: www)
-        #expect(third.sent.isEmpty && third.deleted.isEmpty)
         let changed = try String(contentsOf: second.changedList!, encoding: .utf8)
         #expect(changed.contains("/restaurants/luigis/\n/restaurants/luigis/index.html\n"))
         #expect(changed.contains("/restaurants/noodle-bar/\n"))
+
+        let third = try await deploy(guide, to: www)
+        #expect(third.sent.isEmpty && third.deleted.isEmpty && third.changedList == nil)
+        #expect(!FileManager.default.fileExists(atPath: second.changedList!.path))
     }
 
     /// A deploy stopped after sending a file, before saving its manifest: the file counts as unknown,
@@ -62,7 +64,7 @@ struct DeployTests {
         let guide = try twoRestaurants()
         let www = try guide.makeOutsideFolder("www")
         _ = try await deploy(guide, to: www)
-        let manifest = DeployManifest.location(for: try DeployTarget(parsing: "file://\(www.path)"), in: guide.layout.cache)
+        let manifest = DeployManifest.location(for: try DeployTarget(parsing: "file://\(www.path)"), endpoint: nil, in: guide.layout.cache)
         // What a stopped deploy leaves: the journal of what it was sending, and a file the manifest does not describe.
         try DeployManifest.markPending(["restaurants/luigis/index.html", "stray.html"], for: manifest)
         try Data("half a deploy".utf8).write(to: www.appending(path: "restaurants/luigis/index.html"))
@@ -74,38 +76,69 @@ struct DeployTests {
         #expect(!FileManager.default.fileExists(atPath: manifest.path + ".pending"))
     }
 
+    /// Stopped twice: a file the first stop left, gone from the site by the second, is still removed.
+    @Test func aFileLeftByOneStoppedDeployIsRemovedAfterAnother() async throws {
+        let guide = try twoRestaurants()
+        let www = try guide.makeOutsideFolder("www")
+        _ = try await deploy(guide, to: www)
+        let manifest = DeployManifest.location(for: try DeployTarget(parsing: "file://\(www.path)"), endpoint: nil, in: guide.layout.cache)
+        try DeployManifest.markPending(["left-by-the-first.html"], for: manifest)
+        try Data("stray".utf8).write(to: www.appending(path: "left-by-the-first.html"))
+        try DeployManifest.markPending(["restaurants/luigis/index.html"], for: manifest)
+        let next = try await deploy(guide, to: www)
+        #expect(next.deleted == ["left-by-the-first.html"])
+        #expect(try files(in: www) == files(in: guide.output))
+    }
+
+    @Test func aFolderHoldingOtherFilesIsRefusedAndLeftAlone() async throws {
+        let guide = try twoRestaurants()
+        let home = try guide.makeOutsideFolder("home")
+        try Data("my notes".utf8).write(to: home.appending(path: "notes.txt"))
+        let refusal = await #expect(throws: FoodPinError.self) { _ = try await deploy(guide, to: home) }
+        #expect(refusal?.message == "this folder holds files FoodPin did not deploy; a deploy would remove those the site does not have")
+        #expect(try files(in: home) == ["notes.txt": Data("my notes".utf8)])
+    }
+
     @Test func aDryRunWritesNothingAndAGracePeriodKeepsOldFiles() async throws {
         let guide = try twoRestaurants()
         let www = try guide.makeOutsideFolder("www")
         let dry = try await deploy(guide, to: www) { $0.dryRun = true }
-        #expect(!dry.sent.isEmpty)
+        #expect(dry.sent.sorted() == (try files(in: guide.output)).keys.sorted())
         #expect(try files(in: www).isEmpty)
         _ = try await deploy(guide, to: www)
         try guide.remove("Content/restaurants/noodle-bar.md")
         try guide.build()
+        let gone = Set(try files(in: www).keys).subtracting(try files(in: guide.output).keys)
         let kept = try await deploy(guide, to: www) { $0.settings.keepDeleted = 3600 }
-        #expect(kept.deleted.isEmpty && kept.kept > 0)
+        #expect(kept.deleted.isEmpty && kept.kept == gone.count && gone.contains("restaurants/noodle-bar/index.html"))
         #expect(FileManager.default.fileExists(atPath: www.appending(path: "restaurants/noodle-bar/index.html").path))
         let later = try await deploy(guide, to: www) {
             $0.settings.keepDeleted = 3600
             $0.settings.now += 3600
         }
-        #expect(later.deleted.contains("restaurants/noodle-bar/index.html") && later.kept == 0)
+        #expect(Set(later.deleted) == gone && later.kept == 0)
         #expect(try files(in: www) == files(in: guide.output))
     }
 
     @Test func aFolderInsideTheSiteIsRefused() async throws {
         let guide = try twoRestaurants()
-        await #expect(throws: FoodPinError.self) { _ = try await deploy(guide, to: guide.output.appending(path: "copy")) }
-        await #expect(throws: FoodPinError.self) { _ = try await deploy(guide, to: guide.root) }
+        for folder in [guide.output.appending(path: "copy"), guide.root, URL(fileURLWithPath: "/")] {
+            let refusal = await #expect(throws: FoodPinError.self) { _ = try await deploy(guide, to: folder) }
+            #expect(refusal?.message.hasSuffix("and the site folder \(GuideLayout.displayPath(guide.output)) overlap") == true)
+        }
     }
 
     @Test func targetsAreReadOrRefusedWithTheFormToWrite() throws {
         #expect(try DeployTarget(parsing: "s3://my-guide") == .bucket(name: "my-guide", prefix: ""))
         #expect(try DeployTarget(parsing: "s3://my.guide/site/en/") == .bucket(name: "my.guide", prefix: "site/en/"))
         #expect(try DeployTarget(parsing: "file:///srv/www/") == .folder(path: "/srv/www"))
-        for bad in ["s3://My_Guide", "s3://ab", "s3://guide/../x", "file://relative/path", "ftp://host/", "/srv/www"] {
-            #expect(throws: FoodPinError.self, "\(bad)") { try DeployTarget(parsing: bad) }
+        let refusals = ["s3://My_Guide": "s3://My_Guide names no S3 bucket", "s3://ab": "s3://ab names no S3 bucket",
+                        "s3://guide/../x": "s3://guide/../x: a prefix may not hold `.` or `..` parts",
+                        "file://relative/path": "file://relative/path is not an absolute folder",
+                        "ftp://host/": "ftp://host/ is no deploy target", "/srv/www": "/srv/www is no deploy target"]
+        for (bad, message) in refusals {
+            let refusal = #expect(throws: FoodPinError.self, "\(bad)") { try DeployTarget(parsing: bad) }
+            #expect(refusal?.message.hasPrefix(message) == true, "\(bad)")
         }
     }
 
@@ -118,8 +151,9 @@ struct DeployTests {
         #expect(page == DeployHeaders(contentType: "text/html; charset=utf-8", cacheControl: DeployHeaders.brief, contentEncoding: nil))
         #expect(DeployHeaders(path: "assets/js/own.js", gzip: false).cacheControl == DeployHeaders.brief)
         #expect(DeployHeaders(path: "search.json", gzip: false).cacheControl == DeployHeaders.brief)
-        #expect([("assets/site.3f9a1c2e.css"), "search/0.json", "cities/index.html", "index.html", "sitemap.xml", "search.json"]
-            .map { DeployHeaders.wave(of: $0) } == [.parts, .parts, .pages, .entrances, .entrances, .entrances])
+        #expect(["assets/site.3f9a1c2e.css", "pictures/d64dd7f3585bf68c/pasta-640w.webp", "robots.txt", "search/0.json", "cities/index.html",
+                 "index.html", "sitemap.xml", "sitemap-2.xml", "search.json"]
+            .map { DeployHeaders.wave(of: $0) } == [.parts, .parts, .parts, .pages, .pages, .entrances, .entrances, .entrances, .entrances])
     }
 
     @Test func credentialsComeFromTheEnvironmentOrAProfile() throws {
@@ -136,7 +170,8 @@ struct DeployTests {
         let variables = AWSCredentials.Lookup(environment: ["HOME": home.path, "AWS_ACCESS_KEY_ID": "AKIAENV", "AWS_SECRET_ACCESS_KEY": "s3", "AWS_REGION": "us-west-2"])
         #expect(try variables.credentials().accessKeyID == "AKIAENV" && variables.region() == "us-west-2")
         let none = AWSCredentials.Lookup(environment: ["HOME": home.path], profile: "missing")
-        #expect(throws: FoodPinError.self) { try none.credentials() }
+        let refusal = #expect(throws: FoodPinError.self) { try none.credentials() }
+        #expect(refusal?.message.hasSuffix("has no profile [missing] with both keys") == true)
     }
 
     @Test func gzipGivesWhatGunzipReadsBack() throws {
@@ -174,8 +209,10 @@ struct DeployTests {
         manifest.retired["old.html"] = 1000
         try manifest.save(to: url, target: .folder(path: "/srv"))
         #expect(DeployManifest.load(from: url) == manifest)
-        try Data("foodpin deploy manifest 1\t/srv\nF\tindex.html\tab\tthree\n".utf8).write(to: url)
-        #expect(DeployManifest.load(from: url) == nil)
+        for damaged in ["F\tindex.html\tab\tthree\n", "F\t../../etc/passwd\tab\t3\t7\t9\th\n", "R\t/abs\t10\n", "R\tx.html\t-5\n"] {
+            try Data("foodpin deploy manifest 1\t/srv\n\(damaged)".utf8).write(to: url)
+            #expect(DeployManifest.load(from: url) == nil, "\(damaged)")
+        }
     }
 }
 

@@ -59,13 +59,13 @@ extension SiteRenderer {
 enum Sitemap {
     static func urlSet(_ urls: [String]) -> String {
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
-        for url in urls { xml += "  <url><loc>\(escape(url))</loc></url>\n" }
+        for url in urls { xml += "  <url><loc>\(XMLText.escape(url))</loc></url>\n" }
         return xml + "</urlset>\n"
     }
 
     static func index(_ sitemaps: [String]) -> String {
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<sitemapindex xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
-        for url in sitemaps { xml += "  <sitemap><loc>\(escape(url))</loc></sitemap>\n" }
+        for url in sitemaps { xml += "  <sitemap><loc>\(XMLText.escape(url))</loc></sitemap>\n" }
         return xml + "</sitemapindex>\n"
     }
 
@@ -75,9 +75,4 @@ enum Sitemap {
         return text
     }
 
-    private static func escape(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
-            .replacingOccurrences(of: "'", with: "&apos;")
-    }
 }

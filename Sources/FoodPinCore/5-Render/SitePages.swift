@@ -65,7 +65,7 @@ extension SiteRenderer {
         case .robots: "robots.txt"
         case .manifest: "manifest.webmanifest"
         case .searchIndex: "search.json"
-        case .searchShard(let number): "search/\(number).json"
+        case .searchShard(let number): "\(SearchIndex.shardFolder)/\(number).json"
         case .sitemap(let part): part == 0 ? "sitemap.xml" : "sitemap-\(part).xml"
         case .hostHeaders: "_headers"
         case .hostRedirects: "_redirects"

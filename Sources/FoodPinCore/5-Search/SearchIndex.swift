@@ -4,6 +4,8 @@ import Foundation
 /// restaurant; `search/N.json` shards hold what only shown results need (each restaurant's list card),
 /// so the first query downloads little even for a large guide. The format is in docs/site.md.
 enum SearchIndex {
+    /// Where the shards of cards are published: `search/<n>.json`.
+    static let shardFolder = "search"
     /// Small shards: the first page of results fetches a few kilobytes whatever its spread.
     static let shardSize = 100
 

@@ -41,16 +41,18 @@ struct AWSRequests: Sendable {
             attempt += 1
             do {
                 let answer = try await once(method, path: path, query: query, headers: headers, body: body)
-                if answer.succeeded || !Self.isPassing(answer) || attempt == Self.attempts { return answer }
+                if answer.succeeded || !Self.isWorthRetrying(answer) || attempt == Self.attempts { return answer }
             } catch {
                 if attempt == Self.attempts { throw error }
             }
             let wait = 0.2 * pow(2, Double(attempt - 1)) * Double.random(in: 0.75...1.25)
-            try? await Task.sleep(nanoseconds: UInt64(wait * 1e9))
+            // Cancelled (another upload of the wave failed): stop now, not after the retries.
+            try await Task.sleep(nanoseconds: UInt64(wait * 1e9))
         }
     }
 
-    static func isPassing(_ answer: Answer) -> Bool {
+    /// A busy or failing service, not a refusal: the same request may pass later.
+    static func isWorthRetrying(_ answer: Answer) -> Bool {
         answer.status >= 500 || answer.status == 429 || answer.code == "SlowDown" || answer.code == "RequestTimeout"
     }
 

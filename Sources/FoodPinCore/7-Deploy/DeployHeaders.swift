@@ -40,16 +40,19 @@ struct DeployHeaders: Equatable, Sendable {
 
     /// The order files go up in: what pages refer to, then pages, then the doors into the site.
     enum Wave: Int, CaseIterable, Sendable {
-        /// Assets, pictures, search shards, every file that is not a page.
+        /// Assets, pictures, every file that links to no page.
         case parts
+        /// Pages, and the search shards whose cards link to them.
         case pages
-        /// The home page, `sitemap.xml` and `search.json`: once they change, every new page is reachable.
+        /// The home page, the sitemaps and `search.json`: once they change, every new page is reachable.
         case entrances
     }
 
     static func wave(of path: String) -> Wave {
-        if path == "index.html" || path == "sitemap.xml" || path == "search.json" { return .entrances }
-        return path.hasSuffix(".html") ? .pages : .parts
+        if path == "index.html" || path == "search.json" || (path.hasPrefix("sitemap") && path.hasSuffix(".xml") && !path.contains("/")) {
+            return .entrances
+        }
+        return path.hasSuffix(".html") || path.hasPrefix(SearchIndex.shardFolder + "/") ? .pages : .parts
     }
 
     /// One line for the deploy manifest: a header change sends the file again.

@@ -39,9 +39,17 @@ struct DeployManifest: Equatable, Sendable {
 
     static let header = "foodpin deploy manifest 1"
 
-    /// Where the manifest of `target` is kept.
-    static func location(for target: DeployTarget, in cache: URL) -> URL {
-        cache.appending(path: "deploys/\(Fingerprint.hex(Array(target.description.utf8), length: 16)).tsv")
+    /// Where the manifest of `target` is kept: one per bucket and service (the same bucket name on
+    /// a test server and on AWS are two targets).
+    static func location(for target: DeployTarget, endpoint: URL?, in cache: URL) -> URL {
+        let name = target.description + " " + (endpoint?.absoluteString ?? "")
+        return cache.appending(path: "deploys/\(Fingerprint.hex(Array(name.utf8), length: 16)).tsv")
+    }
+
+    /// A path as the site names its files: relative, no empty, `.` or `..` part. A manifest holding
+    /// another is damaged (a deploy never removes what it names).
+    static func isSitePath(_ path: String) -> Bool {
+        !path.isEmpty && !path.split(separator: "/", omittingEmptySubsequences: false).contains { $0.isEmpty || $0 == "." || $0 == ".." }
     }
 
     /// Nil when there is none, or it cannot be read: the target is then listed, as on a first deploy.
@@ -66,10 +74,10 @@ struct DeployManifest: Equatable, Sendable {
             let fields = line.split(separator: UInt8(ascii: "\t"), omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
             switch (fields.first, fields.count) {
             case ("F", 7):
-                guard let size = Int64(fields[3]), let modified = Int(fields[4]), let inode = UInt64(fields[5]) else { return nil }
+                guard isSitePath(fields[1]), let size = Int64(fields[3]), let modified = Int(fields[4]), let inode = UInt64(fields[5]) else { return nil }
                 manifest.files[fields[1]] = Entry(digest: fields[2], size: size, modified: modified, inode: inode, headers: fields[6])
             case ("R", 3):
-                guard let since = Int(fields[2]) else { return nil }
+                guard isSitePath(fields[1]), let since = Int(fields[2]), since >= 0 else { return nil }
                 manifest.retired[fields[1]] = since
             default:
                 return nil
@@ -92,10 +100,12 @@ struct DeployManifest: Equatable, Sendable {
     // MARK: The files in flight
 
     /// Before sending: the paths about to change on the target, so that a deploy stopped halfway is
-    /// not trusted where it may have left a file the manifest does not describe.
+    /// not trusted where it may have left a file the manifest does not describe. Added to those an
+    /// earlier stopped deploy left, until a manifest that describes them all is saved.
     static func markPending(_ paths: [String], for url: URL) throws(FoodPinError) {
         try NewFile.makeFolders(url.deletingLastPathComponent().path)
-        try ReplaceFile.write(Data(paths.map { $0 + "\n" }.joined().utf8), to: pendingURL(url))
+        let all = Set(pending(at: url)).union(paths).sorted()
+        try ReplaceFile.write(Data(all.map { $0 + "\n" }.joined().utf8), to: pendingURL(url))
     }
 
     /// After the manifest that describes them is saved.
@@ -103,7 +113,7 @@ struct DeployManifest: Equatable, Sendable {
 
     private static func pending(at url: URL) -> [String] {
         guard let bytes = FileBytes.read(pendingURL(url).path, expectedSize: nil) else { return [] }
-        return String(decoding: bytes, as: UTF8.self).split(separator: "\n").map(String.init)
+        return String(decoding: bytes, as: UTF8.self).split(separator: "\n").map(String.init).filter(isSitePath)
     }
 
     private static func pendingURL(_ url: URL) -> URL { url.appendingPathExtension("pending") }

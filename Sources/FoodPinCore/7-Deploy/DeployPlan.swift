@@ -50,7 +50,7 @@ struct DeployPlan: Sendable {
                 manifest.files[file.path] = DeployManifest.Entry(digest: entry.digest, stamp: file.stamp, headers: headers[index])
                 unchanged += 1
             } else {
-                send(file, replacing: entries[index] != nil)
+                send(file, replacing: entries[index] != nil || old.retired[file.path] != nil)
             }
         }
         retire(Set(old.files.keys), old: old, site: site, settings: settings)
@@ -58,7 +58,7 @@ struct DeployPlan: Sendable {
 
     /// Against a listing of the target (a first deploy, `--verify`): every file is read, and sent when
     /// the MD5 of what would be sent differs from the stored object's.
-    init(site: [BuiltSite.File], root: URL, listing: [String: String], settings: DeploySettings) {
+    init(site: [BuiltSite.File], root: URL, listing: [String: String], retired: [String: Int], settings: DeploySettings) {
         let rootPath = root.standardizedFileURL.path
         let hashes = ParallelMap.map(site, width: .disk) { file -> (digest: String, md5: String)? in
             guard let bytes = FileBytes.read(rootPath + "/" + file.path, expectedSize: Int(file.stamp.size)) else { return nil }
@@ -75,7 +75,9 @@ struct DeployPlan: Sendable {
                 send(file, replacing: listing[file.path] != nil)
             }
         }
-        retire(Set(listing.keys), old: DeployManifest(), site: site, settings: settings)
+        var old = DeployManifest()
+        old.retired = retired
+        retire(Set(listing.keys), old: old, site: site, settings: settings)
     }
 
     private mutating func send(_ file: BuiltSite.File, replacing: Bool) {
@@ -87,7 +89,7 @@ struct DeployPlan: Sendable {
     private mutating func retire(_ held: Set<String>, old: DeployManifest, site: [BuiltSite.File], settings: DeploySettings) {
         let present = Set(site.map(\.path))
         for path in held.union(old.retired.keys).subtracting(present).sorted() {
-            let since = old.retired[path] ?? settings.now
+            let since = min(old.retired[path] ?? settings.now, settings.now)
             if settings.now - since >= settings.keepDeleted {
                 deletions.append(path)
                 changed.append(path)

@@ -55,15 +55,16 @@ public enum Deployer {
         defer { turn.end() }
         let site = try BuiltSite.scan(request.site)
         let destination = try destination(for: request)
-        let manifestURL = DeployManifest.location(for: request.target, in: request.cache)
-        let manifest = request.verify || request.settings.force ? nil : DeployManifest.load(from: manifestURL)
+        let manifestURL = DeployManifest.location(for: request.target, endpoint: request.endpoint, in: request.cache)
+        let manifest = DeployManifest.load(from: manifestURL)
         var plan: DeployPlan
         do throws(FoodPinError) {
-            if let manifest {
+            if let manifest, !request.verify, !request.settings.force {
                 plan = DeployPlan(site: site, root: request.site, manifest: manifest, settings: request.settings)
                 plan.unchangedManifest = plan.manifest == manifest
             } else {
-                plan = DeployPlan(site: site, root: request.site, listing: try await destination.list(), settings: request.settings)
+                plan = DeployPlan(site: site, root: request.site, listing: try await destination.list(), retired: manifest?.retired ?? [:],
+                                  settings: request.settings)
             }
         } catch {
             await destination.close()
@@ -95,8 +96,9 @@ public enum Deployer {
     private static func destination(for request: DeployRequest) throws(FoodPinError) -> any DeployDestination {
         switch request.target {
         case .folder(let path):
-            let site = request.site.standardizedFileURL.path
-            if path == site || path.hasPrefix(site + "/") || site.hasPrefix(path + "/") {
+            let site = request.site.standardizedFileURL.resolvingSymlinksInPath().path
+            let target = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+            if target == "/" || target == site || target.hasPrefix(site + "/") || site.hasPrefix(target + "/") {
                 throw .usage("\(request.target) and the site folder \(GuideLayout.displayPath(request.site)) overlap", hint: "deploy to a folder outside the site")
             }
             guard !request.settings.gzip else {
@@ -129,8 +131,12 @@ public enum Deployer {
         // With nothing sent, removed or restamped, the manifest on disk already says all this.
         if !(plan.unchangedManifest && total == 0 && plan.deletions.isEmpty) { try manifest.save(to: manifestURL, target: request.target) }
         DeployManifest.clearPending(for: manifestURL)
-        guard !plan.changed.isEmpty else { return nil }
         let list = manifestURL.deletingPathExtension().appendingPathExtension("changed.txt")
+        guard !plan.changed.isEmpty else {
+            // A list left from an earlier deploy would pass for this one's.
+            unlink(list.path)
+            return nil
+        }
         try ReplaceFile.write(Data(DeployPlan.addresses(of: plan.changed).map { $0 + "\n" }.joined().utf8), to: list)
         return list
     }

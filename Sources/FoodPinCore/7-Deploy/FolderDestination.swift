@@ -2,15 +2,26 @@ import Foundation
 
 /// A folder as a deploy target (`file:///srv/www`): each file written beside its place and
 /// renamed over it, so a reader sees the old file or the new one; folders emptied by deletions go.
+/// A deploy removes what the site no longer has, so it takes only a folder that is empty or that
+/// FoodPin deployed to before (it holds `.foodpin-deployed`): never someone's home folder.
 struct FolderDestination: DeployDestination {
     let root: String
 
+    static let mark = ".foodpin-deployed"
+
     var requestCount: Int { 0 }
 
+    /// Listed when the target's manifest is missing (a first deploy, a new machine, `--verify`).
     func list() async throws(FoodPinError) -> [String: String] {
         var held: [String: String] = [:]
-        guard FileManager.default.fileExists(atPath: root) else { return held }
-        for path in try BuiltSite.scan(URL(fileURLWithPath: root)).map(\.path) {
+        let files = FileManager.default.fileExists(atPath: root) ? try BuiltSite.scan(URL(fileURLWithPath: root)).map(\.path) : []
+        if !files.isEmpty, !FileManager.default.fileExists(atPath: root + "/" + Self.mark) {
+            throw FoodPinError(.usage, at: root, "this folder holds files FoodPin did not deploy; a deploy would remove those the site does not have",
+                               hint: "deploy into an empty folder (or one FoodPin deployed to, which holds \(Self.mark))")
+        }
+        try NewFile.makeFolders(root)
+        try ReplaceFile.write(Data("This folder is deployed to by foodpin deploy.\n".utf8), to: URL(fileURLWithPath: root + "/" + Self.mark))
+        for path in files {
             if let bytes = FileBytes.read(root + "/" + path, expectedSize: nil) {
                 held[path] = storedTag(of: bytes)
             }

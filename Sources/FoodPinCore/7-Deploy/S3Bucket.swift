@@ -59,7 +59,10 @@ struct S3Bucket: DeployDestination {
             let answer = try await send("GET", key: nil, query: query, doing: "list the bucket")
             let keys = XMLText.values(of: "Key", in: answer), tags = XMLText.values(of: "ETag", in: answer)
             for (key, tag) in zip(keys, tags) where key.hasPrefix(prefix) {
-                held[String(key.dropFirst(prefix.count))] = tag.trimmingCharacters(in: CharacterSet(charactersIn: "\""))
+                let path = String(key.dropFirst(prefix.count))
+                // What a deploy never sends, it never removes: dot files (`.well-known/`) and odd keys.
+                guard DeployManifest.isSitePath(path), !path.split(separator: "/").contains(where: { $0.hasPrefix(".") }) else { continue }
+                held[path] = tag.trimmingCharacters(in: CharacterSet(charactersIn: "\""))
             }
             token = XMLText.values(of: "IsTruncated", in: answer).first == "true" ? XMLText.values(of: "NextContinuationToken", in: answer).first : nil
         } while token != nil
