@@ -241,7 +241,8 @@ def test_a_folder_target_holds_the_site_after_edits(guide, tmp_path):
     build(guide)
     result = run()
     assert result.returncode == 0, result.stderr
-    deployed = {str(p.relative_to(target)): p.read_bytes() for p in target.rglob("*") if p.is_file()}
+    assert (target / ".foodpin-deployed").is_file()
+    deployed = {str(p.relative_to(target)): p.read_bytes() for p in target.rglob("*") if p.is_file() and not p.name.startswith(".")}
     assert deployed == {path: file.read_bytes() for path, file in site_files(guide).items()}
     assert not (target / "restaurants" / "harbor-noodle-bar").exists()
 
