@@ -8,9 +8,17 @@ import sys
 import threading
 
 import pytest
+from selenium.common.exceptions import StaleElementReferenceException
+from selenium.webdriver.support.ui import WebDriverWait
 
 REPO = pathlib.Path(__file__).resolve().parents[2]
 ARTIFACTS = REPO / "Tests" / "browser" / "artifacts"
+
+
+def wait(browser, condition, timeout=10):
+    """Polls `condition` until it holds. A re-render or live reload can land between finding an
+    element and reading it; the next poll looks again."""
+    return WebDriverWait(browser, timeout, ignored_exceptions=[StaleElementReferenceException]).until(condition)
 
 
 def foodpin_binary():

@@ -7,10 +7,9 @@ import urllib.request
 
 import pytest
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import WebDriverWait
 from selenium.webdriver.common.keys import Keys
 
-from conftest import REPO, axe_violations, build
+from conftest import REPO, axe_violations, build, wait
 
 PHOTOS = ["images/sakura-ramen-house/shoyu.jpg", "images/sakura-ramen-house/tonkotsu.jpg",
           "images/sakura-ramen-house/sides.jpg", "images/north-end-pasta-lab/cacio-e-pepe.jpg",
@@ -89,7 +88,7 @@ def test_the_viewer_moves_by_keyboard_and_gives_focus_back(browser, gallery_url)
     assert dialog.get_attribute("open") is None
     # Focus is on the photo the viewer ended on, so Tab goes on from there. It moves there in the
     # dialog's `close` event, a task after Escape (the browser first puts it back where it was).
-    WebDriverWait(browser, 5).until(lambda d: d.switch_to.active_element == links[5])
+    wait(browser, lambda d: d.switch_to.active_element == links[5])
     assert browser.switch_to.active_element == links[5]
 
 

@@ -6,9 +6,8 @@ import subprocess
 
 import pytest
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import WebDriverWait
 
-from conftest import REPO, axe_violations, build, vnu_errors
+from conftest import REPO, axe_violations, build, vnu_errors, wait
 
 
 def html_pages(site):
@@ -121,7 +120,7 @@ def test_dark_mode_has_no_accessibility_violations(browser, sample_url, path):
                                "localStorage.setItem('pinnedRestaurants', JSON.stringify(['o-ya-28066', 'abby-lane-98821']))")
         browser.get(sample_url + path)
         if path == "my-guide/":
-            WebDriverWait(browser, 5).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, ".mine-cards .card")) == 2)
+            wait(browser, lambda d: len(d.find_elements(By.CSS_SELECTOR, ".mine-cards .card")) == 2)
         assert browser.execute_script("return matchMedia('(prefers-color-scheme: dark)').matches")
         assert axe_violations(browser) == []
     finally:

@@ -8,9 +8,8 @@ import time
 
 import pytest
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import WebDriverWait
 
-from conftest import foodpin_binary
+from conftest import foodpin_binary, wait
 
 
 @pytest.fixture(scope="module")
@@ -40,10 +39,6 @@ def raw_get(port, path):
     connection.request("GET", path)
     response = connection.getresponse()
     return response.status, response.read().decode(errors="replace")
-
-
-def wait(browser, condition, timeout=10):
-    return WebDriverWait(browser, timeout).until(lambda d: condition(d))
 
 
 def test_pages_reload_after_saves_and_show_errors_while_broken(served, browser):

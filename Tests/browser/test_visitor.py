@@ -12,15 +12,11 @@ import pytest
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import Select, WebDriverWait
+from selenium.webdriver.support.ui import Select
 
-from conftest import REPO, axe_violations, build, vnu_errors
+from conftest import REPO, axe_violations, build, vnu_errors, wait
 
 PINS = "pinnedRestaurants"
-
-
-def wait(browser, condition, timeout=6):
-    return WebDriverWait(browser, timeout).until(lambda d: condition(d))
 
 
 def start(browser, url, path=""):

@@ -8,9 +8,9 @@ import urllib.parse
 import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
-from selenium.webdriver.support.ui import Select, WebDriverWait
+from selenium.webdriver.support.ui import Select
 
-from conftest import REPO, build, foodpin_binary
+from conftest import REPO, build, foodpin_binary, wait
 
 # The repository's copies of the real city files, so expected counts never move with ../shared.
 CITIES = REPO / "Content" / "cities"
@@ -43,10 +43,6 @@ def fresh(browser):
 def clear_storage(browser, url):
     browser.get(url + "404.html")
     browser.execute_script("localStorage.clear(); sessionStorage.clear();")
-
-
-def wait(browser, condition, timeout=5):
-    return WebDriverWait(browser, timeout).until(lambda d: condition(d))
 
 
 def visible_step(browser):
