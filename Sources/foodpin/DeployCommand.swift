@@ -70,7 +70,7 @@ struct DeployCommand: AsyncParsableCommand, AsyncCommand {
         let console = guide.console()
         let layout = GuideLayout(root: guide.rootURL)
         var request = DeployRequest(target: try DeployTarget(parsing: target),
-                                    site: output.map { URL(fileURLWithPath: $0, isDirectory: true) } ?? layout.defaultOutput, cache: layout.cache)
+                                    site: output.map { URL(fileURLWithPath: $0, isDirectory: true) } ?? layout.defaultOutput, guide: layout)
         request.dryRun = dryRun
         request.verify = verify
         request.jobs = jobs

@@ -6,7 +6,7 @@ import Testing
 /// manifest, credentials. (Buckets are deployed to in Tests/browser/test_deploy.py, on a real S3 server.)
 struct DeployTests {
     func deploy(_ guide: TestGuide, to folder: URL, _ change: (inout DeployRequest) -> Void = { _ in }) async throws -> DeployReport {
-        var request = DeployRequest(target: try DeployTarget(parsing: "file://\(folder.path)"), site: guide.output, cache: guide.layout.cache)
+        var request = DeployRequest(target: try DeployTarget(parsing: "file://\(folder.path)"), site: guide.output, guide: guide.layout)
         change(&request)
         return try await Deployer.deploy(request) { _, _ in }
     }
@@ -60,6 +60,42 @@ struct DeployTests {
 
     /// A deploy stopped after sending a file, before saving its manifest: the file counts as unknown,
     /// so a site changed back to what the manifest says still goes out again.
+    @Test func theBuildsRecordNamesTheFilesAndVerifyAlsoSendsHandEdits() async throws {
+        let guide = try twoRestaurants()
+        let www = try guide.makeOutsideFolder("www")
+        _ = try await deploy(guide, to: www)
+        // Output/ is the build's: what it did not write waits for --verify.
+        try guide.write("Output/google1234.html", "google-site-verification: google1234.html\n")
+        try guide.write("Output/404.html", "Edited by hand.\n")
+        let plain = try await deploy(guide, to: www)
+        let built = try files(in: guide.output).count
+        #expect(plain.sent.isEmpty && plain.unchanged == built - 1)
+        let verified = try await deploy(guide, to: www) { $0.verify = true }
+        #expect(verified.sent.sorted() == ["404.html", "google1234.html"])
+        #expect(try files(in: www) == files(in: guide.output))
+        // The build puts its own 404 page back; the next deploy sends it, from the record.
+        try guide.build()
+        let rebuilt = try await deploy(guide, to: www)
+        #expect(rebuilt.sent == ["404.html"])
+        let page = try files(in: guide.output)["404.html"]
+        #expect(try files(in: www)["404.html"] == page)
+    }
+
+    @Test func aSiteWithoutARecordIsWalkedAndTheRecordThenSendsNothingAgain() async throws {
+        let guide = try twoRestaurants()
+        let www = try guide.makeOutsideFolder("www")
+        let files = BuildState.files(in: guide.layout, output: guide.output)
+        BuildState.remove(files)
+        let walked = try await deploy(guide, to: www)
+        let built = try self.files(in: guide.output)
+        #expect(try self.files(in: www) == built)
+        #expect(walked.sent.count == built.count)
+        try guide.build()
+        #expect(FileManager.default.fileExists(atPath: files.state.path))
+        let recorded = try await deploy(guide, to: www)
+        #expect(recorded.sent.isEmpty && recorded.unchanged == walked.sent.count)
+    }
+
     @Test func filesInFlightWhenADeployStoppedAreSentAgain() async throws {
         let guide = try twoRestaurants()
         let www = try guide.makeOutsideFolder("www")
@@ -205,14 +241,26 @@ struct DeployTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let url = folder.appending(path: "m.tsv")
         var manifest = DeployManifest()
-        manifest.files["index.html"] = .init(digest: "ab", size: 3, modified: 7, inode: 9, headers: "text/html|x|")
+        manifest.files["index.html"] = .init(digest: "ab", size: 3, version: "b7-3", headers: "text/html|x|")
+        manifest.files["a.css"] = .init(digest: "cd", size: 4, version: "f4-10-9", headers: "text/html|x|")
         manifest.retired["old.html"] = 1000
         try manifest.save(to: url, target: .folder(path: "/srv"))
         #expect(DeployManifest.load(from: url) == manifest)
-        for damaged in ["F\tindex.html\tab\tthree\n", "F\t../../etc/passwd\tab\t3\t7\t9\th\n", "R\t/abs\t10\n", "R\tx.html\t-5\n"] {
-            try Data("foodpin deploy manifest 1\t/srv\n\(damaged)".utf8).write(to: url)
+        #expect(String(decoding: try Data(contentsOf: url), as: UTF8.self) == """
+            foodpin deploy manifest 2\tfile:///srv
+            F\ta.css\tcd\t4\tf4-10-9\ttext/html|x|
+            F\tindex.html\tab\t3\tb7-3\ttext/html|x|
+            R\told.html\t1000
+
+            """)
+        for damaged in ["F\tindex.html\tab\tthree\tb7-3\th\n", "F\t../../etc/passwd\tab\t3\tb7-3\th\n", "FF\tindex.html\tab\t3\tb7-3\th\n",
+                        "R\t/abs\t10\n", "R\tx.html\t-5\n", "F\tindex.html\tab\t3\tb7-3\n"] {
+            try Data("foodpin deploy manifest 2\t/srv\n\(damaged)".utf8).write(to: url)
             #expect(DeployManifest.load(from: url) == nil, "\(damaged)")
         }
+        // A manifest of the first format (stamps, not versions) is not read: the target is listed.
+        try Data("foodpin deploy manifest 1\t/srv\nF\tindex.html\tab\t3\t7\t9\th\n".utf8).write(to: url)
+        #expect(DeployManifest.load(from: url) == nil)
     }
 }
 

@@ -70,11 +70,32 @@ struct BuildState {
         return lines.joined(separator: "\n")
     }
 
-    /// Which line of the key names the output folder (`forgetOutputsThatAreGone` reads it).
+    /// Which line of the key names the output folder (`forgetOutputsThatAreGone` and `written` read it).
     private static let keyOutputLine = 5
 
     static func load(from url: URL, key: String) -> BuildState? {
-        read(url, key: key) { reader throws(BinaryReader.Malformed) in
+        load(from: url) { $0 == key }
+    }
+
+    /// What the last build wrote into `output`, whatever options it was built with, for a deploy
+    /// to send what changed without walking the folder. Nil when no build of this guide into this
+    /// folder finished since, or the state may not describe the disk (not flushed, and a restart since).
+    static func written(into output: URL, in layout: GuideLayout) -> [String: WrittenState]? {
+        let folder = output.standardizedFileURL.path
+        return load(from: files(in: layout, output: output).state) { key in
+            let lines = keyLines(key)
+            return lines.count > keyOutputLine && lines[1] == "\(formatVersion)" && lines[keyOutputLine] == folder
+                && (lines.last == "durable" || lines.last.map(String.init) == BootSession.current)
+        }?.written
+    }
+
+    private static func keyLines(_ key: String) -> [Substring] {
+        let lines = key.split(separator: "\n", omittingEmptySubsequences: false)
+        return lines.first == "foodpin-build-state" ? lines : []
+    }
+
+    private static func load(from url: URL, accepting: (String) -> Bool) -> BuildState? {
+        read(url, accepting: accepting) { reader throws(BinaryReader.Malformed) in
             var state = BuildState(fingerprint: try reader.readOptional(), storeStamp: try reader.readOptional(),
                                    diagnostics: try reader.readArray(), counts: try reader.readArray(), written: try dictionary(&reader))
             if try reader.read(Bool.self) {
@@ -89,7 +110,7 @@ struct BuildState {
     }
 
     static func loadSources(from url: URL, key: String) -> Sources? {
-        read(url, key: key) { reader throws(BinaryReader.Malformed) in
+        read(url, accepting: { $0 == key }) { reader throws(BinaryReader.Malformed) in
             Sources(content: try contentEntries(&reader), pages: try dictionary(&reader))
         }
     }
@@ -137,8 +158,8 @@ struct BuildState {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
         for name in names where name.hasPrefix("build-state-") {
             guard var reader = BinaryReader(mapping: folder + "/" + name), let key = try? reader.readString() else { continue }
-            let lines = key.split(separator: "\n", omittingEmptySubsequences: false)
-            guard lines.count > keyOutputLine, lines[0] == "foodpin-build-state" else { continue }
+            let lines = keyLines(key)
+            guard lines.count > keyOutputLine else { continue }
             // Only a folder that is not there: one that cannot be looked at now (a drive not mounted) may come back.
             guard access(String(lines[keyOutputLine]), F_OK) != 0, errno == ENOENT else { continue }
             unlink(folder + "/" + name)
@@ -151,10 +172,10 @@ struct BuildState {
         unlink(files.sources.path)
     }
 
-    private static func read<T>(_ url: URL, key: String, _ body: (inout BinaryReader) throws(BinaryReader.Malformed) -> T) -> T? {
+    private static func read<T>(_ url: URL, accepting: (String) -> Bool, _ body: (inout BinaryReader) throws(BinaryReader.Malformed) -> T) -> T? {
         guard var reader = BinaryReader(mapping: url.path) else { return nil }
         do {
-            guard try reader.readString() == key else { return nil }
+            guard accepting(try reader.readString()) else { return nil }
             let value = try body(&reader)
             return reader.isAtEnd ? value : nil
         } catch {

@@ -7,17 +7,37 @@ enum BuiltSite {
     struct File: Sendable {
         /// Relative to the site's folder, with `/`.
         var path: String
-        var stamp: FileStamp
+        var size: Int64
+        /// Names the file's content without reading it: the same version, the same bytes. From the
+        /// build's record of what it wrote (`b`: a digest of the bytes, `c`: a copied file's source
+        /// stamp), or for a file the record does not list, the file's own stamp (`f`).
+        var version: String
     }
 
-    /// Sorted by path. A name holding a tab or a line break is refused: the manifest is one line per file.
-    static func scan(_ folder: URL) throws(FoodPinError) -> [File] {
+    /// The files the last build wrote, from its record: nothing to walk. At 100,000 restaurants the
+    /// walk of `Output/` (100,000 folders) was 45 % of a deploy with nothing to send.
+    static func recorded(_ written: [String: WrittenState]) throws(FoodPinError) -> [File] {
+        let files = written.compactMap { path, state -> File? in
+            guard !path.hasPrefix("."), !path.contains("/.") else { return nil }
+            return switch state {
+            case .bytes(let digest): File(path: path, size: Int64(digest.count), version: "b\(digest.hash)-\(digest.count)")
+            case .copy(let stamp): File(path: path, size: stamp.size, version: "c" + version(of: stamp))
+            }
+        }
+        try refuseOddNames(files, at: nil)
+        return files
+    }
+
+    /// Walks the folder, for a site the build has no record of (or `--verify`); files `record`
+    /// lists keep the build's version, so the next deploy from the record sends nothing again.
+    static func scan(_ folder: URL, record: [String: WrittenState]? = nil) throws(FoodPinError) -> [File] {
         let root = folder.standardizedFileURL.path
         var info = stat()
         guard stat(root, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else {
             throw FoodPinError(.usage, at: GuideLayout.displayPath(folder), "there is no site here to deploy",
                                hint: "run `foodpin build` first, or name the site's folder with --output")
         }
+        let known = try record.map { written throws(FoodPinError) in Dictionary(uniqueKeysWithValues: try recorded(written).map { ($0.path, $0) }) }
         let found = FolderWalk.levels(from: root) { folder -> (found: [File], folders: [String]) in
             var files: [File] = [], folders: [String] = []
             FolderWalk.entries(of: folder) { name, type, descriptor in
@@ -28,16 +48,31 @@ enum BuiltSite {
                 } else if type == Int32(DT_REG) {
                     var info = stat()
                     guard fstatat(descriptor, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { return }
-                    files.append(File(path: String(path.dropFirst(root.count + 1)), stamp: FileStamp(info)))
+                    let relative = String(path.dropFirst(root.count + 1)), stamp = FileStamp(info)
+                    // A recorded file of another size was changed by hand: its own stamp names it.
+                    if let file = known?[relative], file.size == stamp.size {
+                        files.append(file)
+                    } else {
+                        files.append(File(path: relative, size: stamp.size, version: "f" + version(of: stamp)))
+                    }
                 }
             }
             return (files, folders)
         }
-        let files = found.flatMap { $0 }.sorted { $0.path < $1.path }
-        if let odd = files.first(where: { $0.path.utf8.contains { $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") } }) {
-            throw FoodPinError(.usage, at: GuideLayout.displayPath(folder.appending(path: odd.path)),
-                               "cannot deploy a file whose name holds a tab or a line break", hint: "rename or remove it")
-        }
+        let files = found.flatMap { $0 }
+        try refuseOddNames(files, at: folder)
         return files
+    }
+
+    /// Not its change time: a build keeps an unchanged file by linking it, which moves that time
+    /// but leaves the bytes alone.
+    private static func version(of stamp: FileStamp) -> String { "\(stamp.size)-\(stamp.modified)-\(stamp.inode)" }
+
+    /// A name holding a tab or a line break is refused: the manifest is one line per file.
+    private static func refuseOddNames(_ files: [File], at folder: URL?) throws(FoodPinError) {
+        guard let odd = files.first(where: { $0.path.utf8.contains { $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") } })
+        else { return }
+        throw FoodPinError(.usage, at: folder.map { GuideLayout.displayPath($0.appending(path: odd.path)) } ?? odd.path,
+                           "cannot deploy a file whose name holds a tab or a line break", hint: "rename or remove it")
     }
 }

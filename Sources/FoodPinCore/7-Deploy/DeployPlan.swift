@@ -30,24 +30,24 @@ struct DeployPlan: Sendable {
     var sending: [BuiltSite.File] { uploads.flatMap { $0 } }
 
 
-    /// Against the manifest of the last deploy: a file whose stamp and headers are as recorded is not
-    /// read; the others are read and hashed, and sent when their digest differs.
+    /// Against the manifest of the last deploy: a file whose version and headers are as recorded is
+    /// not read; the others are read and hashed, and sent when their digest differs.
     init(site: [BuiltSite.File], root: URL, manifest old: DeployManifest, settings: DeploySettings) {
         let rootPath = root.standardizedFileURL.path
         let headers = site.map { DeployHeaders(path: $0.path, gzip: settings.gzip).summary }
         let entries = site.map { old.files[$0.path] }
         let suspects = site.indices.filter { index in
             guard let entry = entries[index], !settings.force else { return true }
-            return !(entry.sameFile(as: site[index].stamp) && entry.headers == headers[index])
+            return !(entry.version == site[index].version && entry.headers == headers[index])
         }
         let digests = ParallelMap.map(suspects, width: .disk) { index in
-            FileBytes.read(rootPath + "/" + site[index].path, expectedSize: Int(site[index].stamp.size)).map { Fingerprint.hex($0, length: 64) }
+            FileBytes.read(rootPath + "/" + site[index].path, expectedSize: Int(site[index].size)).map { Fingerprint.hex($0, length: 64) }
         }
         var digestOf = [String?](repeating: nil, count: site.count)
         for (index, digest) in zip(suspects, digests) { digestOf[index] = digest ?? "" }
         for (index, file) in site.enumerated() {
             if let entry = entries[index], !settings.force, digestOf[index].map({ $0 == entry.digest }) ?? true, entry.headers == headers[index] {
-                manifest.files[file.path] = DeployManifest.Entry(digest: entry.digest, stamp: file.stamp, headers: headers[index])
+                manifest.files[file.path] = DeployManifest.Entry(digest: entry.digest, size: file.size, version: file.version, headers: headers[index])
                 unchanged += 1
             } else {
                 send(file, replacing: entries[index] != nil || old.retired[file.path] != nil)
@@ -61,7 +61,7 @@ struct DeployPlan: Sendable {
     init(site: [BuiltSite.File], root: URL, listing: [String: String], retired: [String: Int], settings: DeploySettings) {
         let rootPath = root.standardizedFileURL.path
         let hashes = ParallelMap.map(site, width: .disk) { file -> (digest: String, md5: String)? in
-            guard let bytes = FileBytes.read(rootPath + "/" + file.path, expectedSize: Int(file.stamp.size)) else { return nil }
+            guard let bytes = FileBytes.read(rootPath + "/" + file.path, expectedSize: Int(file.size)) else { return nil }
             let headers = DeployHeaders(path: file.path, gzip: settings.gzip)
             let body = headers.contentEncoding == nil ? bytes : Gzip.compress(bytes)
             return (Fingerprint.hex(bytes, length: 64), storedTag(of: body))
@@ -69,7 +69,7 @@ struct DeployPlan: Sendable {
         for (file, hash) in zip(site, hashes) {
             if let hash, !settings.force, listing[file.path] == hash.md5 {
                 let headers = DeployHeaders(path: file.path, gzip: settings.gzip).summary
-                manifest.files[file.path] = DeployManifest.Entry(digest: hash.digest, stamp: file.stamp, headers: headers)
+                manifest.files[file.path] = DeployManifest.Entry(digest: hash.digest, size: file.size, version: file.version, headers: headers)
                 unchanged += 1
             } else {
                 send(file, replacing: listing[file.path] != nil)

@@ -5,8 +5,9 @@ public struct DeployRequest: Sendable {
     public var target: DeployTarget
     /// The built site (`Output/`).
     public var site: URL
-    /// Where the target's manifest is kept (`.foodpin-cache/`).
-    public var cache: URL
+    /// The guide built into `site`: its build's record says which files there are (no walk), and
+    /// its `.foodpin-cache/` keeps the target's manifest.
+    public var guide: GuideLayout
     public var dryRun = false
     /// List the target and compare, whatever the manifest says.
     public var verify = false
@@ -21,10 +22,10 @@ public struct DeployRequest: Sendable {
     public var cloudFront: String?
     public var cloudFrontEndpoint: URL?
 
-    public init(target: DeployTarget, site: URL, cache: URL) {
+    public init(target: DeployTarget, site: URL, guide: GuideLayout) {
         self.target = target
         self.site = site
-        self.cache = cache
+        self.guide = guide
     }
 }
 
@@ -53,9 +54,11 @@ public enum Deployer {
         let started = Date()
         let turn = try Publisher.takeTurn(request.site)
         defer { turn.end() }
-        let site = try BuiltSite.scan(request.site)
+        let record = BuildState.written(into: request.site, in: request.guide)
+        // `--verify` trusts nothing: files added or changed by hand in the folder go too.
+        let site = if let record, !request.verify { try BuiltSite.recorded(record) } else { try BuiltSite.scan(request.site, record: record) }
         let destination = try destination(for: request)
-        let manifestURL = DeployManifest.location(for: request.target, endpoint: request.endpoint, in: request.cache)
+        let manifestURL = DeployManifest.location(for: request.target, endpoint: request.endpoint, in: request.guide.cache)
         let manifest = DeployManifest.load(from: manifestURL)
         var plan: DeployPlan
         do throws(FoodPinError) {
@@ -72,7 +75,7 @@ public enum Deployer {
         }
         var report = DeployReport(sent: plan.sending.map(\.path), deleted: plan.deletions, kept: plan.manifest.retired.count,
                                   unchanged: plan.unchanged)
-        report.bytesSent = plan.sending.reduce(0) { $0 + $1.stamp.size }
+        report.bytesSent = plan.sending.reduce(0) { $0 + $1.size }
         if !request.dryRun {
             do throws(FoodPinError) {
                 report.changedList = try await carryOut(plan, on: destination, request: request, manifestURL: manifestURL, progress: progress)
