@@ -41,7 +41,7 @@ struct DeployCommand: AsyncParsableCommand, AsyncCommand {
     @Flag(help: "Print what would be sent and removed; change nothing.")
     var dryRun = false
 
-    @Flag(help: "List the target and compare with it, not with what the last deploy recorded.")
+    @Flag(help: "List the target and walk the site, trusting neither the last deploy nor the build: files changed or added in the site by hand go too.")
     var verify = false
 
     @Flag(help: "Send every file.")

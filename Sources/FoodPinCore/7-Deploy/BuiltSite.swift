@@ -18,7 +18,7 @@ enum BuiltSite {
     /// walk of `Output/` (100,000 folders) was 45 % of a deploy with nothing to send.
     static func recorded(_ written: [String: WrittenState]) throws(FoodPinError) -> [File] {
         let files = written.compactMap { path, state -> File? in
-            guard !path.hasPrefix("."), !path.contains("/.") else { return nil }
+            guard !isHidden(path) else { return nil }
             return switch state {
             case .bytes(let digest): File(path: path, size: Int64(digest.count), version: "b\(digest.hash)-\(digest.count)")
             case .copy(let stamp): File(path: path, size: stamp.size, version: "c" + version(of: stamp))
@@ -62,6 +62,16 @@ enum BuiltSite {
         let files = found.flatMap { $0 }
         try refuseOddNames(files, at: folder)
         return files
+    }
+
+    /// A dot file or a file in a dot folder, at any depth.
+    private static func isHidden(_ path: String) -> Bool {
+        var afterSlash = true
+        for byte in path.utf8 {
+            if afterSlash && byte == UInt8(ascii: ".") { return true }
+            afterSlash = byte == UInt8(ascii: "/")
+        }
+        return false
     }
 
     /// Not its change time: a build keeps an unchanged file by linking it, which moves that time

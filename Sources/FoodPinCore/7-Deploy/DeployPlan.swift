@@ -34,26 +34,33 @@ struct DeployPlan: Sendable {
     /// not read; the others are read and hashed, and sent when their digest differs.
     init(site: [BuiltSite.File], root: URL, manifest old: DeployManifest, settings: DeploySettings) {
         let rootPath = root.standardizedFileURL.path
-        let headers = site.map { DeployHeaders(path: $0.path, gzip: settings.gzip).summary }
-        let entries = site.map { old.files[$0.path] }
-        let suspects = site.indices.filter { index in
-            guard let entry = entries[index], !settings.force else { return true }
-            return !(entry.version == site[index].version && entry.headers == headers[index])
+        // One look at each file, on every core (at 100,000 files, 0.4 s on one).
+        let looks = ParallelMap.map(site) { file -> (headers: String, entry: DeployManifest.Entry?, asSent: Bool) in
+            let headers = DeployHeaders(path: file.path, gzip: settings.gzip).summary
+            let entry = settings.force ? nil : old.files[file.path]
+            return (headers, entry, entry.map { $0.version == file.version && $0.headers == headers } ?? false)
         }
+        let suspects = site.indices.filter { !looks[$0].asSent }
         let digests = ParallelMap.map(suspects, width: .disk) { index in
             FileBytes.read(rootPath + "/" + site[index].path, expectedSize: Int(site[index].size)).map { Fingerprint.hex($0, length: 64) }
         }
         var digestOf = [String?](repeating: nil, count: site.count)
         for (index, digest) in zip(suspects, digests) { digestOf[index] = digest ?? "" }
+        var restamped = false
+        manifest.files.reserveCapacity(site.count)
         for (index, file) in site.enumerated() {
-            if let entry = entries[index], !settings.force, digestOf[index].map({ $0 == entry.digest }) ?? true, entry.headers == headers[index] {
-                manifest.files[file.path] = DeployManifest.Entry(digest: entry.digest, size: file.size, version: file.version, headers: headers[index])
+            let (headers, entry, asSent) = looks[index]
+            if let entry, asSent || (digestOf[index] == entry.digest && entry.headers == headers) {
+                let kept = DeployManifest.Entry(digest: entry.digest, size: file.size, version: file.version, headers: headers)
+                restamped = restamped || kept != entry
+                manifest.files[file.path] = kept
                 unchanged += 1
             } else {
-                send(file, replacing: entries[index] != nil || old.retired[file.path] != nil)
+                send(file, replacing: old.files[file.path] != nil || old.retired[file.path] != nil)
             }
         }
-        retire(Set(old.files.keys), old: old, site: site, settings: settings)
+        retire(old.files.keys, old: old, settings: settings)
+        unchangedManifest = !restamped && manifest.files.count == old.files.count && manifest.retired == old.retired
     }
 
     /// Against a listing of the target (a first deploy, `--verify`): every file is read, and sent when
@@ -77,7 +84,7 @@ struct DeployPlan: Sendable {
         }
         var old = DeployManifest()
         old.retired = retired
-        retire(Set(listing.keys), old: old, site: site, settings: settings)
+        retire(listing.keys, old: old, settings: settings)
     }
 
     private mutating func send(_ file: BuiltSite.File, replacing: Bool) {
@@ -85,10 +92,12 @@ struct DeployPlan: Sendable {
         if replacing { changed.append(file.path) }
     }
 
-    /// Files the target holds and the site no longer has: removed, or kept until `keepDeleted` has passed.
-    private mutating func retire(_ held: Set<String>, old: DeployManifest, site: [BuiltSite.File], settings: DeploySettings) {
-        let present = Set(site.map(\.path))
-        for path in held.union(old.retired.keys).subtracting(present).sorted() {
+    /// Files the target holds and the site no longer has (neither kept nor sent): removed, or kept
+    /// until `keepDeleted` has passed.
+    private mutating func retire(_ held: some Collection<String>, old: DeployManifest, settings: DeploySettings) {
+        let kept = manifest.files, sent = Set(sending.map(\.path))
+        let isGone = { (path: String) in kept[path] == nil && !sent.contains(path) }
+        for path in Set(held.filter(isGone)).union(old.retired.keys.filter(isGone)).sorted() {
             let since = min(old.retired[path] ?? settings.now, settings.now)
             if settings.now - since >= settings.keepDeleted {
                 deletions.append(path)

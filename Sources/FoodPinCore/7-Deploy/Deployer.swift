@@ -64,7 +64,6 @@ public enum Deployer {
         do throws(FoodPinError) {
             if let manifest, !request.verify, !request.settings.force {
                 plan = DeployPlan(site: site, root: request.site, manifest: manifest, settings: request.settings)
-                plan.unchangedManifest = plan.manifest == manifest
             } else {
                 plan = DeployPlan(site: site, root: request.site, listing: try await destination.list(), retired: manifest?.retired ?? [:],
                                   settings: request.settings)

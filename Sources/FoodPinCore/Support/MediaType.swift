@@ -2,7 +2,7 @@
 /// said so): the preview server and deploys both ask here.
 public enum MediaType {
     public static func of(path: String) -> String {
-        let name = path.split(separator: "/").last ?? ""
+        let name = path[(path.lastIndex(of: "/").map { path.index(after: $0) } ?? path.startIndex)...]
         let dot = name.lastIndex(of: ".")
         let suffix = dot.map { name[name.index(after: $0)...].lowercased() } ?? ""
         return switch suffix {
