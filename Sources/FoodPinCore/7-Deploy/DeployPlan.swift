@@ -59,7 +59,7 @@ struct DeployPlan: Sendable {
                 send(file, replacing: old.files[file.path] != nil || old.retired[file.path] != nil)
             }
         }
-        retire(old.files.keys, old: old, settings: settings)
+        retire(old.files.keys, stillThere: looks.count { $0.entry != nil }, old: old, settings: settings)
         unchangedManifest = !restamped && manifest.files.count == old.files.count && manifest.retired == old.retired
     }
 
@@ -84,7 +84,7 @@ struct DeployPlan: Sendable {
         }
         var old = DeployManifest()
         old.retired = retired
-        retire(listing.keys, old: old, settings: settings)
+        retire(listing.keys, stillThere: site.count { listing[$0.path] != nil }, old: old, settings: settings)
     }
 
     private mutating func send(_ file: BuiltSite.File, replacing: Bool) {
@@ -93,8 +93,10 @@ struct DeployPlan: Sendable {
     }
 
     /// Files the target holds and the site no longer has (neither kept nor sent): removed, or kept
-    /// until `keepDeleted` has passed.
-    private mutating func retire(_ held: some Collection<String>, old: DeployManifest, settings: DeploySettings) {
+    /// until `keepDeleted` has passed. `stillThere`: how many of `held` the site still has; with all
+    /// of them, none is gone and nothing is looked up.
+    private mutating func retire(_ held: some Collection<String>, stillThere: Int, old: DeployManifest, settings: DeploySettings) {
+        guard held.count > stillThere || !old.retired.isEmpty else { return }
         let kept = manifest.files, sent = Set(sending.map(\.path))
         let isGone = { (path: String) in kept[path] == nil && !sent.contains(path) }
         for path in Set(held.filter(isGone)).union(old.retired.keys.filter(isGone)).sorted() {
