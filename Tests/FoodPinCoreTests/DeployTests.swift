@@ -53,13 +53,14 @@ struct DeployTests {
         #expect(changed.contains("/restaurants/luigis/\n/restaurants/luigis/index.html\n"))
         #expect(changed.contains("/restaurants/noodle-bar/\n"))
 
+        let manifest = DeployManifest.location(for: try DeployTarget(parsing: "file://\(www.path)"), endpoint: nil, in: guide.layout.cache)
+        let saved = FileStamp(path: manifest.path)
         let third = try await deploy(guide, to: www)
+        #expect(FileStamp(path: manifest.path) == saved, "nothing changed: the manifest is not written again")
         #expect(third.sent.isEmpty && third.deleted.isEmpty && third.changedList == nil)
         #expect(!FileManager.default.fileExists(atPath: second.changedList!.path))
     }
 
-    /// A deploy stopped after sending a file, before saving its manifest: the file counts as unknown,
-    /// so a site changed back to what the manifest says still goes out again.
     @Test func theBuildsRecordNamesTheFilesAndVerifyAlsoSendsHandEdits() async throws {
         let guide = try twoRestaurants()
         let www = try guide.makeOutsideFolder("www")
@@ -71,14 +72,18 @@ struct DeployTests {
         let built = try files(in: guide.output).count
         #expect(plain.sent.isEmpty && plain.unchanged == built - 1)
         let verified = try await deploy(guide, to: www) { $0.verify = true }
-        #expect(verified.sent.sorted() == ["404.html", "google1234.html"])
+        #expect(verified.sent == ["404.html", "google1234.html"])
         #expect(try files(in: www) == files(in: guide.output))
-        // The build puts its own 404 page back; the next deploy sends it, from the record.
+        // A file added by hand stays on the target while the folder has it, though the record does not list it.
+        let after = try await deploy(guide, to: www)
+        #expect(after.sent.isEmpty && after.deleted.isEmpty)
+        // The build puts its own 404 page back and leaves out the file it did not write; the next
+        // deploy, from the record, follows.
         try guide.build()
+        #expect(!FileManager.default.fileExists(atPath: guide.output.appending(path: "google1234.html").path))
         let rebuilt = try await deploy(guide, to: www)
-        #expect(rebuilt.sent == ["404.html"])
-        let page = try files(in: guide.output)["404.html"]
-        #expect(try files(in: www)["404.html"] == page)
+        #expect(rebuilt.sent == ["404.html"] && rebuilt.deleted == ["google1234.html"])
+        #expect(try files(in: www) == files(in: guide.output))
     }
 
     @Test func aSiteWithoutARecordIsWalkedAndTheRecordThenSendsNothingAgain() async throws {
@@ -92,10 +97,14 @@ struct DeployTests {
         #expect(walked.sent.count == built.count)
         try guide.build()
         #expect(FileManager.default.fileExists(atPath: files.state.path))
+        // Taken from the record, which does not list it: a walk would send it.
+        try guide.write("Output/added-by-hand.html", "Hello.\n")
         let recorded = try await deploy(guide, to: www)
         #expect(recorded.sent.isEmpty && recorded.unchanged == walked.sent.count)
     }
 
+    /// A deploy stopped after sending a file, before saving its manifest: the file counts as unknown,
+    /// so a site changed back to what the manifest says still goes out again.
     @Test func filesInFlightWhenADeployStoppedAreSentAgain() async throws {
         let guide = try twoRestaurants()
         let www = try guide.makeOutsideFolder("www")
@@ -242,13 +251,13 @@ struct DeployTests {
         let url = folder.appending(path: "m.tsv")
         var manifest = DeployManifest()
         manifest.files["index.html"] = .init(digest: "ab", size: 3, version: "b7-3", headers: "text/html|x|")
-        manifest.files["a.css"] = .init(digest: "cd", size: 4, version: "f4-10-9", headers: "text/html|x|")
+        manifest.files["a.css"] = .init(digest: "cd", size: 4, version: "f4-10-9", headers: "text/css|y|")
         manifest.retired["old.html"] = 1000
         try manifest.save(to: url, target: .folder(path: "/srv"))
         #expect(DeployManifest.load(from: url) == manifest)
         #expect(String(decoding: try Data(contentsOf: url), as: UTF8.self) == """
             foodpin deploy manifest 2\tfile:///srv
-            F\ta.css\tcd\t4\tf4-10-9\ttext/html|x|
+            F\ta.css\tcd\t4\tf4-10-9\ttext/css|y|
             F\tindex.html\tab\t3\tb7-3\ttext/html|x|
             R\told.html\t1000
 

@@ -9,6 +9,7 @@ import Foundation
 /// digest), read only when something did, and written while the pages are. Both start with a key
 /// naming the format, the FoodPin binary, the build options and (for a build not flushed to disk)
 /// the boot: a missing, foreign, stale or damaged file is ignored, and the build is then a full one.
+/// (A deploy reads what the small file says the output folder holds, whatever the options: `written`.)
 /// The state is removed before a build writes its first file and saved after a successful build,
 /// so a build stopped half-way leaves none.
 struct BuildState {

@@ -25,7 +25,7 @@ public struct OutputFile: Sendable {
 /// still what this build would write.
 public enum WrittenState: Hashable, Sendable {
     case bytes(ContentDigest)
-    /// A copied file, known by its source's size and modification time.
+    /// A copied file, known by its source's stamp (size, modification and change times, inode).
     case copy(FileStamp)
 }
 

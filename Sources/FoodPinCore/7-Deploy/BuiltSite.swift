@@ -12,6 +12,13 @@ enum BuiltSite {
         /// build's record of what it wrote (`b`: a digest of the bytes, `c`: a copied file's source
         /// stamp), or for a file the record does not list, the file's own stamp (`f`).
         var version: String
+
+        /// The version to record for `bytes` read from this file: none (read again next time) when
+        /// they are not what it says, as for a page edited by hand after the build.
+        func version(of bytes: [UInt8]) -> String {
+            guard bytes.count == size else { return "" }
+            return version.hasPrefix("b") && version != BuiltSite.version(of: .bytes(ContentDigest(bytes))) ? "" : version
+        }
     }
 
     /// The files the last build wrote, from its record: nothing to walk. At 100,000 restaurants the
@@ -20,8 +27,8 @@ enum BuiltSite {
         let files = written.compactMap { path, state -> File? in
             guard !isHidden(path) else { return nil }
             return switch state {
-            case .bytes(let digest): File(path: path, size: Int64(digest.count), version: "b\(digest.hash)-\(digest.count)")
-            case .copy(let stamp): File(path: path, size: stamp.size, version: "c" + version(of: stamp))
+            case .bytes(let digest): File(path: path, size: Int64(digest.count), version: version(of: state))
+            case .copy(let stamp): File(path: path, size: stamp.size, version: version(of: state))
             }
         }
         try refuseOddNames(files, at: nil)
@@ -72,6 +79,13 @@ enum BuiltSite {
             afterSlash = byte == UInt8(ascii: "/")
         }
         return false
+    }
+
+    static func version(of state: WrittenState) -> String {
+        switch state {
+        case .bytes(let digest): "b\(digest.hash)-\(digest.count)"
+        case .copy(let stamp): "c" + version(of: stamp)
+        }
     }
 
     /// Not its change time: a build keeps an unchanged file by linking it, which moves that time

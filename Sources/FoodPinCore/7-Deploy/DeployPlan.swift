@@ -29,7 +29,6 @@ struct DeployPlan: Sendable {
 
     var sending: [BuiltSite.File] { uploads.flatMap { $0 } }
 
-
     /// Against the manifest of the last deploy: a file whose version and headers are as recorded is
     /// not read; the others are read and hashed, and sent when their digest differs.
     init(site: [BuiltSite.File], root: URL, manifest old: DeployManifest, settings: DeploySettings) {
@@ -41,17 +40,18 @@ struct DeployPlan: Sendable {
             return (headers, entry, entry.map { $0.version == file.version && $0.headers == headers } ?? false)
         }
         let suspects = site.indices.filter { !looks[$0].asSent }
-        let digests = ParallelMap.map(suspects, width: .disk) { index in
-            FileBytes.read(rootPath + "/" + site[index].path, expectedSize: Int(site[index].size)).map { Fingerprint.hex($0, length: 64) }
+        let reads = ParallelMap.map(suspects, width: .disk) { index -> (digest: String, version: String)? in
+            let file = site[index]
+            return FileBytes.read(rootPath + "/" + file.path, expectedSize: Int(file.size)).map { (Fingerprint.hex($0, length: 64), file.version(of: $0)) }
         }
-        var digestOf = [String?](repeating: nil, count: site.count)
-        for (index, digest) in zip(suspects, digests) { digestOf[index] = digest ?? "" }
+        var readOf = [(digest: String, version: String)?](repeating: nil, count: site.count)
+        for (index, read) in zip(suspects, reads) { readOf[index] = read }
         var restamped = false
         manifest.files.reserveCapacity(site.count)
         for (index, file) in site.enumerated() {
             let (headers, entry, asSent) = looks[index]
-            if let entry, asSent || (digestOf[index] == entry.digest && entry.headers == headers) {
-                let kept = DeployManifest.Entry(digest: entry.digest, size: file.size, version: file.version, headers: headers)
+            if let entry, asSent || (readOf[index]?.digest == entry.digest && entry.headers == headers) {
+                let kept = DeployManifest.Entry(digest: entry.digest, size: file.size, version: readOf[index]?.version ?? file.version, headers: headers)
                 restamped = restamped || kept != entry
                 manifest.files[file.path] = kept
                 unchanged += 1
@@ -59,7 +59,8 @@ struct DeployPlan: Sendable {
                 send(file, replacing: old.files[file.path] != nil || old.retired[file.path] != nil)
             }
         }
-        retire(old.files.keys, stillThere: looks.count { $0.entry != nil }, old: old, settings: settings)
+        retire(old.files.keys, stillThere: looks.count { $0.entry != nil }, old: old, folder: rootPath, settings: settings)
+        sortByPath()
         unchangedManifest = !restamped && manifest.files.count == old.files.count && manifest.retired == old.retired
     }
 
@@ -67,16 +68,16 @@ struct DeployPlan: Sendable {
     /// the MD5 of what would be sent differs from the stored object's.
     init(site: [BuiltSite.File], root: URL, listing: [String: String], retired: [String: Int], settings: DeploySettings) {
         let rootPath = root.standardizedFileURL.path
-        let hashes = ParallelMap.map(site, width: .disk) { file -> (digest: String, md5: String)? in
+        let hashes = ParallelMap.map(site, width: .disk) { file -> (digest: String, md5: String, version: String)? in
             guard let bytes = FileBytes.read(rootPath + "/" + file.path, expectedSize: Int(file.size)) else { return nil }
             let headers = DeployHeaders(path: file.path, gzip: settings.gzip)
             let body = headers.contentEncoding == nil ? bytes : Gzip.compress(bytes)
-            return (Fingerprint.hex(bytes, length: 64), storedTag(of: body))
+            return (Fingerprint.hex(bytes, length: 64), storedTag(of: body), file.version(of: bytes))
         }
         for (file, hash) in zip(site, hashes) {
             if let hash, !settings.force, listing[file.path] == hash.md5 {
                 let headers = DeployHeaders(path: file.path, gzip: settings.gzip).summary
-                manifest.files[file.path] = DeployManifest.Entry(digest: hash.digest, size: file.size, version: file.version, headers: headers)
+                manifest.files[file.path] = DeployManifest.Entry(digest: hash.digest, size: file.size, version: hash.version, headers: headers)
                 unchanged += 1
             } else {
                 send(file, replacing: listing[file.path] != nil)
@@ -84,7 +85,15 @@ struct DeployPlan: Sendable {
         }
         var old = DeployManifest()
         old.retired = retired
-        retire(listing.keys, stillThere: site.count { listing[$0.path] != nil }, old: old, settings: settings)
+        retire(listing.keys, stillThere: site.count { listing[$0.path] != nil }, old: old, folder: rootPath, settings: settings)
+        sortByPath()
+    }
+
+    /// The site's files come in no order (the build's record is a dictionary): the plan, its report
+    /// and the CDN's list are sorted, so two runs print the same.
+    private mutating func sortByPath() {
+        for wave in uploads.indices { uploads[wave].sort { $0.path < $1.path } }
+        changed.sort()
     }
 
     private mutating func send(_ file: BuiltSite.File, replacing: Bool) {
@@ -94,12 +103,17 @@ struct DeployPlan: Sendable {
 
     /// Files the target holds and the site no longer has (neither kept nor sent): removed, or kept
     /// until `keepDeleted` has passed. `stillThere`: how many of `held` the site still has; with all
-    /// of them, none is gone and nothing is looked up.
-    private mutating func retire(_ held: some Collection<String>, stillThere: Int, old: DeployManifest, settings: DeploySettings) {
+    /// of them, none is gone and nothing is looked up. A file still in the site's folder, though the
+    /// build's record does not list it (added by hand, sent by `--verify`), stays.
+    private mutating func retire(_ held: some Collection<String>, stillThere: Int, old: DeployManifest, folder: String, settings: DeploySettings) {
         guard held.count > stillThere || !old.retired.isEmpty else { return }
         let kept = manifest.files, sent = Set(sending.map(\.path))
         let isGone = { (path: String) in kept[path] == nil && !sent.contains(path) }
         for path in Set(held.filter(isGone)).union(old.retired.keys.filter(isGone)).sorted() {
+            if OutputWriter.size(at: folder + "/" + path) != nil {
+                manifest.files[path] = old.files[path]
+                continue
+            }
             let since = min(old.retired[path] ?? settings.now, settings.now)
             if settings.now - since >= settings.keepDeleted {
                 deletions.append(path)

@@ -9,7 +9,7 @@ public struct DeployRequest: Sendable {
     /// its `.foodpin-cache/` keeps the target's manifest.
     public var guide: GuideLayout
     public var dryRun = false
-    /// List the target and compare, whatever the manifest says.
+    /// List the target and walk the site, whatever the manifest and the build's record say.
     public var verify = false
     public var settings = DeploySettings()
     /// Uploads in flight at once.
@@ -55,8 +55,8 @@ public enum Deployer {
         let turn = try Publisher.takeTurn(request.site)
         defer { turn.end() }
         let record = BuildState.written(into: request.site, in: request.guide)
-        // `--verify` trusts nothing: files added or changed by hand in the folder go too.
-        let site = if let record, !request.verify { try BuiltSite.recorded(record) } else { try BuiltSite.scan(request.site, record: record) }
+        // `--verify` and `--force` trust nothing: files added or changed by hand in the folder go too.
+        let site = if let record, !request.verify, !request.settings.force { try BuiltSite.recorded(record) } else { try BuiltSite.scan(request.site, record: record) }
         let destination = try destination(for: request)
         let manifestURL = DeployManifest.location(for: request.target, endpoint: request.endpoint, in: request.guide.cache)
         let manifest = DeployManifest.load(from: manifestURL)

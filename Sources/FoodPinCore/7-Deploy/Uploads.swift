@@ -37,11 +37,11 @@ enum Uploads {
                              gzip: Bool) async throws(FoodPinError) -> DeployManifest.Entry {
         let path = root + "/" + file.path
         guard let bytes = FileBytes.read(path, expectedSize: Int(file.size)) else {
-            throw FoodPinError(.io, at: GuideLayout.displayPath(URL(fileURLWithPath: path)), "this file is not what the build wrote (changed or removed by hand?)",
+            throw FoodPinError(.io, at: GuideLayout.displayPath(URL(fileURLWithPath: path)), "this file of the site cannot be read (removed by hand?)",
                                hint: "run `foodpin build` again, or `foodpin deploy --verify` to send the folder as it is")
         }
         let headers = DeployHeaders(path: file.path, gzip: gzip)
         try await destination.put(file.path, body: headers.contentEncoding == nil ? bytes : Gzip.compress(bytes), headers: headers)
-        return DeployManifest.Entry(digest: Fingerprint.hex(bytes, length: 64), size: file.size, version: file.version, headers: headers.summary)
+        return DeployManifest.Entry(digest: Fingerprint.hex(bytes, length: 64), size: file.size, version: file.version(of: bytes), headers: headers.summary)
     }
 }
