@@ -250,24 +250,32 @@ struct DeployTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let url = folder.appending(path: "m.tsv")
         var manifest = DeployManifest()
-        manifest.files["index.html"] = .init(digest: "ab", size: 3, version: "b7-3", headers: "text/html|x|")
-        manifest.files["a.css"] = .init(digest: "cd", size: 4, version: "f4-10-9", headers: "text/css|y|")
+        let html = DeployHeaders(path: "index.html", gzip: true), css = DeployHeaders(path: "a.css", gzip: false)
+        let stamp = FileStamp(size: 4, modified: -10, changed: 12, inode: UInt64.max)
+        manifest.files["index.html"] = .init(digest: ContentDigest(hash: 0xab, count: 3), version: .written(ContentDigest(hash: 7, count: 3)), headers: html)
+        manifest.files["a.css"] = .init(digest: ContentDigest(hash: UInt64.max, count: 4), version: .found(stamp), headers: css)
+        manifest.files["b.png"] = .init(digest: ContentDigest(hash: 1, count: 5), version: .copied(stamp), headers: css)
+        manifest.files["c.html"] = .unknown
         manifest.retired["old.html"] = 1000
         try manifest.save(to: url, target: .folder(path: "/srv"))
         #expect(DeployManifest.load(from: url) == manifest)
         #expect(String(decoding: try Data(contentsOf: url), as: UTF8.self) == """
-            foodpin deploy manifest 2\tfile:///srv
-            F\ta.css\tcd\t4\tf4-10-9\ttext/css|y|
-            F\tindex.html\tab\t3\tb7-3\ttext/html|x|
+            foodpin deploy manifest 3\tfile:///srv
+            F\ta.css\t4\tffffffffffffffff\tf4,-10,12,18446744073709551615\ttext/css; charset=utf-8|public, max-age=300|
+            F\tb.png\t5\t1\tc4,-10,12,18446744073709551615\ttext/css; charset=utf-8|public, max-age=300|
+            F\tc.html\t-1\t0\t-\t||
+            F\tindex.html\t3\tab\tw3,7\ttext/html; charset=utf-8|public, max-age=300|gzip
             R\told.html\t1000
 
             """)
-        for damaged in ["F\tindex.html\tab\tthree\tb7-3\th\n", "F\t../../etc/passwd\tab\t3\tb7-3\th\n", "FF\tindex.html\tab\t3\tb7-3\th\n",
-                        "R\t/abs\t10\n", "R\tx.html\t-5\n", "F\tindex.html\tab\t3\tb7-3\n"] {
-            try Data("foodpin deploy manifest 2\t/srv\n\(damaged)".utf8).write(to: url)
+        for damaged in ["F\tindex.html\tthree\tab\tw3,7\t||\n", "F\t../../etc/passwd\t3\tab\tw3,7\t||\n", "FF\tindex.html\t3\tab\tw3,7\t||\n",
+                        "F\tindex.html\t3\tAB\tw3,7\t||\n", "F\tindex.html\t3\tab\tw3\t||\n", "F\tindex.html\t3\tab\tx3,7\t||\n",
+                        "F\tindex.html\t3\tab\tw3,7\ta|b\n", "F\tindex.html\t3\t1ffffffffffffffff\tw3,7\t||\n",
+                        "R\t/abs\t10\n", "R\tx.html\t-5\n", "F\tindex.html\t3\tab\tw3,7\n"] {
+            try Data("foodpin deploy manifest 3\t/srv\n\(damaged)".utf8).write(to: url)
             #expect(DeployManifest.load(from: url) == nil, "\(damaged)")
         }
-        // A manifest of the first format (stamps, not versions) is not read: the target is listed.
+        // A manifest of an earlier format (stamps, not versions) is not read: the target is listed.
         try Data("foodpin deploy manifest 1\t/srv\nF\tindex.html\tab\t3\t7\t9\th\n".utf8).write(to: url)
         #expect(DeployManifest.load(from: url) == nil)
     }

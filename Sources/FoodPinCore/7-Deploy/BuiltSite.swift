@@ -8,17 +8,8 @@ enum BuiltSite {
         /// Relative to the site's folder, with `/`.
         var path: String
         var size: Int64
-        /// Names the file's content without reading it: the same version, the same bytes. From the
-        /// build's record of what it wrote (`b`: a digest of the bytes, `c`: a copied file's source
-        /// stamp), or for a file the record does not list, the file's own stamp (`f`).
-        var version: String
-
-        /// The version to record for `bytes` read from this file: none (read again next time) when
-        /// they are not what it says, as for a page edited by hand after the build.
-        func version(of bytes: [UInt8]) -> String {
-            guard bytes.count == size else { return "" }
-            return version.hasPrefix("b") && version != BuiltSite.version(of: .bytes(ContentDigest(bytes))) ? "" : version
-        }
+        /// From the build's record of what it wrote, or for a file the record does not list, its stamp.
+        var version: FileVersion
     }
 
     /// The files the last build wrote, from its record: nothing to walk. At 100,000 restaurants the
@@ -27,8 +18,8 @@ enum BuiltSite {
         let files = written.compactMap { path, state -> File? in
             guard !isHidden(path) else { return nil }
             return switch state {
-            case .bytes(let digest): File(path: path, size: Int64(digest.count), version: version(of: state))
-            case .copy(let stamp): File(path: path, size: stamp.size, version: version(of: state))
+            case .bytes(let digest): File(path: path, size: Int64(digest.count), version: .written(digest))
+            case .copy(let stamp): File(path: path, size: stamp.size, version: .copied(stamp))
             }
         }
         try refuseOddNames(files, at: nil)
@@ -60,7 +51,7 @@ enum BuiltSite {
                     if let file = known?[relative], file.size == stamp.size {
                         files.append(file)
                     } else {
-                        files.append(File(path: relative, size: stamp.size, version: "f" + version(of: stamp)))
+                        files.append(File(path: relative, size: stamp.size, version: FileVersion(found: stamp)))
                     }
                 }
             }
@@ -80,17 +71,6 @@ enum BuiltSite {
         }
         return false
     }
-
-    static func version(of state: WrittenState) -> String {
-        switch state {
-        case .bytes(let digest): "b\(digest.hash)-\(digest.count)"
-        case .copy(let stamp): "c" + version(of: stamp)
-        }
-    }
-
-    /// Not its change time: a build keeps an unchanged file by linking it, which moves that time
-    /// but leaves the bytes alone.
-    private static func version(of stamp: FileStamp) -> String { "\(stamp.size)-\(stamp.modified)-\(stamp.inode)" }
 
     /// A name holding a tab or a line break is refused: the manifest is one line per file.
     private static func refuseOddNames(_ files: [File], at folder: URL?) throws(FoodPinError) {

@@ -1,6 +1,6 @@
 /// How each file of a site is sent: its headers, and the wave it goes in, so that a visitor never
 /// gets a page whose assets are not there yet.
-struct DeployHeaders: Equatable, Sendable {
+struct DeployHeaders: Hashable, Sendable {
     var contentType: String
     var cacheControl: String
     /// `gzip` when the bytes are sent compressed.

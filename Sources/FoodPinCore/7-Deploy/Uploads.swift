@@ -42,6 +42,6 @@ enum Uploads {
         }
         let headers = DeployHeaders(path: file.path, gzip: gzip)
         try await destination.put(file.path, body: headers.contentEncoding == nil ? bytes : Gzip.compress(bytes), headers: headers)
-        return DeployManifest.Entry(digest: Fingerprint.hex(bytes, length: 64), size: file.size, version: file.version(of: bytes), headers: headers.summary)
+        return DeployManifest.Entry(bytes: bytes, of: file, headers: headers)
     }
 }
