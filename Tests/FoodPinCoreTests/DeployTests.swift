@@ -54,7 +54,7 @@ struct DeployTests {
         #expect(changed.contains("/restaurants/noodle-bar/\n"))
 
         let manifest = DeployManifest.location(for: try DeployTarget(parsing: "file://\(www.path)"), endpoint: nil, in: guide.layout.cache)
-        let saved = FileStamp(path: manifest.path)
+        let saved = try #require(FileStamp(path: manifest.path))
         let third = try await deploy(guide, to: www)
         #expect(FileStamp(path: manifest.path) == saved, "nothing changed: the manifest is not written again")
         #expect(third.sent.isEmpty && third.deleted.isEmpty && third.changedList == nil)
@@ -77,12 +77,19 @@ struct DeployTests {
         // A file added by hand stays on the target while the folder has it, though the record does not list it.
         let after = try await deploy(guide, to: www)
         #expect(after.sent.isEmpty && after.deleted.isEmpty)
+        // Bytes that are not what the build wrote, though of its size, are recorded as unknown: read again next time.
+        let page = try Data(contentsOf: guide.output.appending(path: "robots.txt"))
+        try guide.write("Output/robots.txt", String(repeating: "#", count: page.count))
+        _ = try await deploy(guide, to: www) { $0.verify = true }
+        let manifest = DeployManifest.load(from: DeployManifest.location(for: try DeployTarget(parsing: "file://\(www.path)"), endpoint: nil, in: guide.layout.cache))
+        #expect(manifest?.files["robots.txt"]?.version == .unknown)
+        try page.write(to: guide.output.appending(path: "robots.txt"))
         // The build puts its own 404 page back and leaves out the file it did not write; the next
         // deploy, from the record, follows.
         try guide.build()
         #expect(!FileManager.default.fileExists(atPath: guide.output.appending(path: "google1234.html").path))
         let rebuilt = try await deploy(guide, to: www)
-        #expect(rebuilt.sent == ["404.html"] && rebuilt.deleted == ["google1234.html"])
+        #expect(rebuilt.sent == ["robots.txt", "404.html"] && rebuilt.deleted == ["google1234.html"])
         #expect(try files(in: www) == files(in: guide.output))
     }
 
@@ -101,6 +108,9 @@ struct DeployTests {
         try guide.write("Output/added-by-hand.html", "Hello.\n")
         let recorded = try await deploy(guide, to: www)
         #expect(recorded.sent.isEmpty && recorded.unchanged == walked.sent.count)
+        // Each file read once more, its version now the build's: the next deploy reads none.
+        let manifest = try #require(DeployManifest.load(from: DeployManifest.location(for: try DeployTarget(parsing: "file://\(www.path)"), endpoint: nil, in: guide.layout.cache)))
+        #expect(manifest.files.values.allSatisfy { if case .written = $0.version { true } else if case .copied = $0.version { true } else { false } })
     }
 
     /// A deploy stopped after sending a file, before saving its manifest: the file counts as unknown,
@@ -253,7 +263,7 @@ struct DeployTests {
         let html = DeployHeaders(path: "index.html", gzip: true), css = DeployHeaders(path: "a.css", gzip: false)
         let stamp = FileStamp(size: 4, modified: -10, changed: 12, inode: UInt64.max)
         manifest.files["index.html"] = .init(digest: ContentDigest(hash: 0xab, count: 3), version: .written(ContentDigest(hash: 7, count: 3)), headers: html)
-        manifest.files["a.css"] = .init(digest: ContentDigest(hash: UInt64.max, count: 4), version: .found(stamp), headers: css)
+        manifest.files["a.css"] = .init(digest: ContentDigest(hash: UInt64.max, count: 4), version: FileVersion(found: stamp), headers: css)
         manifest.files["b.png"] = .init(digest: ContentDigest(hash: 1, count: 5), version: .copied(stamp), headers: css)
         manifest.files["c.html"] = .unknown
         manifest.retired["old.html"] = 1000
@@ -261,7 +271,7 @@ struct DeployTests {
         #expect(DeployManifest.load(from: url) == manifest)
         #expect(String(decoding: try Data(contentsOf: url), as: UTF8.self) == """
             foodpin deploy manifest 3\tfile:///srv
-            F\ta.css\t4\tffffffffffffffff\tf4,-10,12,18446744073709551615\ttext/css; charset=utf-8|public, max-age=300|
+            F\ta.css\t4\tffffffffffffffff\tf4,-10,0,18446744073709551615\ttext/css; charset=utf-8|public, max-age=300|
             F\tb.png\t5\t1\tc4,-10,12,18446744073709551615\ttext/css; charset=utf-8|public, max-age=300|
             F\tc.html\t-1\t0\t-\t||
             F\tindex.html\t3\tab\tw3,7\ttext/html; charset=utf-8|public, max-age=300|gzip
@@ -271,12 +281,13 @@ struct DeployTests {
         for damaged in ["F\tindex.html\tthree\tab\tw3,7\t||\n", "F\t../../etc/passwd\t3\tab\tw3,7\t||\n", "FF\tindex.html\t3\tab\tw3,7\t||\n",
                         "F\tindex.html\t3\tAB\tw3,7\t||\n", "F\tindex.html\t3\tab\tw3\t||\n", "F\tindex.html\t3\tab\tx3,7\t||\n",
                         "F\tindex.html\t3\tab\tw3,7\ta|b\n", "F\tindex.html\t3\t1ffffffffffffffff\tw3,7\t||\n",
+                        "F\tindex.html\t-5\tab\tw3,7\t||\n", "F\tindex.html\t-1\tab\tw3,7\t||\n", "F\tx/..\u{0}y\t3\tab\tw3,7\t||\n",
                         "R\t/abs\t10\n", "R\tx.html\t-5\n", "F\tindex.html\t3\tab\tw3,7\n"] {
             try Data("foodpin deploy manifest 3\t/srv\n\(damaged)".utf8).write(to: url)
             #expect(DeployManifest.load(from: url) == nil, "\(damaged)")
         }
-        // A manifest of an earlier format (stamps, not versions) is not read: the target is listed.
-        try Data("foodpin deploy manifest 1\t/srv\nF\tindex.html\tab\t3\t7\t9\th\n".utf8).write(to: url)
+        // A manifest of an earlier format is not read: the target is listed.
+        try Data("foodpin deploy manifest 2\t/srv\nF\tindex.html\t8f43\t3\tb7-3\ttext/html; charset=utf-8|public, max-age=300|\n".utf8).write(to: url)
         #expect(DeployManifest.load(from: url) == nil)
     }
 }

@@ -56,6 +56,12 @@ struct DeployHeaders: Hashable, Sendable {
         return path.hasSuffix(".html") || path.hasPrefix(SearchIndex.shardFolder + "/") ? .pages : .parts
     }
 
-    /// One line for the deploy manifest: a header change sends the file again.
+    /// The headers as the deploy manifest writes them: `type|cache|encoding`.
     var summary: String { [contentType, cacheControl, contentEncoding ?? ""].joined(separator: "|") }
+
+    init?(summary: some Collection<UInt8>) {
+        let parts = summary.split(separator: UInt8(ascii: "|"), omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
+        guard parts.count == 3 else { return nil }
+        self.init(contentType: parts[0], cacheControl: parts[1], contentEncoding: parts[2].isEmpty ? nil : parts[2])
+    }
 }

@@ -43,12 +43,14 @@ struct DeployManifest: Equatable, Sendable {
         return cache.appending(path: "deploys/\(Fingerprint.hex(Array(name.utf8), length: 16)).tsv")
     }
 
-    /// A path as the site names its files: relative, no empty, `.` or `..` part. A manifest holding
+    /// A path as the site names its files: relative, no empty, `.` or `..` part, no control
+    /// character (a NUL would cut the name short on its way to the system). A manifest holding
     /// another is damaged (a deploy never removes what it names).
     static func isSitePath(_ path: String) -> Bool {
         var part = 0, dots = 0
         func isOdd() -> Bool { part == 0 || (part == dots && dots <= 2) }
         for byte in path.utf8 {
+            if byte < 0x20 || byte == 0x7F { return false }
             if byte == UInt8(ascii: "/") {
                 if isOdd() { return false }
                 (part, dots) = (0, 0)
@@ -88,6 +90,8 @@ struct DeployManifest: Equatable, Sendable {
                 case (UInt8(ascii: "F"), 6):
                     guard let size = ASCIINumbers.parse(fields[2], signed: true), let hash = ASCIINumbers.unsigned(fields[3], radix: 16),
                           let version = FileVersion(manifestText: fields[4]), let shared = headers.read(fields[5]) else { return nil }
+                    // Only a file in flight is of no size.
+                    guard size >= 0 || (size == -1 && version == .unknown) else { return nil }
                     manifest.files[path] = Entry(digest: ContentDigest(hash: hash, count: Int(size)), version: version, headers: shared)
                 case (UInt8(ascii: "R"), 3):
                     guard let since = ASCIINumbers.parse(fields[2]) else { return nil }
@@ -111,9 +115,7 @@ struct DeployManifest: Equatable, Sendable {
                 last = index
                 return known[index].headers
             }
-            let parts = text.split(separator: UInt8(ascii: "|"), omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
-            guard parts.count == 3 else { return nil }
-            let headers = DeployHeaders(contentType: parts[0], cacheControl: parts[1], contentEncoding: parts[2].isEmpty ? nil : parts[2])
+            guard let headers = DeployHeaders(summary: text) else { return nil }
             known.append((Array(text), headers))
             last = known.count - 1
             return headers

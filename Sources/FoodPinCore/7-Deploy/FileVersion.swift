@@ -8,15 +8,9 @@ enum FileVersion: Hashable, Sendable {
     /// A file found by walking the folder, by its own stamp without its change time: a build keeps
     /// an unchanged file by linking it, which moves that time but leaves the bytes alone.
     case found(FileStamp)
-    /// Bytes that are not what the build's record says (a page edited by hand): read again next time.
+    /// Read again next time: bytes that are not what the build's record says (a page edited by
+    /// hand), or a file a stopped deploy was sending.
     case unknown
-
-    init(_ state: WrittenState) {
-        switch state {
-        case .bytes(let digest): self = .written(digest)
-        case .copy(let stamp): self = .copied(stamp)
-        }
-    }
 
     init(found stamp: FileStamp) {
         self = .found(FileStamp(size: stamp.size, modified: stamp.modified, changed: 0, inode: stamp.inode))
@@ -30,7 +24,7 @@ enum FileVersion: Hashable, Sendable {
         return self
     }
 
-    // MARK: In the deploy manifest: `w<hash>,<count>`, `c<size>,<modified>,<changed>,<inode>`, `f…`, `-`
+    // MARK: In the deploy manifest: `w<count>,<hash>`, `c<size>,<modified>,<changed>,<inode>`, `f…`, `-`
 
     func write(to bytes: inout [UInt8]) {
         func numbers(_ kind: Character, _ values: [Int64], last: UInt64) {
@@ -44,7 +38,7 @@ enum FileVersion: Hashable, Sendable {
         switch self {
         case .written(let digest):
             bytes.append(UInt8(ascii: "w"))
-            ASCIINumbers.append(UInt64(digest.count), to: &bytes)
+            ASCIINumbers.append(Int64(digest.count), to: &bytes)
             bytes.append(UInt8(ascii: ","))
             ASCIINumbers.append(digest.hash, radix: 16, to: &bytes)
         case .copied(let stamp): numbers("c", [stamp.size, Int64(stamp.modified), Int64(stamp.changed)], last: stamp.inode)
@@ -63,7 +57,7 @@ enum FileVersion: Hashable, Sendable {
             guard let count = ASCIINumbers.parse(fields[0]), let hash = ASCIINumbers.unsigned(fields[1], radix: 16) else { return nil }
             self = .written(ContentDigest(hash: hash, count: Int(count)))
         case (UInt8(ascii: "c"), 4), (UInt8(ascii: "f"), 4):
-            guard let size = ASCIINumbers.parse(fields[0]), let modified = ASCIINumbers.parse(fields[1], signed: true),
+            guard let size = ASCIINumbers.parse(fields[0], signed: true), let modified = ASCIINumbers.parse(fields[1], signed: true),
                   let changed = ASCIINumbers.parse(fields[2], signed: true), let inode = ASCIINumbers.unsigned(fields[3]) else { return nil }
             let stamp = FileStamp(size: size, modified: Int(modified), changed: Int(changed), inode: inode)
             self = kind == UInt8(ascii: "c") ? .copied(stamp) : .found(stamp)

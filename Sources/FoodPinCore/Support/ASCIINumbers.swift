@@ -37,13 +37,12 @@ enum ASCIINumbers {
     }
 
     static func append(_ value: UInt64, radix: UInt64 = 10, to bytes: inout [UInt8]) {
-        let digits = Array("0123456789abcdef".utf8)
-        var reversed: [UInt8] = []
-        var rest = value
-        repeat {
-            reversed.append(digits[Int(rest % radix)])
-            rest /= radix
-        } while rest > 0
-        bytes.append(contentsOf: reversed.reversed())
+        var place: UInt64 = 1
+        while value / place >= radix { place *= radix }
+        while place > 0 {
+            let digit = UInt8((value / place) % radix)
+            bytes.append(digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "a") + digit - 10)
+            place /= radix
+        }
     }
 }
