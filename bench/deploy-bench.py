@@ -11,6 +11,7 @@ On the hand-written guide of N restaurants (bench/make-handwritten.py), built on
 --no-aws leaves out `aws s3 sync` (at 100,000 restaurants each first deploy takes this server 10 minutes).
 
 usage: bench/deploy-bench.py N [--runs 3] [--no-aws] [--foodpin .build-rel/release/foodpin] [--aws aws] [--work DIR]
+(a guide already in --work DIR/guide is used again, not generated)
 """
 import argparse
 import json
@@ -49,7 +50,9 @@ def main():
     args = parser.parse_args()
     work = pathlib.Path(args.work or tempfile.mkdtemp(prefix="deploy-bench-"))
     guide = work / "guide"
-    subprocess.run([sys.executable, str(HERE / "make-handwritten.py"), str(args.count), str(guide), str(work / "hugo")], check=True)
+    # A guide already generated in --work is used again (at 100,000 restaurants generating takes minutes).
+    if not (guide / "Content").exists():
+        subprocess.run([sys.executable, str(HERE / "make-handwritten.py"), str(args.count), str(guide), str(work / "hugo")], check=True)
     subprocess.run([args.foodpin, "build", "--quiet", "--root", str(guide)], check=True)
     files = sum(1 for p in (guide / "Output").rglob("*") if p.is_file())
     sides = ("foodpin",) if args.no_aws else ("foodpin", "aws")
