@@ -83,7 +83,7 @@ struct BuildState {
     /// folder finished since, or the state may not describe the disk (not flushed, and a restart since).
     static func written(into output: URL, in layout: GuideLayout) -> [String: WrittenState]? {
         let folder = output.standardizedFileURL.path
-        return load(from: files(in: layout, output: output).state) { key in
+        return load(from: files(in: layout, output: output).state, withStandby: false) { key in
             let lines = keyLines(key)
             return lines.count > keyOutputLine && lines[1] == "\(formatVersion)" && lines[keyOutputLine] == folder
                 && (lines.last == "durable" || lines.last.map(String.init) == BootSession.current)
@@ -95,16 +95,20 @@ struct BuildState {
         return lines.first == "foodpin-build-state" ? lines : []
     }
 
-    private static func load(from url: URL, accepting: (String) -> Bool) -> BuildState? {
+    /// `withStandby`: the standby's record made whole (a copy of the output's, changed where they differ).
+    private static func load(from url: URL, withStandby: Bool = true, accepting: (String) -> Bool) -> BuildState? {
         read(url, accepting: accepting) { reader throws(BinaryReader.Malformed) in
             var state = BuildState(fingerprint: try reader.readOptional(), storeStamp: try reader.readOptional(),
                                    diagnostics: try reader.readArray(), counts: try reader.readArray(), written: try dictionary(&reader))
             if try reader.read(Bool.self) {
                 let differing: [String: WrittenState] = try dictionary(&reader)
-                var standby = state.written
-                for path in try reader.readArray() as [String] { standby[path] = nil }
-                standby.merge(differing) { _, other in other }
-                state.standby = standby
+                let missing: [String] = try reader.readArray()
+                if withStandby {
+                    var standby = state.written
+                    for path in missing { standby[path] = nil }
+                    standby.merge(differing) { _, other in other }
+                    state.standby = standby
+                }
             }
             return state
         }
