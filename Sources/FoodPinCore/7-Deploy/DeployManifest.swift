@@ -128,12 +128,12 @@ struct DeployManifest: Equatable, Sendable {
         try ReplaceFile.write(Data(bytes(target: target)), to: url)
     }
 
+    /// Files in no order (sorting 100,000 paths took a tenth of a deploy); retired ones sorted.
     func bytes(target: DeployTarget) -> [UInt8] {
         var bytes = Array("\(Self.header)\t\(target)\n".utf8)
         let tab = UInt8(ascii: "\t"), newline = UInt8(ascii: "\n")
-        var summaries: [DeployHeaders: [UInt8]] = [:]
-        for path in files.keys.sorted() {
-            let entry = files[path]!
+        var last: (headers: DeployHeaders, summary: [UInt8])?
+        for (path, entry) in files {
             bytes.append(contentsOf: [UInt8(ascii: "F"), tab])
             bytes.append(contentsOf: path.utf8)
             bytes.append(tab)
@@ -143,8 +143,8 @@ struct DeployManifest: Equatable, Sendable {
             bytes.append(tab)
             entry.version.write(to: &bytes)
             bytes.append(tab)
-            if summaries[entry.headers] == nil { summaries[entry.headers] = Array(entry.headers.summary.utf8) }
-            bytes.append(contentsOf: summaries[entry.headers]!)
+            if last?.headers != entry.headers { last = (entry.headers, Array(entry.headers.summary.utf8)) }
+            bytes.append(contentsOf: last!.summary)
             bytes.append(newline)
         }
         for path in retired.keys.sorted() { bytes.append(contentsOf: "R\t\(path)\t\(retired[path]!)\n".utf8) }

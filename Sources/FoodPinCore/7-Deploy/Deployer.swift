@@ -77,7 +77,7 @@ public enum Deployer {
         report.bytesSent = plan.sending.reduce(0) { $0 + $1.size }
         if !request.dryRun {
             do throws(FoodPinError) {
-                report.changedList = try await carryOut(plan, on: destination, request: request, manifestURL: manifestURL, progress: progress)
+                report.changedList = try await carryOut(consume plan, on: destination, request: request, manifestURL: manifestURL, progress: progress)
             } catch {
                 await destination.close()
                 throw error
@@ -116,9 +116,10 @@ public enum Deployer {
     }
 
     /// Waves sent in order, each whole before the next starts; the manifest saved once all is done.
-    private static func carryOut(_ plan: DeployPlan, on destination: any DeployDestination, request: DeployRequest, manifestURL: URL,
+    /// `plan` is its own (consumed), so the entries of files sent change its manifest in place
+    /// rather than a copy of 100,000 entries.
+    private static func carryOut(_ plan: consuming DeployPlan, on destination: any DeployDestination, request: DeployRequest, manifestURL: URL,
                                  progress: @escaping @Sendable (Int, Int) -> Void) async throws(FoodPinError) -> URL? {
-        var manifest = plan.manifest
         let total = plan.sending.count
         let done = Counter()
         if total > 0 { try DeployManifest.markPending(plan.sending.map(\.path), for: manifestURL) }
@@ -127,11 +128,11 @@ public enum Deployer {
                 done.add()
                 progress(done.value, total)
             }
-            for (path, entry) in entries { manifest.files[path] = entry }
+            for (path, entry) in entries { plan.manifest.files[path] = entry }
         }
         try await destination.delete(plan.deletions)
         // With nothing sent, removed or restamped, the manifest on disk already says all this.
-        if !(plan.unchangedManifest && total == 0 && plan.deletions.isEmpty) { try manifest.save(to: manifestURL, target: request.target) }
+        if !(plan.unchangedManifest && total == 0 && plan.deletions.isEmpty) { try plan.manifest.save(to: manifestURL, target: request.target) }
         DeployManifest.clearPending(for: manifestURL)
         let list = manifestURL.deletingPathExtension().appendingPathExtension("changed.txt")
         guard !plan.changed.isEmpty else {

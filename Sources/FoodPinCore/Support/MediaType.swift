@@ -2,9 +2,11 @@
 /// said so): the preview server and deploys both ask here.
 public enum MediaType {
     public static func of(path: String) -> String {
-        let name = path[(path.lastIndex(of: "/").map { path.index(after: $0) } ?? path.startIndex)...]
-        let dot = name.lastIndex(of: ".")
-        let suffix = dot.map { name[name.index(after: $0)...].lowercased() } ?? ""
+        // Bytes, not characters: a deploy asks this of every file of the site.
+        let utf8 = path.utf8
+        let nameStart = utf8.lastIndex(of: UInt8(ascii: "/")).map { utf8.index(after: $0) } ?? utf8.startIndex
+        let dot = utf8[nameStart...].lastIndex(of: UInt8(ascii: "."))
+        let suffix = dot.map { path[utf8.index(after: $0)...].lowercased() } ?? ""
         return switch suffix {
         case "html", "htm": "text/html; charset=utf-8"
         case "css": "text/css; charset=utf-8"
