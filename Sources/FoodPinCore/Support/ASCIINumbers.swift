@@ -37,12 +37,13 @@ enum ASCIINumbers {
     }
 
     static func append(_ value: UInt64, radix: UInt64 = 10, to bytes: inout [UInt8]) {
-        var place: UInt64 = 1
-        while value / place >= radix { place *= radix }
-        while place > 0 {
-            let digit = UInt8((value / place) % radix)
-            bytes.append(digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "a") + digit - 10)
-            place /= radix
-        }
+        let start = bytes.count
+        var rest = value
+        repeat {
+            let (quotient, digit) = rest.quotientAndRemainder(dividingBy: radix)
+            bytes.append(digit < 10 ? UInt8(ascii: "0") + UInt8(digit) : UInt8(ascii: "a") + UInt8(digit) - 10)
+            rest = quotient
+        } while rest > 0
+        bytes[start...].reverse()
     }
 }
