@@ -1,6 +1,8 @@
 """A real S3 server on 127.0.0.1 for deploy tests and benchmarks: moto's, with signature checks on
 (an IAM user with a key and a policy for S3 and CloudFront alone; requests signed with anything else are refused) and
-a count of the S3 requests it answered (GET /_count, POST /_count resets it).
+a count of the S3 requests it answered (GET /_count, POST /_count resets it). POST
+/_fail?times=N&status=503&code=SlowDown makes the next N S3 requests answer that error, as a busy
+or refusing service would.
 
     python s3_server.py BUCKET [BUCKET...]   prints one JSON line: endpoint, key id, secret, then serves
 """
@@ -8,6 +10,7 @@ import json
 import os
 import sys
 import threading
+import urllib.parse
 
 # Every request after the first three (the user, its key, its policy) must be signed by a known key.
 os.environ.setdefault("INITIAL_NO_AUTH_ACTION_COUNT", "3")
@@ -20,12 +23,28 @@ POLICY = {"Version": "2012-10-17", "Statement": [{"Effect": "Allow", "Action": [
 
 
 class Counting:
-    """Counts requests to S3 (not to moto's own API or the count)."""
+    """Counts requests to S3 (not to moto's own API or the count), and fails those it was told to."""
 
     def __init__(self, app):
-        self.app, self.count, self.lock = app, 0, threading.Lock()
+        self.app, self.count, self.lock, self.failures = app, 0, threading.Lock(), []
 
     def __call__(self, environ, start_response):
+        if environ["PATH_INFO"] == "/_fail":
+            query = urllib.parse.parse_qs(environ["QUERY_STRING"])
+            with self.lock:
+                self.failures = [(int(query["status"][0]), query["code"][0])] * int(query["times"][0])
+            start_response("200 OK", [("Content-Length", "0")])
+            return [b""]
+        if not environ["PATH_INFO"].startswith("/moto-api") and environ["PATH_INFO"] != "/_count":
+            with self.lock:
+                failure = self.failures.pop() if self.failures else None
+                if failure:
+                    self.count += 1
+            if failure:
+                environ["wsgi.input"].read(int(environ.get("CONTENT_LENGTH") or 0))
+                body = f'<?xml version="1.0" encoding="UTF-8"?><Error><Code>{failure[1]}</Code><Message>told to fail</Message></Error>'.encode()
+                start_response(f"{failure[0]} Failed", [("Content-Type", "application/xml"), ("Content-Length", str(len(body)))])
+                return [body]
         if environ["PATH_INFO"] == "/_count":
             with self.lock:
                 if environ["REQUEST_METHOD"] == "POST":

@@ -39,6 +39,11 @@ class S3:
         request = urllib.request.Request(self.endpoint + "/_count", method="POST" if reset else "GET")
         return int(urllib.request.urlopen(request).read())
 
+    def fail(self, times, status, code):
+        """The next `times` requests to S3 answer `status` with `code`."""
+        query = urllib.parse.urlencode({"times": times, "status": status, "code": code})
+        urllib.request.urlopen(urllib.request.Request(f"{self.endpoint}/_fail?{query}", method="POST")).read()
+
     def keys(self, bucket, prefix=""):
         pages = self.client.get_paginator("list_objects_v2").paginate(Bucket=bucket, Prefix=prefix)
         return {item["Key"][len(prefix):] for page in pages for item in page.get("Contents", [])}
@@ -51,7 +56,7 @@ class S3:
 
 @pytest.fixture(scope="module")
 def s3():
-    process = subprocess.Popen([sys.executable, str(HERE / "s3_server.py"), *[f"guide{n}" for n in range(8)]],
+    process = subprocess.Popen([sys.executable, str(HERE / "s3_server.py"), *[f"guide{n}" for n in range(10)]],
                                stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     line = process.stdout.readline()
     assert line, "the S3 server did not start"
@@ -144,6 +149,46 @@ def test_edits_send_only_what_changed_and_nothing_changed_makes_no_request(s3, g
     assert deploy(s3, guide, "s3://guide1").returncode == 0
     assert "restaurants/harbor-noodle-bar/index.html" not in s3.keys("guide1")
     assert_bucket_equals_site(s3, "guide1", guide)
+
+
+def test_a_busy_server_is_asked_again_and_a_refusal_stops_the_deploy(s3, guide):
+    assert deploy(s3, guide, "s3://guide8").returncode == 0
+    review = sorted((guide / "Content" / "reviews").rglob("*.md"))[0]
+    review.write_text(review.read_text() + "\nBusy night, still worth it.\n")
+    build(guide)
+    s3.fail(3, 503, "SlowDown")
+    s3.count(reset=True)
+    result = deploy(s3, guide, "s3://guide8")
+    assert result.returncode == 0, result.stderr
+    sent = int(re.search(r"Sent (\d+) files", result.stdout).group(1))
+    assert sent >= 1 and s3.count() == sent + 3  # each refused request asked once more
+    assert_bucket_equals_site(s3, "guide8", guide)
+
+    review.write_text(review.read_text() + "\nAnd again.\n")
+    build(guide)
+    s3.fail(1, 403, "AccessDenied")
+    refused = deploy(s3, guide, "s3://guide8")
+    assert refused.returncode != 0 and "AccessDenied" in refused.stderr
+    assert s3.secret not in refused.stderr + refused.stdout
+    # The next deploy finishes the job.
+    result = deploy(s3, guide, "s3://guide8")
+    assert result.returncode == 0, result.stderr
+    assert_bucket_equals_site(s3, "guide8", guide)
+
+
+def test_a_listing_and_removals_past_a_thousand_keys_take_pages_and_batches(s3, guide):
+    for n in range(1001):
+        s3.client.put_object(Bucket="guide9", Key=f"site/old/{n}.html", Body=b"old")
+    s3.client.put_object(Bucket="guide9", Key="elsewhere.html", Body=b"not under the prefix")
+    s3.count(reset=True)
+    result = deploy(s3, guide, "s3://guide9/site")
+    assert result.returncode == 0, result.stderr
+    assert "removed 1001," in result.stdout
+    sent = int(re.search(r"Sent (\d+) files", result.stdout).group(1))
+    assert sent == len(site_files(guide))
+    assert s3.count() == sent + 2 + 2  # two pages of listing (1,001 + the site's keys), two batches of removals
+    assert_bucket_equals_site(s3, "guide9", guide, prefix="site/")
+    assert "elsewhere.html" in s3.keys("guide9")
 
 
 def test_a_new_machine_lists_the_bucket_once_and_sends_nothing_already_there(s3, guide, tmp_path):

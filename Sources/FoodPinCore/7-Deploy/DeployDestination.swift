@@ -14,23 +14,5 @@ protocol DeployDestination: Sendable {
 }
 
 /// What S3 reports as the ETag of an object sent in one piece: the MD5 of its bytes, in hex. MD5
-/// only here, to compare with listings; the manifest's digests are SHA-256, FoodPin's one hash.
+/// only here, to compare with listings; the manifest's digests are FoodPin's one hash (`ContentDigest`).
 func storedTag(of bytes: [UInt8]) -> String { Fingerprint.digits(Insecure.MD5.hash(data: bytes)) }
-
-/// A count shared by concurrent uploads.
-final class Counter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var count = 0
-
-    func add(_ amount: Int = 1) {
-        lock.lock()
-        count += amount
-        lock.unlock()
-    }
-
-    var value: Int {
-        lock.lock()
-        defer { lock.unlock() }
-        return count
-    }
-}

@@ -62,28 +62,23 @@ public enum Deployer {
         let site = if let record, !request.verify, !request.settings.force { try BuiltSite.recorded(record) } else { try BuiltSite.scan(request.site, record: record) }
         let destination = try destination(for: request)
         let manifest = lastDeploy.value
-        var plan: DeployPlan
+        var report: DeployReport
         do throws(FoodPinError) {
-            if let manifest, !request.verify, !request.settings.force {
-                plan = DeployPlan(site: site, root: request.site, manifest: manifest, settings: request.settings)
+            let plan = if let manifest, !request.verify, !request.settings.force {
+                DeployPlan(site: site, root: request.site, manifest: manifest, settings: request.settings)
             } else {
-                plan = DeployPlan(site: site, root: request.site, listing: try await destination.list(), retired: manifest?.retired ?? [:],
-                                  settings: request.settings)
+                DeployPlan(site: site, root: request.site, listing: try await destination.list(), retired: manifest?.retired ?? [:],
+                           settings: request.settings)
+            }
+            report = DeployReport(sent: plan.sending.map(\.path), deleted: plan.deletions, kept: plan.manifest.retired.count,
+                                  unchanged: plan.unchanged)
+            report.bytesSent = plan.sending.reduce(0) { $0 + $1.size }
+            if !request.dryRun {
+                report.changedList = try await carryOut(consume plan, on: destination, request: request, manifestURL: manifestURL, progress: progress)
             }
         } catch {
             await destination.close()
             throw error
-        }
-        var report = DeployReport(sent: plan.sending.map(\.path), deleted: plan.deletions, kept: plan.manifest.retired.count,
-                                  unchanged: plan.unchanged)
-        report.bytesSent = plan.sending.reduce(0) { $0 + $1.size }
-        if !request.dryRun {
-            do throws(FoodPinError) {
-                report.changedList = try await carryOut(consume plan, on: destination, request: request, manifestURL: manifestURL, progress: progress)
-            } catch {
-                await destination.close()
-                throw error
-            }
         }
         report.requests = destination.requestCount
         await destination.close()

@@ -1,0 +1,19 @@
+import Foundation
+
+/// A count shared by concurrent tasks (uploads done, requests made).
+final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+
+    func add(_ amount: Int = 1) {
+        lock.lock()
+        count += amount
+        lock.unlock()
+    }
+
+    var value: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return count
+    }
+}
