@@ -93,6 +93,22 @@ struct DeployTests {
         #expect(try files(in: www) == files(in: guide.output))
     }
 
+    @Test func whatAStoppedFolderDeployLeftIsClearedByTheNext() async throws {
+        let guide = try twoRestaurants()
+        let www = try guide.makeOutsideFolder("www")
+        _ = try await deploy(guide, to: www)
+        let incoming = www.appending(path: ".foodpin-incoming")
+        try Data("<html>half a pa".utf8).write(to: incoming.appending(path: "8F0C-stopped"))
+        try guide.write("Content/restaurants/luigis.md", "---\nname: Luigi's\ncuisines: [Italian]\ncity: Boston\n---\nNow open late.\n")
+        try guide.build()
+        let next = try await deploy(guide, to: www)
+        #expect(next.sent.contains("restaurants/luigis/index.html"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: incoming.path).isEmpty)
+        let everything = FileManager.default.enumerator(atPath: www.path)!.compactMap { $0 as? String }
+        #expect(!everything.contains { $0.hasSuffix("-tmp") })
+        #expect(try files(in: www) == files(in: guide.output))
+    }
+
     @Test func aSiteWithoutARecordIsWalkedAndTheRecordThenSendsNothingAgain() async throws {
         let guide = try twoRestaurants()
         let www = try guide.makeOutsideFolder("www")

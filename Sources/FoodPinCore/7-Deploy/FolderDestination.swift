@@ -1,13 +1,21 @@
 import Foundation
 
-/// A folder as a deploy target (`file:///srv/www`): each file written beside its place and
-/// renamed over it, so a reader sees the old file or the new one; folders emptied by deletions go.
+/// A folder as a deploy target (`file:///srv/www`): each file written in `.foodpin-incoming/` and
+/// renamed over its place, so a reader sees the old file or the new one, and a deploy stopped
+/// mid-file leaves its half only there (the next deploy empties it); folders emptied by deletions go.
 /// A deploy removes what the site no longer has, so it takes only a folder that is empty or that
 /// FoodPin deployed to before (it holds `.foodpin-deployed`): never someone's home folder.
 struct FolderDestination: DeployDestination {
     let root: String
 
     static let mark = ".foodpin-deployed"
+    static let incoming = ".foodpin-incoming"
+
+    /// Without what a stopped deploy left in `.foodpin-incoming/`.
+    init(root: String) {
+        self.root = root
+        try? FileManager.default.removeItem(atPath: root + "/" + Self.incoming)
+    }
 
     var requestCount: Int { 0 }
 
@@ -30,11 +38,13 @@ struct FolderDestination: DeployDestination {
     }
 
     func put(_ path: String, body: [UInt8], headers: DeployHeaders) async throws(FoodPinError) {
-        let url = URL(fileURLWithPath: root + "/" + path)
-        try NewFile.makeFolders(url.deletingLastPathComponent().path)
-        let file = try ReplaceFile(url)
+        let target = root + "/" + path, incoming = root + "/" + Self.incoming
+        try NewFile.makeFolders((target as NSString).deletingLastPathComponent)
+        try NewFile.makeFolders(incoming)
+        let file = try ReplaceFile(URL(fileURLWithPath: incoming + "/" + UUID().uuidString))
         try file.append(body)
         try file.commit(durable: false)
+        guard rename(file.path, target) == 0 else { throw .io("write a file of the target", path: target) }
     }
 
     func delete(_ paths: [String]) async throws(FoodPinError) {

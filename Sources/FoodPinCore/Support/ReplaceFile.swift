@@ -5,7 +5,7 @@ import Foundation
 /// complete (and synced, when durable), so a reader sees the old file or the new one, never half;
 /// failures name the path. Not committed, the temporary file is removed.
 public final class ReplaceFile {
-    private let path: String
+    let path: String
     private let temporary: String
     private var descriptor: Int32
     private var done = false
