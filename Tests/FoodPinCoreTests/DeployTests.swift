@@ -98,15 +98,23 @@ struct DeployTests {
         let www = try guide.makeOutsideFolder("www")
         _ = try await deploy(guide, to: www)
         let incoming = www.appending(path: ".foodpin-incoming")
+        try FileManager.default.createDirectory(at: incoming, withIntermediateDirectories: true)
         try Data("<html>half a pa".utf8).write(to: incoming.appending(path: "8F0C-stopped"))
         try guide.write("Content/restaurants/luigis.md", "---\nname: Luigi's\ncuisines: [Italian]\ncity: Boston\n---\nNow open late.\n")
         try guide.build()
         let next = try await deploy(guide, to: www)
         #expect(next.sent.contains("restaurants/luigis/index.html"))
-        #expect(try FileManager.default.contentsOfDirectory(atPath: incoming.path).isEmpty)
-        let everything = FileManager.default.enumerator(atPath: www.path)!.compactMap { $0 as? String }
-        #expect(!everything.contains { $0.hasSuffix("-tmp") })
+        #expect(!FileManager.default.fileExists(atPath: incoming.path))
         #expect(try files(in: www) == files(in: guide.output))
+    }
+
+    @Test func aSiteFolderRemovedSinceItsBuildIsNoSite() async throws {
+        let guide = try twoRestaurants()
+        let www = try guide.makeOutsideFolder("www")
+        _ = try await deploy(guide, to: www)
+        try FileManager.default.removeItem(at: guide.output)
+        await #expect { _ = try await self.deploy(guide, to: www) } throws: { "\($0)".contains("there is no site here to deploy") }
+        #expect(try files(in: www).count > 0)
     }
 
     @Test func aSiteWithoutARecordIsWalkedAndTheRecordThenSendsNothingAgain() async throws {

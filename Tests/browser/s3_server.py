@@ -1,8 +1,8 @@
 """A real S3 server on 127.0.0.1 for deploy tests and benchmarks: moto's, with signature checks on
 (an IAM user with a key and a policy for S3 and CloudFront alone; requests signed with anything else are refused) and
 a count of the S3 requests it answered (GET /_count, POST /_count resets it). POST
-/_fail?times=N&status=503&code=SlowDown makes the next N S3 requests answer that error, as a busy
-or refusing service would.
+/_fail?times=N&status=503&code=SlowDown makes the next N requests (but moto's own API's) answer that
+error, as a busy or refusing service would.
 
     python s3_server.py BUCKET [BUCKET...]   prints one JSON line: endpoint, key id, secret, then serves
 """

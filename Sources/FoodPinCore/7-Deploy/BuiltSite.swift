@@ -14,7 +14,8 @@ enum BuiltSite {
 
     /// The files the last build wrote, from its record: nothing to walk. At 100,000 restaurants the
     /// walk of `Output/` (100,000 folders) was 45 % of a deploy with nothing to send.
-    static func recorded(_ written: [String: WrittenState]) throws(FoodPinError) -> [File] {
+    static func recorded(_ written: [String: WrittenState], in folder: URL) throws(FoodPinError) -> [File] {
+        try requireFolder(folder)
         let files = written.compactMap { path, state -> File? in
             guard !isHidden(path) else { return nil }
             return switch state {
@@ -22,7 +23,7 @@ enum BuiltSite {
             case .copy(let stamp): File(path: path, size: stamp.size, version: .copied(stamp))
             }
         }
-        try refuseOddNames(files, at: nil)
+        try refuseOddNames(files, at: folder)
         return files
     }
 
@@ -30,12 +31,8 @@ enum BuiltSite {
     /// lists keep the build's version, so the next deploy from the record sends nothing again.
     static func scan(_ folder: URL, record: [String: WrittenState]? = nil) throws(FoodPinError) -> [File] {
         let root = folder.standardizedFileURL.path
-        var info = stat()
-        guard stat(root, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else {
-            throw FoodPinError(.usage, at: GuideLayout.displayPath(folder), "there is no site here to deploy",
-                               hint: "run `foodpin build` first, or name the site's folder with --output")
-        }
-        let known = try record.map { written throws(FoodPinError) in Dictionary(uniqueKeysWithValues: try recorded(written).map { ($0.path, $0) }) }
+        let known = try record.map { written throws(FoodPinError) in Dictionary(uniqueKeysWithValues: try recorded(written, in: folder).map { ($0.path, $0) }) }
+        try requireFolder(folder)
         let found = FolderWalk.levels(from: root) { folder -> (found: [File], folders: [String]) in
             var files: [File] = [], folders: [String] = []
             FolderWalk.entries(of: folder) { name, type, descriptor in
@@ -63,7 +60,7 @@ enum BuiltSite {
     }
 
     /// A dot file or a file in a dot folder, at any depth.
-    private static func isHidden(_ path: String) -> Bool {
+    static func isHidden(_ path: String) -> Bool {
         var afterSlash = true
         for byte in path.utf8 {
             if afterSlash && byte == UInt8(ascii: ".") { return true }
@@ -72,11 +69,20 @@ enum BuiltSite {
         return false
     }
 
+    /// A record of a folder since removed is no site: nothing would be sent, and the target kept as it is.
+    private static func requireFolder(_ folder: URL) throws(FoodPinError) {
+        var info = stat()
+        guard stat(folder.standardizedFileURL.path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else {
+            throw FoodPinError(.usage, at: GuideLayout.displayPath(folder), "there is no site here to deploy",
+                               hint: "run `foodpin build` first, or name the site's folder with --output")
+        }
+    }
+
     /// A name holding a tab or a line break is refused: the manifest is one line per file.
-    private static func refuseOddNames(_ files: [File], at folder: URL?) throws(FoodPinError) {
+    private static func refuseOddNames(_ files: [File], at folder: URL) throws(FoodPinError) {
         guard let odd = files.first(where: { $0.path.utf8.contains { $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") } })
         else { return }
-        throw FoodPinError(.usage, at: folder.map { GuideLayout.displayPath($0.appending(path: odd.path)) } ?? odd.path,
+        throw FoodPinError(.usage, at: GuideLayout.displayPath(folder.appending(path: odd.path)),
                            "cannot deploy a file whose name holds a tab or a line break", hint: "rename or remove it")
     }
 }

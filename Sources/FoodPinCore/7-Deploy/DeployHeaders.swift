@@ -27,6 +27,7 @@ struct DeployHeaders: Hashable, Sendable {
     /// Theme assets carry a hash of their bytes (`assets/site.3f9a1c2e.css`); processed pictures
     /// sit in a folder named by theirs (`pictures/<16 hex digits>/…`).
     static func isFingerprinted(_ path: String) -> Bool {
+        // A quick no for the pages, nine files in ten.
         guard path.hasPrefix("assets/") || path.hasPrefix(ProcessedPicture.publishedFolder + "/") else { return false }
         let parts = path.split(separator: "/")
         if parts.count == 3, parts[0] == ProcessedPicture.publishedFolder { return isHex(parts[1], atLeast: 16) }

@@ -59,7 +59,7 @@ public enum Deployer {
         let lastDeploy = Pending { DeployManifest.load(from: manifestURL) }
         let record = BuildState.written(into: request.site, in: request.guide)
         // `--verify` and `--force` trust nothing: files added or changed by hand in the folder go too.
-        let site = if let record, !request.verify, !request.settings.force { try BuiltSite.recorded(record) } else { try BuiltSite.scan(request.site, record: record) }
+        let site = if let record, !request.verify, !request.settings.force { try BuiltSite.recorded(record, in: request.site) } else { try BuiltSite.scan(request.site, record: record) }
         let destination = try destination(for: request)
         let manifest = lastDeploy.value
         var report: DeployReport

@@ -11,11 +11,6 @@ struct FolderDestination: DeployDestination {
     static let mark = ".foodpin-deployed"
     static let incoming = ".foodpin-incoming"
 
-    /// Without what a stopped deploy left in `.foodpin-incoming/`.
-    init(root: String) {
-        self.root = root
-        try? FileManager.default.removeItem(atPath: root + "/" + Self.incoming)
-    }
 
     var requestCount: Int { 0 }
 
@@ -47,7 +42,9 @@ struct FolderDestination: DeployDestination {
         guard rename(file.path, target) == 0 else { throw .io("write a file of the target", path: target) }
     }
 
+    /// Last of a deploy, every file sent: what a stopped deploy left in `.foodpin-incoming/` goes too.
     func delete(_ paths: [String]) async throws(FoodPinError) {
+        try? FileManager.default.removeItem(atPath: root + "/" + Self.incoming)
         for path in paths {
             guard unlink(root + "/" + path) == 0 || errno == ENOENT else { throw .io("remove a file of the target", path: root + "/" + path) }
             var folder = (path as NSString).deletingLastPathComponent

@@ -61,7 +61,7 @@ struct S3Bucket: DeployDestination {
             for (key, tag) in zip(keys, tags) where key.hasPrefix(prefix) {
                 let path = String(key.dropFirst(prefix.count))
                 // What a deploy never sends, it never removes: dot files (`.well-known/`) and odd keys.
-                guard DeployManifest.isSitePath(path), !path.split(separator: "/").contains(where: { $0.hasPrefix(".") }) else { continue }
+                guard DeployManifest.isSitePath(path), !BuiltSite.isHidden(path) else { continue }
                 held[path] = tag.trimmingCharacters(in: CharacterSet(charactersIn: "\""))
             }
             token = XMLText.values(of: "IsTruncated", in: answer).first == "true" ? XMLText.values(of: "NextContinuationToken", in: answer).first : nil
