@@ -21,14 +21,15 @@ arch="$(dpkg --print-architecture)"
 package_of() {
   local package="" path
   for path in "$1" "$(readlink -f "$1")" "${1/#\/usr\/lib\//\/lib\/}" "${1/#\/lib\//\/usr\/lib\/}"; do
-    package="$(dpkg -S "$path" 2>/dev/null | head -n1 | cut -d: -f1)"
+    # Every reader below reads to the end: one that stops early kills the writer with SIGPIPE (141 under pipefail).
+    package="$(dpkg -S "$path" 2>/dev/null | awk -F: 'NR == 1 { print $1 }')"
     [ -z "$package" ] || break
   done
   [ -n "$package" ] || { echo "no Debian package holds $1" >&2; exit 1; }
   echo "$package (>= $(dpkg-query -W -f='${Version}' "$package" | sed 's/-[^-]*$//'))"
 }
 libraries="$(ldd "$binary" | awk '/=>/ { print $3 }')"
-vips="$(ldconfig -p | awk '/libvips\.so\.42 / { print $NF; exit }')"
+vips="$(ldconfig -p | awk '/libvips\.so\.42 / && !found { print $NF; found = 1 }')"
 [ -n "$vips" ] || { echo "libvips.so.42 is not installed here (scripts/install-deps.sh)" >&2; exit 1; }
 depends="$(for library in $libraries "$vips"; do package_of "$library"; done | sort -u | paste -sd, - | sed 's/,/, /g')"
 
