@@ -30,9 +30,9 @@ enum BuiltSite {
     /// Walks the folder, for a site the build has no record of (or `--verify`); files `record`
     /// lists keep the build's version, so the next deploy from the record sends nothing again.
     static func scan(_ folder: URL, record: [String: WrittenState]? = nil) throws(FoodPinError) -> [File] {
+        try requireFolder(folder)
         let root = folder.standardizedFileURL.path
         let known = try record.map { written throws(FoodPinError) in Dictionary(uniqueKeysWithValues: try recorded(written, in: folder).map { ($0.path, $0) }) }
-        try requireFolder(folder)
         let found = FolderWalk.levels(from: root) { folder -> (found: [File], folders: [String]) in
             var files: [File] = [], folders: [String] = []
             FolderWalk.entries(of: folder) { name, type, descriptor in

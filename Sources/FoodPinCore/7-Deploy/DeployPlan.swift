@@ -56,7 +56,7 @@ struct DeployPlan: Sendable {
                 manifest.files[file.path] = kept
                 unchanged += 1
             } else {
-                send(file, replacing: old.files[file.path] != nil || old.retired[file.path] != nil)
+                send(file, replacing: entry != nil || old.retired[file.path] != nil)
             }
         }
         retire(old.files.keys, stillThere: looks.count { $0.entry != nil }, old: old, folder: rootPath, settings: settings)
