@@ -68,6 +68,8 @@ static const char *const foodpin_vips_functions[] = {
     "vips_image_remove", "g_strfreev", "vips_foreign_find_save", "vips_getpoint", "g_object_unref", "g_object_ref",
     "g_free", "vips_image_get_width", "vips_image_get_height", "vips_image_get_orientation_swap",
     "vips_image_get_interpretation", "vips_image_get_format", "vips_image_hasalpha", "vips_image_copy_memory",
+    "vips_image_get_bands", "vips_extract_band", "vips_bandjoin2", "vips_image_new_matrix_from_array", "vips_recomb",
+    "vips_linear",
 };
 
 /// Opens and starts libvips, once: no operation cache (every picture is seen once), one thread per
@@ -167,6 +169,42 @@ static inline int foodpin_colourspace_srgb(VipsImage *in, VipsImage **out) {
 
 static inline int foodpin_colourspace_grey(VipsImage *in, VipsImage **out) {
     return FOODPIN_VIPS(vips_colourspace)(in, out, VIPS_INTERPRETATION_B_W, NULL);
+}
+
+/// A photo filter's colour change on an 8-bit sRGB or grey picture: each pixel's red, green and
+/// blue mixed by the 3 × 3 `mix`, then `* scale + offset`, clipped to 0–255; transparency untouched.
+static inline int foodpin_colour_filter(VipsImage *in, VipsImage **out, const double *mix, const double *scale, const double *offset) {
+    VipsImage *colour = NULL, *rgb = NULL, *alpha = NULL, *matrix = NULL, *mixed = NULL, *lined = NULL, *cast = NULL;
+    int result = -1, hasAlpha;
+    if (FOODPIN_VIPS(vips_image_get_bands)(in) < 3) {
+        if (FOODPIN_VIPS(vips_colourspace)(in, &colour, VIPS_INTERPRETATION_sRGB, NULL)) goto done;
+    } else {
+        colour = in;
+        FOODPIN_VIPS(g_object_ref)(in);
+    }
+    hasAlpha = FOODPIN_VIPS(vips_image_hasalpha)(colour);
+    if (FOODPIN_VIPS(vips_extract_band)(colour, &rgb, 0, "n", 3, NULL)) goto done;
+    if (hasAlpha && FOODPIN_VIPS(vips_extract_band)(colour, &alpha, 3, "n", 1, NULL)) goto done;
+    if (!(matrix = FOODPIN_VIPS(vips_image_new_matrix_from_array)(3, 3, mix, 9))) goto done;
+    if (FOODPIN_VIPS(vips_recomb)(rgb, &mixed, matrix, NULL)) goto done;
+    if (FOODPIN_VIPS(vips_linear)(mixed, &lined, (double *) scale, (double *) offset, 3, NULL)) goto done;
+    if (FOODPIN_VIPS(vips_cast_uchar)(lined, &cast, NULL)) goto done;
+    if (alpha) {
+        result = FOODPIN_VIPS(vips_bandjoin2)(cast, alpha, out, NULL);
+    } else {
+        *out = cast;
+        cast = NULL;
+        result = 0;
+    }
+done:
+    if (colour) FOODPIN_VIPS(g_object_unref)(colour);
+    if (rgb) FOODPIN_VIPS(g_object_unref)(rgb);
+    if (alpha) FOODPIN_VIPS(g_object_unref)(alpha);
+    if (matrix) FOODPIN_VIPS(g_object_unref)(matrix);
+    if (mixed) FOODPIN_VIPS(g_object_unref)(mixed);
+    if (lined) FOODPIN_VIPS(g_object_unref)(lined);
+    if (cast) FOODPIN_VIPS(g_object_unref)(cast);
+    return result;
 }
 
 static inline int foodpin_save_webp(VipsImage *in, const char *path, int quality, int strip) {

@@ -29,8 +29,8 @@ import Testing
             lat: -47.5
             long: 8.25
             price: $$$
-            image: images/z.jpg
-            photos: [{src: images/a.jpg, alt: A table}, images/b.jpg]
+            image: {src: images/z.jpg, filter: warm}
+            photos: [{src: images/a.jpg, alt: A table, filter: mono}, images/b.jpg]
             favorite: true
             rating: awesome
             draft: true

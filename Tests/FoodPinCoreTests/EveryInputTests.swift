@@ -87,6 +87,16 @@ import Testing
         }
     }
 
+    @Test func aPictureFilterAddedChangedAndRemovedGivesTheCleanBuildsBytes() throws {
+        let guide = try guide()
+        for image in ["{src: images/a.jpg, filter: sepia}", "{src: images/a.jpg, filter: mono}", "images/a.jpg"] {
+            try check(guide, image) {
+                let frontMatter = Self.frontMatter.replacingOccurrences(of: "images/a.jpg", with: image)
+                try guide.write("Content/restaurants/a.md", "---\n\(frontMatter)---\n\(Self.body)")
+            }
+        }
+    }
+
     @Test func everyTemplateOverriddenInTurnAndTheOverridesRemovedGiveTheCleanBuildsBytes() throws {
         let guide = try guide()
         let templates = Theme.builtInFiles.keys.filter { $0.hasSuffix(".mustache") }.sorted()

@@ -67,14 +67,23 @@ extension Verdict: BinaryCodable {
     }
 }
 
+extension PhotoFilter: BinaryCodable {
+    func encode(to writer: inout BinaryWriter) { writer.write(rawValue) }
+    init(from reader: inout BinaryReader) throws(BinaryReader.Malformed) {
+        guard let filter = PhotoFilter(rawValue: try reader.readString()) else { throw BinaryReader.Malformed() }
+        self = filter
+    }
+}
+
 extension WrittenImage: BinaryCodable {
     func encode(to writer: inout BinaryWriter) {
         writer.write(text)
         writer.write(location)
+        writer.write(filter)
     }
 
     init(from reader: inout BinaryReader) throws(BinaryReader.Malformed) {
-        self.init(text: try reader.readString(), location: try reader.read())
+        self.init(text: try reader.readString(), location: try reader.read(), filter: try reader.readOptional())
     }
 }
 
@@ -200,10 +209,11 @@ extension WrittenState: BinaryCodable {
 
 extension ImageReference: BinaryEncodable {
     func encode(to writer: inout BinaryWriter) {
-        switch self {
+        switch place {
         case .file(let path): writer.write(0); writer.write(path)
         case .web(let url): writer.write(1); writer.write(url)
         }
+        writer.write(filter)
     }
 }
 

@@ -117,8 +117,8 @@ extension SiteBuilder {
         writer.write(strings.templateDigestText)
         // Pictures show on lists, detail pages and in Markdown anywhere: a changed one renders every
         // page again (rare next to text edits, which stay incremental).
-        for (path, picture) in pictures.pictures.sorted(by: { $0.key < $1.key }) {
-            writer.write(path)
+        for (image, picture) in pictures.pictures.sorted(by: { $0.key < $1.key }) {
+            writer.write(image)
             writer.write(picture)
         }
         // Links in Markdown to pictures that pages use are rewritten to the published copies.

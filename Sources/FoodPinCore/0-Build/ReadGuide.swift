@@ -127,8 +127,10 @@ extension SiteBuilder {
     func processPictures(of site: Site, guide: GuideSources, run: inout BuildRun) throws(FoodPinError) -> BuildPictures {
         let referenced = Set(site.contentFiles)
         let unnamed = guide.imageFiles.filter { !referenced.contains($0) }
+        var warnings: [Diagnostic] = []
         let uses = PicturePipeline.uses(of: site, extra: unnamed, layout: layout,
-                                        fetchRemote: options.fetchImages || site.config.pictures.fetchRemote)
+                                        fetchRemote: options.fetchImages || site.config.pictures.fetchRemote, warnings: &warnings)
+        run.log.add(contentsOf: warnings)
         try BuildState.refuseLinkedFolder(layout.pictureCache.path, keeping: "processed pictures")
         try BuildState.refuseLinkedFolder(layout.remotePictureCache.path, keeping: "fetched pictures")
         let cache = PictureCache(folder: layout.pictureCache.path, trusted: !options.clean)

@@ -46,7 +46,7 @@ public final class RestaurantSource: Sendable {
         for field in RestaurantField.all where field.inFrontMatter {
             fields.read(field, into: &facts)
         }
-        let image = fields.string("image").map { WrittenImage(text: $0, location: fields.location("image")) }
+        let image = fields.picture("image")
         let photos = fields.photos("photos")
         let favorite = fields.bool("favorite")
         var verdict: Verdict?

@@ -15,7 +15,7 @@ public struct StepSource: Sendable {
         if step == nil && !fields.has("step") { _ = fields.requiredString("step", "the position of this step (1, 2, 3 …)") }
         let heading = fields.requiredString("heading", "the big line of the step")
         let subheading = fields.string("subheading")
-        let image = fields.string("image").map { WrittenImage(text: $0, location: fields.location("image")) }
+        let image = fields.picture("image")
         fields.warnAboutUnknownFields(kind: "onboarding step")
         guard let step, let heading, !fields.diagnostics.contains(where: { $0.severity == .error }) else {
             return (nil, fields.diagnostics)

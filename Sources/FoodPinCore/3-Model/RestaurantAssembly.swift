@@ -57,8 +57,8 @@ struct RestaurantInputs: Sendable, Equatable {
         guard !folderPhotos.isEmpty else { return }
         // The main picture and those already in `photos:` are not repeated.
         var listed: Set<String> = []
-        if case .file(let path)? = restaurant.image { listed.insert(path) }
-        for photo in restaurant.photos { if case .file(let path) = photo.image { listed.insert(path) } }
+        if case .file(let path)? = restaurant.image?.place { listed.insert(path) }
+        for photo in restaurant.photos { if case .file(let path) = photo.image.place { listed.insert(path) } }
         for path in folderPhotos where !listed.contains(path) {
             let location = SourceLocation(path: GuideLayout.displayPath(layout.content.appending(path: path)))
             restaurant.photos.append(GalleryPhoto(image: .file(relativePath: path), alt: nil, caption: nil, location: location))

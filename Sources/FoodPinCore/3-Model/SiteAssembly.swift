@@ -124,10 +124,10 @@ struct SiteAssembly {
     static func contentFiles(_ restaurants: [Restaurant], _ steps: [Step]) -> [String] {
         var files: Set<String> = []
         for restaurant in restaurants {
-            if case .file(let path)? = restaurant.image { files.insert(path) }
-            for photo in restaurant.photos { if case .file(let path) = photo.image { files.insert(path) } }
+            if case .file(let path)? = restaurant.image?.place { files.insert(path) }
+            for photo in restaurant.photos { if case .file(let path) = photo.image.place { files.insert(path) } }
         }
-        for step in steps { if case .file(let path)? = step.image { files.insert(path) } }
+        for step in steps { if case .file(let path)? = step.image?.place { files.insert(path) } }
         return files.sorted()
     }
 

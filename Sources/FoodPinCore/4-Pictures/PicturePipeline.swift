@@ -2,8 +2,9 @@ import Foundation
 
 /// A raster picture content uses, and where it is named (errors about it point there).
 struct PictureUse: Sendable {
-    /// The path under Content/, or the URL of a remote picture (then `remote` is true).
-    var relativePath: String
+    /// The path under Content/, or the URL of a remote picture (then `remote` is true), and its filter.
+    var picture: ImageReference
+    var relativePath: String { picture.place.text }
     var location: SourceLocation
     /// Whether a link-preview JPEG is wanted (a restaurant's main picture).
     var preview: Bool
@@ -13,18 +14,14 @@ struct PictureUse: Sendable {
     var remote = false
 }
 
-/// The processed pictures of a build, by path under Content/.
+/// The processed pictures of a build, by picture (path or URL, and filter).
 public struct PictureCatalog: Sendable {
-    public var pictures: [String: ProcessedPicture] = [:]
+    public var pictures: [ImageReference: ProcessedPicture] = [:]
 
     public init() {}
 
     public subscript(_ image: ImageReference?) -> ProcessedPicture? {
-        switch image {
-        case .file(let path)?: pictures[path]
-        case .web(let url)?: pictures[url]
-        case nil: nil
-        }
+        image.flatMap { pictures[$0] }
     }
 }
 
@@ -45,16 +42,24 @@ enum PicturePipeline {
     /// Bumped when processing changes, so old cache entries are not taken for new ones.
     private static let version = "foodpin-pictures 3"
 
-    static func uses(of site: Site, extra rasters: [String], layout: GuideLayout, fetchRemote: Bool) -> [PictureUse] {
+    /// Every raster picture to process; `warnings` gets each filter that cannot apply (on a remote
+    /// picture not fetched, which is shown from its host as it is).
+    static func uses(of site: Site, extra rasters: [String], layout: GuideLayout, fetchRemote: Bool,
+                     warnings: inout [Diagnostic]) -> [PictureUse] {
         var uses: [PictureUse] = []
         func add(_ image: ImageReference?, at location: SourceLocation?, preview: Bool) {
-            switch image {
-            case .file(let path)? where ImageReference.isRaster(path):
-                uses.append(PictureUse(relativePath: path, location: location ?? SourceLocation(path: displayPath(path, layout)),
+            guard let image else { return }
+            switch image.place {
+            case .file(let path) where ImageReference.isRaster(path):
+                uses.append(PictureUse(picture: image, location: location ?? SourceLocation(path: displayPath(path, layout)),
                                        preview: preview))
-            case .web(let url)? where fetchRemote:
-                uses.append(PictureUse(relativePath: url, location: location ?? SourceLocation(path: url), preview: preview,
+            case .web(let url) where fetchRemote:
+                uses.append(PictureUse(picture: image, location: location ?? SourceLocation(path: url), preview: preview,
                                        remote: true))
+            case .web(let url) where image.filter != nil:
+                warnings.append(.warning(at: location ?? SourceLocation(path: url),
+                    "`filter: \(image.filter!.rawValue)` applies only to pictures FoodPin processes; \"\(url)\" is shown from its host as it is",
+                    hint: "set `fetch_images: true` in site.yml to download it and apply the filter"))
             default: break
             }
         }
@@ -64,7 +69,7 @@ enum PicturePipeline {
         }
         for step in site.steps { add(step.image, at: step.imageLocation, preview: false) }
         for path in rasters where ImageReference.isRaster(path) {
-            uses.append(PictureUse(relativePath: path, location: SourceLocation(path: displayPath(path, layout)),
+            uses.append(PictureUse(picture: .file(relativePath: path), location: SourceLocation(path: displayPath(path, layout)),
                                    preview: false, unnamed: true))
         }
         return uses
@@ -76,11 +81,11 @@ enum PicturePipeline {
 
     static func run(_ uses: [PictureUse], layout: GuideLayout, settings asked: PictureSettings, cache: PictureCache,
                     remote: RemotePictures) -> Outcome {
-        // One job per file, whatever the number of places naming it.
-        var grouped: [String: [PictureUse]] = [:]
-        for use in uses { grouped[use.relativePath, default: []].append(use) }
-        let usesByPath = grouped
-        let paths = usesByPath.keys.sorted()
+        // One job per picture and filter, whatever the number of places naming it.
+        var grouped: [ImageReference: [PictureUse]] = [:]
+        for use in uses { grouped[use.picture, default: []].append(use) }
+        let usesByPicture = grouped
+        let pictures = usesByPicture.keys.sorted()
         var outcome = Outcome()
         let settings = writable(asked, diagnostics: &outcome.diagnostics)
         let settingsDigest = digest(of: settings)
@@ -90,8 +95,9 @@ enum PicturePipeline {
             isRemote ? remote.path(for: path) : layout.content.appending(path: path).path
         }
         // Remote pictures are fetched first, a few side by side, while the cores wait.
-        let fetched = remote.fetchAll(paths.filter { usesByPath[$0]![0].remote })
-        let results = ParallelMap.map(paths) { path -> (Result<ProcessedPicture, PictureProblem>, fresh: Bool) in
+        let fetched = remote.fetchAll(pictures.filter { usesByPicture[$0]![0].remote }.map(\.place.text))
+        let results = ParallelMap.map(pictures) { picture -> (Result<ProcessedPicture, PictureProblem>, fresh: Bool) in
+            let path = picture.place.text
             let absolute: String
             if let download = fetched[path] {
                 switch download {
@@ -109,9 +115,9 @@ enum PicturePipeline {
                 return data
             }
             guard let digest = cache.digest(of: absolute, reading: bytes) else { return (.failure(.unreadable), false) }
-            let preview = usesByPath[path]!.contains(where: \.preview)
+            let preview = usesByPicture[picture]!.contains(where: \.preview)
             let stem = Self.stem(of: path)
-            let key = Self.key(settings: settingsDigest, source: digest, preview: preview, stem: stem)
+            let key = Self.key(settings: settingsDigest, source: digest, preview: preview, stem: stem, filter: picture.filter)
             if cache.trusted, let cached = cache.entry(key) {
                 guard PictureProcessor.allows(pixels: cached.sourcePixels, limit: settings.maxPixels) else {
                     // Processed under a higher limit: the header says by how much.
@@ -122,28 +128,30 @@ enum PicturePipeline {
             }
             guard let data = bytes() else { return (.failure(.unreadable), false) }
             return (cache.store(key) { folder in
-                PictureProcessor.process(absolute, data: data, into: folder, key: key, stem: stem, settings: settings, preview: preview)
+                PictureProcessor.process(absolute, data: data, into: folder, key: key, stem: stem, settings: settings,
+                                         preview: preview, filter: picture.filter)
             }, true)
         }
 
-        for (path, (result, fresh)) in zip(paths, results) {
-            outcome.sourceFiles.insert(file(of: path, remote: usesByPath[path]![0].remote))
+        for (picture, (result, fresh)) in zip(pictures, results) {
+            let path = picture.place.text, usesOfPicture = usesByPicture[picture]!
+            outcome.sourceFiles.insert(file(of: path, remote: usesOfPicture[0].remote))
             switch result {
-            case .success(let picture):
-                outcome.catalog.pictures[path] = picture
-                outcome.keys.insert(picture.key)
+            case .success(let processed):
+                outcome.catalog.pictures[picture] = processed
+                outcome.keys.insert(processed.key)
                 if fresh { outcome.processed += 1 } else { outcome.reused += 1 }
             case .failure(let problem):
                 // Where pages name the picture, each place is an error; a picture only lying in
                 // Content/images/ gets a warning.
-                let named = usesByPath[path]!.filter { !$0.unnamed }
+                let named = usesOfPicture.filter { !$0.unnamed }
                 if let use = named.first, use.remote {
                     // Shown from its host, as without fetching: a host that is down never fails a build.
                     outcome.diagnostics.append(.warning(at: use.location, problem.message(for: path) + "; it is shown from its host"))
                     continue
                 }
                 if named.isEmpty {
-                    outcome.diagnostics.append(.warning(at: usesByPath[path]![0].location,
+                    outcome.diagnostics.append(.warning(at: usesOfPicture[0].location,
                         problem.message(for: path) + "; it is not published", hint: problem.hint))
                 }
                 for use in named {
@@ -177,13 +185,16 @@ enum PicturePipeline {
     }
 
     /// Names a cache entry: the processing, the settings, the source's bytes, whether a preview is
-    /// made, and the stem (part of published names).
-    private static func key(settings: ContentDigest, source: ContentDigest, preview: Bool, stem: String) -> String {
+    /// made, the stem (part of published names) and the filter.
+    private static func key(settings: ContentDigest, source: ContentDigest, preview: Bool, stem: String,
+                            filter: PhotoFilter?) -> String {
         var writer = BinaryWriter()
         writer.write(settings)
         writer.write(source)
         writer.write(preview)
         writer.write(stem)
+        // Written only when set, so the pictures processed before filters existed keep their entries.
+        if let filter { writer.write(filter) }
         return Fingerprint.hex(writer.bytes, length: 16)
     }
 

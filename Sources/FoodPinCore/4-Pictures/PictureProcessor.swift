@@ -90,7 +90,7 @@ enum PictureProcessor {
     /// Makes every file of a picture in `folder` (which exists and is empty): checked from its
     /// bytes (`data`), decoded from its file.
     static func process(_ path: String, data: Data, into folder: String, key: String, stem: String,
-                        settings: PictureSettings, preview: Bool) -> Result<ProcessedPicture, PictureProblem> {
+                        settings: PictureSettings, preview: Bool, filter: PhotoFilter?) -> Result<ProcessedPicture, PictureProblem> {
         let size: (width: Int, height: Int)
         switch data.withUnsafeBytes({ probe($0, maxPixels: settings.maxPixels) }) {
         case .success(let found): size = found
@@ -106,7 +106,9 @@ enum PictureProcessor {
             return .failure(.damaged(takeError()))
         }
         defer { foodpin_unref(loaded) }
-        guard let upright = eightBitSRGB(loaded) else { return .failure(.damaged(takeError())) }
+        guard let srgb = eightBitSRGB(loaded) else { return .failure(.damaged(takeError())) }
+        defer { foodpin_unref(srgb) }
+        guard let upright = filtered(srgb, by: filter) else { return .failure(.cannotWrite(takeError())) }
         defer { foodpin_unref(upright) }
         // Decoding happens here: a truncated file fails now, before any file is written.
         guard let inMemory = foodpin_copy_memory(upright) else { return .failure(.damaged(takeError())) }
@@ -192,6 +194,19 @@ enum PictureProcessor {
             converted = next
         }
         return converted
+    }
+
+    /// The picture through its filter (a new reference to the same picture without one).
+    private static func filtered(_ image: UnsafeMutablePointer<VipsImage>, by filter: PhotoFilter?) -> UnsafeMutablePointer<VipsImage>? {
+        guard let filter else {
+            foodpin_ref(image)
+            return image
+        }
+        var result: UnsafeMutablePointer<VipsImage>?
+        guard let change = filter.colourChange else {
+            return foodpin_colourspace_grey(image, &result) == 0 ? result : nil
+        }
+        return foodpin_colour_filter(image, &result, change.mix, change.scale, change.offset) == 0 ? result : nil
     }
 
     /// The picture on white, for JPEG (which has no transparency); the same image when opaque.

@@ -59,7 +59,7 @@ extension SiteRenderer {
         if let picture = pictures.catalog[image] {
             return links.link(picture.largestJPEG)
         }
-        switch image {
+        switch image?.place {
         case .file(let path)?: return links.link(path)
         case .web(let url)?: return url
         case nil: return nil

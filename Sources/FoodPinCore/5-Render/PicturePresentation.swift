@@ -13,7 +13,7 @@ struct PicturePresentation: Sendable {
                fallbackSize: (width: Int, height: Int)) -> [String: TemplateValue]? {
         guard let image else { return nil }
         guard let picture = catalog[image] else {
-            let url: String = switch image {
+            let url: String = switch image.place {
             case .file(let path): links.link(path)
             case .web(let url): url
             }
@@ -47,7 +47,7 @@ struct PicturePresentation: Sendable {
     /// The absolute URL of a link preview: the 1200 × 630 JPEG, else the picture as it is.
     func previewURL(_ image: ImageReference?, links: PageLinks) -> String? {
         if let picture = catalog[image] { return links.absolute(picture.previewPath ?? picture.largestJPEG) }
-        switch image {
+        switch image?.place {
         case .web(let url)?: return url
         case .file(let path)?: return links.absolute(path)
         case nil: return nil

@@ -73,12 +73,12 @@ public struct SiteRenderer: Sendable {
             guard let path = localPath(url) else { return nil }
             let clean = path.split(separator: "#").first.map(String.init) ?? path
             // A raster picture is published only in its processed sizes: the link goes to the largest.
-            if let picture = catalog.pictures[clean] { return SiteRenderer.rootMarker + picture.largestJPEG }
+            if let picture = catalog[.file(relativePath: clean)] { return SiteRenderer.rootMarker + picture.largestJPEG }
             if ImageReference.isRaster(clean) { return nil }
             return contentFiles.contains(clean) || clean.hasPrefix("images/") ? SiteRenderer.rootMarker + path : nil
         }, pictureHTML: { url, alt in
             // An image of a processed picture is shown like any other: the theme's `picture` partial.
-            guard let path = localPath(url), catalog.pictures[path] != nil,
+            guard let path = localPath(url), catalog[.file(relativePath: path)] != nil,
                   let value = presentation.value(.file(relativePath: path), alt: alt,
                                                  links: PageLinks(pagePath: "", baseURL: nil, fixedRoot: SiteRenderer.rootMarker),
                                                  fallbackSize: (0, 0)) else { return nil }

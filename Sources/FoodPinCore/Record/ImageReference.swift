@@ -5,10 +5,17 @@ import Foundation
 public struct WrittenImage: Sendable, Hashable {
     public var text: String
     public var location: SourceLocation
+    /// `filter:` beside the picture's path, already checked.
+    public var filter: PhotoFilter? = nil
 
     /// The picture, or a located error.
     func resolve(in layout: GuideLayout) -> Result<ImageReference, Diagnostic> {
-        ImageReference.parse(text, layout: layout).mapError { problem in
+        ImageReference.parse(text, layout: layout).flatMap { place in
+            if let filter, case .file(let path) = place, !ImageReference.isRaster(path) {
+                return .failure(.filterOnDrawing(filter))
+            }
+            return .success(ImageReference(place: place, filter: filter))
+        }.mapError { problem in
             .error(at: location, problem.message(for: text), hint: problem.hint)
         }
     }
@@ -22,13 +29,39 @@ public struct WrittenImage: Sendable, Hashable {
     }
 }
 
-/// A picture named in content: a file under Content/ or a web URL.
-public enum ImageReference: Sendable, Hashable {
-    case file(relativePath: String)
-    case web(String)
+/// A picture named in content: a file under Content/ or a web URL, and the filter it is shown with.
+public struct ImageReference: Sendable, Hashable, Comparable {
+    public enum Place: Sendable, Hashable {
+        case file(relativePath: String)
+        case web(String)
+
+        /// The path under Content/ or the URL.
+        public var text: String {
+            switch self {
+            case .file(let path): path
+            case .web(let url): url
+            }
+        }
+    }
+
+    public var place: Place
+    public var filter: PhotoFilter?
+
+    public static func file(relativePath: String, filter: PhotoFilter? = nil) -> ImageReference {
+        ImageReference(place: .file(relativePath: relativePath), filter: filter)
+    }
+
+    public static func web(_ url: String, filter: PhotoFilter? = nil) -> ImageReference {
+        ImageReference(place: .web(url), filter: filter)
+    }
+
+    /// By path or URL, then filter: the order pictures are digested in.
+    public static func < (lhs: ImageReference, rhs: ImageReference) -> Bool {
+        (lhs.place.text, lhs.filter?.rawValue ?? "") < (rhs.place.text, rhs.filter?.rawValue ?? "")
+    }
 
     enum Problem: Error {
-        case escapes, missing, notAFile, unsafeURL, notAPicture
+        case escapes, missing, notAFile, unsafeURL, notAPicture, filterOnDrawing(PhotoFilter)
 
         func message(for written: String) -> String {
             switch self {
@@ -37,6 +70,7 @@ public enum ImageReference: Sendable, Hashable {
             case .notAFile: "image \"\(written)\" is not a regular file (a folder, a named pipe or a device), not a picture"
             case .unsafeURL: "image \"\(written)\" must be a path under Content/ or an http(s) URL"
             case .notAPicture: "image \"\(written)\" is not a picture (\(ImageReference.extensions.joined(separator: ", ")))"
+            case .filterOnDrawing(let filter): "`filter: \(filter.rawValue)` cannot apply to the SVG \"\(written)\": filters change photos' pixels, and an SVG is published as it is"
             }
         }
 
@@ -56,7 +90,7 @@ public enum ImageReference: Sendable, Hashable {
         return dot != "svg" && extensions.contains(dot)
     }
 
-    static func parse(_ written: String, layout: GuideLayout) -> Result<ImageReference, Problem> {
+    static func parse(_ written: String, layout: GuideLayout) -> Result<Place, Problem> {
         if written.contains("://") || written.lowercased().hasPrefix("data:") || written.lowercased().hasPrefix("javascript:") {
             return WebURL.isSafe(written) ? .success(.web(written)) : .failure(.unsafeURL)
         }
