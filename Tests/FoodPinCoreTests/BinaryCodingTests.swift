@@ -89,6 +89,7 @@ import Testing
             case .coordinate(let path, _): facts[keyPath: path] = facts[keyPath: path] ?? 1.5
             case .price(let path): facts[keyPath: path] = facts[keyPath: path] ?? 2
             case .list(let path): facts[keyPath: path] = facts[keyPath: path] ?? ["x"]
+            case .date(let path): facts[keyPath: path] = facts[keyPath: path] ?? "2026-01-02"
             }
         }
         var writer = BinaryWriter()

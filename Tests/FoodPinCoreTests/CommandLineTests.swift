@@ -248,8 +248,9 @@ extension CommandLineTests {
             return result
         }
         let one = try files("One")
-        // The repository's four city files and x.md, whole: every page, asset and index file.
-        #expect(one.count == 167)
+        // The repository's four city files and x.md, whole: every page, asset and index file, and
+        // 20 feeds (restaurants and reviews in two formats, for the guide and its four cities).
+        #expect(one.count == 187)
         #expect(try files("Two") == one)
     }
 }

@@ -10,7 +10,7 @@ import Testing
     /// set (`map_tiles` before `map_attribution`, which shows only on a map).
     static let siteValues: KeyValuePairs<String, String> = [
         "title": "Another Guide", "description": "Other words", "base_url": "https://example.com/guide/",
-        "language": "zh-Hans", "strings": "{nav.restaurants: Places}", "page_size": "1", "unsafe_html": "true",
+        "language": "zh-Hans", "strings": "{nav.restaurants: Places}", "page_size": "1", "feed_size": "1", "unsafe_html": "true",
         "author": "Ann Author", "map_tiles": "https://tile.example.com/{z}/{x}/{y}.png", "map_attribution": "© Tiles",
         "contribute_url": "https://example.com/contribute", "picture_widths": "[100, 150]", "picture_formats": "[jpeg]",
         "picture_quality": "60", "keep_metadata": "true", "picture_max_pixels": "50000000", "fetch_images": "true",
@@ -31,6 +31,7 @@ import Testing
         case .price: "3"
         case .list: "[Lao, Thai]"
         case .webURL: "https://example.com/\(field.key)"
+        case .date: "2026-03-14"
         }
     }
 
@@ -38,8 +39,8 @@ import Testing
     private func guide(siteYAML: String = "title: T\n") throws -> TestGuide {
         // No picture on the web: `fetch_images` would go out to fetch it.
         let guide = try TestGuide(siteYAML: siteYAML)
-        try guide.write("Content/cities/boston.json", #"[{"id": 1, "name": "O Ya", "city": "Boston", "lat": 42.351, "long": -71.057}, "#
-                        + #"{"id": 2, "name": "Neptune", "city": "Boston", "type": "Seafood", "lat": 42.363, "long": -71.056}]"#)
+        try guide.write("Content/cities/boston.json", #"[{"id": 1, "name": "O Ya", "city": "Boston", "lat": 42.351, "long": -71.057, "added": "2026-02-01"}, "#
+                        + #"{"id": 2, "name": "Neptune", "city": "Boston", "type": "Seafood", "lat": 42.363, "long": -71.056, "added": "2026-02-02"}]"#)
         try FileManager.default.createDirectory(at: guide.root.appending(path: "Content/images"), withIntermediateDirectories: true)
         try FileManager.default.copyItem(at: Fixtures.repository.appending(path: "Tests/Fixtures/pictures/small.jpg"),
                                          to: guide.root.appending(path: "Content/images/a.jpg"))

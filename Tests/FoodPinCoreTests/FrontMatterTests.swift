@@ -99,18 +99,18 @@ import Testing
     }
 
     @Test func reviewDatesMustExist() {
-        #expect(ReviewDate.isValid("2024-02-29"))
-        #expect(!ReviewDate.isValid("2023-02-29"))
-        #expect(!ReviewDate.isValid("2024-13-01"))
-        #expect(!ReviewDate.isValid("24-01-01"))
-        #expect(!ReviewDate.isValid("2024-1-01"))
-        #expect(ReviewDate.isValid("2000-02-29") && !ReviewDate.isValid("1900-02-29") && ReviewDate.isValid("2024-12-31"))
+        #expect(CalendarDate.isValid("2024-02-29"))
+        #expect(!CalendarDate.isValid("2023-02-29"))
+        #expect(!CalendarDate.isValid("2024-13-01"))
+        #expect(!CalendarDate.isValid("24-01-01"))
+        #expect(!CalendarDate.isValid("2024-1-01"))
+        #expect(CalendarDate.isValid("2000-02-29") && !CalendarDate.isValid("1900-02-29") && CalendarDate.isValid("2024-12-31"))
         // Digits of other scripts, and anything around the date, are not a date.
-        #expect(!ReviewDate.isValid("２０２４-01-01"))
-        #expect(!ReviewDate.isValid("2024-01-0١"))
-        #expect(!ReviewDate.isValid("2024-01-01 "))
-        #expect(!ReviewDate.isValid("2024-0a-01") && !ReviewDate.isValid("2024-01-1x") && !ReviewDate.isValid("2024/01/01"))
-        #expect(!ReviewDate.isValid("2024-00-10") && !ReviewDate.isValid("2024-04-31") && !ReviewDate.isValid("2024-04-00"))
+        #expect(!CalendarDate.isValid("２０２４-01-01"))
+        #expect(!CalendarDate.isValid("2024-01-0١"))
+        #expect(!CalendarDate.isValid("2024-01-01 "))
+        #expect(!CalendarDate.isValid("2024-0a-01") && !CalendarDate.isValid("2024-01-1x") && !CalendarDate.isValid("2024/01/01"))
+        #expect(!CalendarDate.isValid("2024-00-10") && !CalendarDate.isValid("2024-04-31") && !CalendarDate.isValid("2024-04-00"))
     }
 }
 

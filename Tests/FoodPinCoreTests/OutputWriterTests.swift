@@ -34,7 +34,7 @@ import Testing
             var isFolder: ObjCBool = false
             return FileManager.default.fileExists(atPath: guide.output.appending(path: name).path, isDirectory: &isFolder) && isFolder.boolValue
         }
-        #expect(folders.sorted() == ["assets", "cities", "cuisines", "my-guide", "restaurants", "search", "welcome"])
+        #expect(folders.sorted() == ["assets", "cities", "cuisines", "feeds", "my-guide", "restaurants", "search", "welcome"])
     }
 
     @Test func theSectionsAreTheFirstFolderOfEachPath() {

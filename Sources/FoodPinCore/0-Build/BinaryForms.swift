@@ -37,7 +37,7 @@ extension RestaurantFacts: BinaryCodable {
     func encode(to writer: inout BinaryWriter) {
         for field in RestaurantField.all {
             switch field.kind {
-            case .text(let path), .webURL(let path): writer.write(self[keyPath: path])
+            case .text(let path), .webURL(let path), .date(let path): writer.write(self[keyPath: path])
             case .coordinate(let path, _): writer.write(self[keyPath: path])
             case .price(let path): writer.write(self[keyPath: path])
             case .list(let path): writer.write(self[keyPath: path])
@@ -49,7 +49,7 @@ extension RestaurantFacts: BinaryCodable {
         self.init()
         for field in RestaurantField.all {
             switch field.kind {
-            case .text(let path), .webURL(let path): self[keyPath: path] = try reader.readOptional(String.self)
+            case .text(let path), .webURL(let path), .date(let path): self[keyPath: path] = try reader.readOptional(String.self)
             case .coordinate(let path, _): self[keyPath: path] = try reader.readOptional(Double.self)
             case .price(let path): self[keyPath: path] = try reader.readOptional(Int.self)
             case .list(let path):
@@ -276,6 +276,7 @@ extension SiteConfig: BinaryEncodable {
         writer.write(baseURL?.text)
         writer.write(language)
         writer.write(pageSize)
+        writer.write(feedSize)
         writer.write(unsafeHTML)
         writer.write(author)
         writer.write(mapTiles)

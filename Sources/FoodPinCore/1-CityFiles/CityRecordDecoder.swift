@@ -108,6 +108,13 @@ struct CityRecordDecoder {
                 return
             }
             facts[keyPath: path] = value
+        case .date(let path):
+            guard let value = Self.text(node) else { return }
+            guard CalendarDate.isValid(value) else {
+                diagnostics.append(.warning(at: at(node), "`\(field.key)` is not a real date written YYYY-MM-DD; it is left out"))
+                return
+            }
+            facts[keyPath: path] = value
         case .price(let path):
             let value: Int?
             switch node.value {

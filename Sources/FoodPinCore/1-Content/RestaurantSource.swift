@@ -98,6 +98,11 @@ extension FieldReader {
             facts[keyPath: path] = level
         case .list(let path):
             facts[keyPath: path] = nameList(key)
+        case .date(let path):
+            guard let text = string(key) else { return }
+            if CalendarDate.isValid(text) { facts[keyPath: path] = text } else {
+                error(key, "`\(key)` must be a real date written YYYY-MM-DD; found \"\(text)\"")
+            }
         }
     }
 }

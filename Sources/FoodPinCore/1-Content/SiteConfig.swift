@@ -12,6 +12,8 @@ public struct SiteConfig: Sendable, Equatable {
     public var baseURL: BaseURL?
     public var language = "en"
     public var pageSize = 24
+    /// How many entries each feed lists.
+    public var feedSize = 50
     public var unsafeHTML = false
     public var author: String?
     public var pictures = PictureSettings()
@@ -76,6 +78,7 @@ public struct SiteConfig: Sendable, Equatable {
         config.stringOverrides = fields.entries["strings"]?.value
         fields.accept(["strings"])
         if let size = fields.int("page_size", in: 1...1000) { config.pageSize = size }
+        if let size = fields.int("feed_size", in: 1...1000) { config.feedSize = size }
         if let unsafe = fields.bool("unsafe_html") { config.unsafeHTML = unsafe }
         config.author = fields.string("author")
         if let tiles = fields.string("map_tiles") {

@@ -10,7 +10,7 @@ extension RestaurantRecord: FetchableRecord, PersistableRecord {
         self.init(id: row["id"], name: row["name"], favorite: row["favorite"], source: row["source"])
         for field in RestaurantField.all {
             switch field.kind {
-            case .text(let path), .webURL(let path): facts[keyPath: path] = row[field.key]
+            case .text(let path), .webURL(let path), .date(let path): facts[keyPath: path] = row[field.key]
             case .coordinate(let path, _): facts[keyPath: path] = row[field.key]
             case .price(let path): facts[keyPath: path] = row[field.key]
             case .list(let path):
@@ -27,7 +27,7 @@ extension RestaurantRecord: FetchableRecord, PersistableRecord {
         container["name"] = name
         for field in RestaurantField.all {
             switch field.kind {
-            case .text(let path), .webURL(let path): container[field.key] = facts[keyPath: path]
+            case .text(let path), .webURL(let path), .date(let path): container[field.key] = facts[keyPath: path]
             case .coordinate(let path, _): container[field.key] = facts[keyPath: path]
             case .price(let path): container[field.key] = facts[keyPath: path]
             case .list(let path): container[field.key] = Self.json(facts[keyPath: path] ?? [])
@@ -47,7 +47,7 @@ extension RestaurantRecord: FetchableRecord, PersistableRecord {
     /// The SQL type of a field's column.
     static func columnType(of field: RestaurantField) -> Database.ColumnType {
         switch field.kind {
-        case .text, .webURL: .text
+        case .text, .webURL, .date: .text
         case .coordinate: .double
         case .price: .integer
         case .list: .jsonText

@@ -21,7 +21,7 @@ public enum StoreExport {
     /// A field as JSON, or nil when the record does not give it.
     private static func value(of field: RestaurantField, in facts: RestaurantFacts) -> String? {
         switch field.kind {
-        case .text(let path), .webURL(let path): facts[keyPath: path].map(JSONText.quote)
+        case .text(let path), .webURL(let path), .date(let path): facts[keyPath: path].map(JSONText.quote)
         case .coordinate(let path, _): facts[keyPath: path].map(number)
         case .price(let path): facts[keyPath: path].map(String.init)
         case .list(let path): "[" + (facts[keyPath: path] ?? []).map(JSONText.quote).joined(separator: ", ") + "]"

@@ -162,7 +162,11 @@ public struct Review: Sendable, Equatable {
     public var rating: Int
     public var date: String?
     public var markdown: String
+    /// The review's file, under Content/.
     public var source: String
+
+    /// Its `id` on the restaurant's page, made from its file: the same in every build.
+    public var anchor: String { "review-" + Fingerprint.hex(source.utf8, length: 8) }
 }
 
 public struct Step: Sendable, Equatable {

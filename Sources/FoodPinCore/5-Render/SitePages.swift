@@ -21,6 +21,8 @@ extension SiteRenderer {
         case searchShard(Int)
         /// Part 0 is sitemap.xml: the whole list, or an index of parts 1… above 50,000 URLs.
         case sitemap(part: Int)
+        /// A feed of new restaurants or reviews.
+        case feed(Feed)
         /// `_headers` and `_redirects`, when site.yml names a host that reads them.
         case hostHeaders, hostRedirects
     }
@@ -41,6 +43,7 @@ extension SiteRenderer {
         let htmlPages = pages.count + 1 // and welcome/
         pages += [.welcome, .mine, .notFound, .robots, .manifest, .searchIndex]
         pages += (0..<SearchIndex.shardCount(site)).map { .searchShard($0) }
+        pages += feeds(of: site).map { .feed($0) }
         if site.config.host != nil { pages += [.hostHeaders, .hostRedirects] }
         if site.config.baseURL != nil {
             let parts = htmlPages > sitemapLimit ? (htmlPages + sitemapLimit - 1) / sitemapLimit : 0
@@ -67,6 +70,7 @@ extension SiteRenderer {
         case .searchIndex: "search.json"
         case .searchShard(let number): "\(SearchIndex.shardFolder)/\(number).json"
         case .sitemap(let part): part == 0 ? "sitemap.xml" : "sitemap-\(part).xml"
+        case .feed(let feed): feedPath(feed)
         case .hostHeaders: "_headers"
         case .hostRedirects: "_redirects"
         }
@@ -119,6 +123,8 @@ extension SiteRenderer {
         case .robots, .manifest, .hostHeaders, .hostRedirects:
             // Made from the settings alone (the theme's assets included), which every page's digest includes.
             return PageInputs()
+        case .feed(let feed):
+            return feedInputs(feed)
         case .sitemap(let part):
             // Every page's address: restaurants' slugs, the groups, how many pages the lists take.
             return PageInputs(cards: cardDigests, groups: site.cities + site.cuisines, numbers: [part])
@@ -137,7 +143,7 @@ extension SiteRenderer {
         case .mine: ["mine", "picture"]
         case .notFound: ["404", "picture"]
         case .searchShard: ["card", "picture"]
-        case .robots, .manifest, .searchIndex, .sitemap, .hostHeaders, .hostRedirects: []
+        case .robots, .manifest, .searchIndex, .sitemap, .feed, .hostHeaders, .hostRedirects: []
         }
     }
 

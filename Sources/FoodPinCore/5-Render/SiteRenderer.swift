@@ -14,6 +14,7 @@ public struct SiteRenderer: Sendable {
     let assetNames: [String: String]
     /// By restaurant: the digest of what its card shows.
     let cardDigests: [ContentDigest]
+    let feedEntries: FeedEntries
     /// The strings script and the theme's scripts in name order, one file named by its content
     /// (`assets/site.<hash>.js`): one request where there were a dozen, each a round trip on a phone.
     let scriptBundle: (path: String, text: String)
@@ -47,6 +48,7 @@ public struct SiteRenderer: Sendable {
         self.pictures = PicturePresentation(catalog: catalog)
         self.sitemapLimit = sitemapLimit
         self.pages = Self.pages(of: site, sitemapLimit: sitemapLimit)
+        self.feedEntries = FeedEntries(site)
         self.library = theme.library
         self.assetNames = theme.assets.names
         self.contribute = Self.contributeValues(strings: strings, contributeURL: site.config.contributeURL)
@@ -109,6 +111,7 @@ public struct SiteRenderer: Sendable {
             let root = PageLinks(pagePath: "index.html", baseURL: site.config.baseURL)
             text = SearchIndex.shard(site, number: number) { listEntry($0, links: root)["card"]?.text ?? "" }
         case .sitemap(let part): text = sitemap(part: part, links: links)
+        case .feed(let feed): text = renderFeed(feed, links: links)
         case .hostHeaders: text = hostHeaders()
         case .hostRedirects: text = hostRedirects()
         }
@@ -186,6 +189,7 @@ public struct SiteRenderer: Sendable {
             "searchIndex": root + "search.json",
             "logo": root + asset("assets/favicon.svg"),
         ])
+        context["feeds"] = feedLinks(links: PageLinks(pagePath: "", baseURL: nil, fixedRoot: root))
         context.set("canonical", canonical)
         context.set("ogImage", image)
         context.merge(extra) { _, new in new }

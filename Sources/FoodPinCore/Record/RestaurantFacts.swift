@@ -16,6 +16,7 @@ public struct RestaurantFacts: Sendable, Equatable, Hashable {
     public var reserveURL: String?
     public var mobileReserveURL: String?
     public var imageURL: String?
+    public var added: String?
 
     public init() {}
 

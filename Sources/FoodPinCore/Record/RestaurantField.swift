@@ -15,6 +15,8 @@ public struct RestaurantField: Sendable {
         case price(WritableKeyPath<RestaurantFacts, Int?> & Sendable)
         /// A list of names, or one comma-separated string.
         case list(WritableKeyPath<RestaurantFacts, [String]?> & Sendable)
+        /// A day, written YYYY-MM-DD.
+        case date(WritableKeyPath<RestaurantFacts, String?> & Sendable)
     }
 
     /// The name in city files, front matter, the store and export (snake_case, like the LetsEat format).
@@ -51,6 +53,8 @@ public struct RestaurantField: Sendable {
         RestaurantField("reserve_url", .webURL(\.reserveURL)),
         RestaurantField("mobile_reserve_url", .webURL(\.mobileReserveURL)),
         RestaurantField("image_url", .webURL(\.imageURL), inFrontMatter: false),
+        // The day the restaurant joined the guide: the date of its entry in the feeds.
+        RestaurantField("added", .date(\.added)),
     ]
 
     var isWebURL: Bool { if case .webURL = kind { true } else { false } }
@@ -62,7 +66,7 @@ public struct RestaurantField: Sendable {
     /// Copies this field from `source` when `source` gives it.
     func copy(from source: RestaurantFacts, to target: inout RestaurantFacts) {
         switch kind {
-        case .text(let path), .webURL(let path): if let value = source[keyPath: path] { target[keyPath: path] = value }
+        case .text(let path), .webURL(let path), .date(let path): if let value = source[keyPath: path] { target[keyPath: path] = value }
         case .coordinate(let path, _): if let value = source[keyPath: path] { target[keyPath: path] = value }
         case .price(let path): if let value = source[keyPath: path] { target[keyPath: path] = value }
         case .list(let path): if let value = source[keyPath: path] { target[keyPath: path] = value }
@@ -72,7 +76,7 @@ public struct RestaurantField: Sendable {
     /// The field as text a person reads (and the search box matches): lists joined by commas.
     public func text(in facts: RestaurantFacts) -> String? {
         switch kind {
-        case .text(let path), .webURL(let path): facts[keyPath: path]
+        case .text(let path), .webURL(let path), .date(let path): facts[keyPath: path]
         case .coordinate(let path, _): facts[keyPath: path].map { "\($0)" }
         case .price(let path): facts[keyPath: path].map { String(repeating: "$", count: $0) }
         case .list(let path): facts[keyPath: path].flatMap { $0.isEmpty ? nil : $0.joined(separator: ", ") }

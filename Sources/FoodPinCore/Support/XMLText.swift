@@ -21,6 +21,8 @@ enum XMLText {
             case ">": escaped += "&gt;"
             case "\"": escaped += "&quot;"
             case "'": escaped += "&apos;"
+            // Control characters have no place in XML 1.0, not even escaped.
+            case _ where character.unicodeScalars.contains(where: { $0.value < 0x20 && !"\t\n\r".unicodeScalars.contains($0) }): break
             default: escaped.append(character)
             }
         }

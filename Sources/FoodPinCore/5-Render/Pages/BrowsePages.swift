@@ -24,6 +24,7 @@ extension SiteRenderer {
                     image: previewURL(of: slice, links: links), extra: present([
                         "map": kind == .cities && number == 1 ? cityMap(group, links: links) : nil,
                         "groupName": group.name, "kindTitle": title(kind), "kindURL": links.link("\(kind.rawValue)/"),
+                        "feeds": kind == .cities ? feedLinks(city: groupIndex, links: links) : nil,
                         "restaurants": slice.map { listEntry($0, links: links) },
                         "countLabel": strings.count("count.restaurants", group.members.count),
                         "pagination": pagination(number, total: group.members.count) {

@@ -9,7 +9,7 @@ extension SiteRenderer {
                 "rating": review.rating, "starHalves": Formatting.starHalves(Double(review.rating)),
                 "ratingLabel": strings.text("rating.label", ["rating": strings.number(review.rating)]), "html": html,
                 "reviewer": review.reviewer, "title": review.title,
-                "date": review.date, "dateLabel": review.date.map(strings.date),
+                "date": review.date, "dateLabel": review.date.map(strings.date), "anchor": review.anchor,
             ])
         }
         var context = card(restaurant, links: links)

@@ -1,0 +1,195 @@
+import Foundation
+
+/// The feeds of new restaurants and new reviews, for the whole guide and each city, in Atom
+/// (RFC 4287) and JSON Feed 1.1. Entries are those of `FeedEntries`; ids are the entries' addresses
+/// with a base URL, else a `urn:uuid` made from the address inside the site: either way the same
+/// in every build.
+extension SiteRenderer {
+    public struct Feed: Sendable, Hashable {
+        public enum Kind: String, Sendable, CaseIterable { case restaurants, reviews }
+        public enum Format: Sendable, CaseIterable { case atom, json }
+        public var kind: Kind
+        public var format: Format
+        /// An index into `site.cities`, or nil for the whole guide.
+        public var city: Int?
+
+        var fileName: String { kind.rawValue + (format == .atom ? ".xml" : ".json") }
+        var mediaType: String { format == .atom ? "application/atom+xml" : "application/feed+json" }
+    }
+
+    /// One entry, as both formats write it.
+    struct FeedItem {
+        var id: String, url: String, title: String, day: String
+        var summary: String?, html: String, categories: [String] = [], author: String?, image: String?
+    }
+
+    static func feeds(of site: Site) -> [Feed] {
+        ([nil] + site.cities.indices.map(Optional.some)).flatMap { city in
+            Feed.Kind.allCases.flatMap { kind in Feed.Format.allCases.map { Feed(kind: kind, format: $0, city: city) } }
+        }
+    }
+
+    func feedPath(_ feed: Feed) -> String {
+        (feed.city.map { "cities/\(site.cities[$0].slug)/" } ?? "") + "feeds/" + feed.fileName
+    }
+
+    func feedTitle(_ feed: Feed) -> String {
+        guard let city = feed.city else { return strings.text("feed.\(feed.kind.rawValue)", ["title": site.config.title]) }
+        return strings.text("feed.city_\(feed.kind.rawValue)", ["city": site.cities[city].name, "title": site.config.title])
+    }
+
+    /// A page's `<link rel="alternate">`s: the guide's feeds, and on a city's pages the city's first.
+    func feedLinks(city: Int? = nil, links: PageLinks) -> TemplateValue {
+        let feeds = (city.map { [$0] } ?? []).map(Optional.some) + [nil]
+        return .list(feeds.flatMap { city in
+            Feed.Kind.allCases.flatMap { kind in
+                Feed.Format.allCases.map { format -> TemplateValue in
+                    let feed = Feed(kind: kind, format: format, city: city)
+                    return ["type": .string(feed.mediaType), "title": .string(feedTitle(feed)), "href": .string(links.link(feedPath(feed)))]
+                }
+            }
+        })
+    }
+
+    /// What a feed shows besides the settings: a digest per entry, and the city's name.
+    func feedInputs(_ feed: Feed) -> PageInputs {
+        let scope = (feed.city ?? -1) + 1
+        let digests: [ContentDigest] = switch feed.kind {
+        case .restaurants: feedEntries.restaurants[scope].map { index in
+            var writer = BinaryWriter()
+            writer.write(feedEntries.restaurantDates[index])
+            writer.write(site.restaurants[index])
+            return ContentDigest(writer.bytes)
+        }
+        case .reviews: feedEntries.reviews[scope].map { entry in
+            let restaurant = site.restaurants[entry.restaurant]
+            var writer = BinaryWriter()
+            writer.write(restaurant.slug)
+            writer.write(restaurant.name)
+            writer.write(restaurant.reviews[entry.review])
+            return ContentDigest(writer.bytes)
+        }
+        }
+        let groups = feed.city.map { [BrowseGroup(name: site.cities[$0].name, slug: site.cities[$0].slug, members: [])] } ?? []
+        return PageInputs(cards: digests, groups: groups, numbers: [feed.kind == .restaurants ? 0 : 1, feed.format == .atom ? 0 : 1])
+    }
+
+    func renderFeed(_ feed: Feed, links: PageLinks) -> String {
+        // Links inside entries are whole addresses with a base URL, else relative to the feed.
+        let itemLinks = site.config.baseURL.map { PageLinks(pagePath: "", baseURL: $0, fixedRoot: $0.text) } ?? links
+        let items = feedItems(feed, links: itemLinks)
+        let home = feed.city.map { "cities/\(site.cities[$0].slug)/" } ?? ""
+        let head = FeedHead(title: feedTitle(feed), description: site.config.description, language: site.config.language,
+                            author: site.config.author ?? site.config.title, id: permanentID(feedPath(feed), links: links),
+                            home: links.absolute(home) ?? itemLinks.link(home), own: links.absolute(feedPath(feed)),
+                            updated: items.first?.day)
+        return feed.format == .atom ? FeedText.atom(head, items) : FeedText.json(head, items)
+    }
+
+    private func feedItems(_ feed: Feed, links: PageLinks) -> [FeedItem] {
+        let scope = (feed.city ?? -1) + 1
+        switch feed.kind {
+        case .restaurants:
+            return feedEntries.restaurants[scope].map { index in
+                let restaurant = site.restaurants[index]
+                let place = [restaurant.area, restaurant.city].compactMap { $0 }.joined(separator: ", ")
+                let summary = [restaurant.cuisines.joined(separator: ", "), place].filter { !$0.isEmpty }.joined(separator: " · ")
+                return FeedItem(id: permanentID(restaurant.path, links: links), url: links.link(restaurant.path),
+                                title: restaurant.name, day: feedEntries.restaurantDates[index]!,
+                                summary: summary.isEmpty ? nil : summary,
+                                html: localize(markdown.html(restaurant.descriptionMarkdown), links),
+                                categories: restaurant.cuisines, author: nil, image: imageURL(restaurant.image, links: links))
+            }
+        case .reviews:
+            return feedEntries.reviews[scope].map { entry in
+                let restaurant = site.restaurants[entry.restaurant], review = restaurant.reviews[entry.review]
+                return FeedItem(id: permanentID(restaurant.path, fragment: review.anchor, links: links),
+                                url: links.link(restaurant.path + "#" + review.anchor),
+                                title: review.title.map { strings.text("feed.review", ["restaurant": restaurant.name, "title": $0]) }
+                                    ?? restaurant.name,
+                                day: review.date!, summary: strings.text("rating.label", ["rating": strings.number(review.rating)]),
+                                html: localize(markdown.html(review.markdown), links), author: review.reviewer, image: nil)
+            }
+        }
+    }
+
+    /// The address of a page of the site (and a place in it) with a base URL; without one, a
+    /// `urn:uuid` made from its path inside the site (Atom ids must be absolute and never change).
+    private func permanentID(_ sitePath: String, fragment: String? = nil, links: PageLinks) -> String {
+        let place = fragment.map { "#" + $0 } ?? ""
+        if let address = links.absolute(sitePath) { return address + place }
+        var hex = Array(Fingerprint.hex(("foodpin:" + sitePath + place).utf8, length: 32))
+        hex[12] = "8" // version 8: a UUID of the maker's own design (RFC 9562)
+        hex[16] = "a" // its variant
+        let parts = [0..<8, 8..<12, 12..<16, 16..<20, 20..<32].map { String(hex[$0]) }
+        return "urn:uuid:" + parts.joined(separator: "-")
+    }
+}
+
+/// What a feed says of itself.
+struct FeedHead {
+    var title: String, description: String, language: String, author: String, id: String
+    /// The page the feed follows, and the feed's own address (with a base URL only).
+    var home: String, own: String?
+    /// The newest entry's day, nil for a feed without entries.
+    var updated: String?
+}
+
+/// The two formats' text.
+enum FeedText {
+    /// A day as RFC 3339 wants it: midnight UTC.
+    static func timestamp(_ day: String?) -> String { (day ?? "1970-01-01") + "T00:00:00Z" }
+
+    static func atom(_ head: FeedHead, _ items: [SiteRenderer.FeedItem]) -> String {
+        func text(_ value: String) -> String { XMLText.escape(value) }
+        var xml = "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<feed xmlns=\"http://www.w3.org/2005/Atom\" xml:lang=\"\(text(head.language))\">\n"
+        xml += "  <title>\(text(head.title))</title>\n  <subtitle>\(text(head.description))</subtitle>\n"
+        xml += "  <link rel=\"alternate\" type=\"text/html\" href=\"\(text(head.home))\"/>\n"
+        if let own = head.own { xml += "  <link rel=\"self\" type=\"application/atom+xml\" href=\"\(text(own))\"/>\n" }
+        xml += "  <id>\(text(head.id))</id>\n  <updated>\(timestamp(head.updated))</updated>\n"
+        xml += "  <author><name>\(text(head.author))</name></author>\n  <generator>FoodPin</generator>\n"
+        for item in items {
+            xml += "  <entry>\n    <title>\(text(item.title))</title>\n"
+            xml += "    <link rel=\"alternate\" type=\"text/html\" href=\"\(text(item.url))\"/>\n"
+            xml += "    <id>\(text(item.id))</id>\n"
+            xml += "    <published>\(timestamp(item.day))</published>\n    <updated>\(timestamp(item.day))</updated>\n"
+            if let author = item.author { xml += "    <author><name>\(text(author))</name></author>\n" }
+            for category in item.categories { xml += "    <category term=\"\(text(category))\"/>\n" }
+            if let summary = item.summary { xml += "    <summary>\(text(summary))</summary>\n" }
+            if !item.html.isEmpty { xml += "    <content type=\"html\">\(text(item.html))</content>\n" }
+            xml += "  </entry>\n"
+        }
+        return xml + "</feed>\n"
+    }
+
+    static func json(_ head: FeedHead, _ items: [SiteRenderer.FeedItem]) -> String {
+        var json = JSONWriter(capacity: 4096)
+        json.object(nil) { json in
+            json.string("version", "https://jsonfeed.org/version/1.1")
+            json.string("title", head.title)
+            json.string("description", head.description)
+            json.string("language", head.language)
+            json.string("home_page_url", head.home)
+            if let own = head.own { json.string("feed_url", own) }
+            json.array("authors") { json in json.object(nil) { json in json.string("name", head.author) } }
+            json.array("items") { json in
+                for item in items {
+                    json.object(nil) { json in
+                        json.string("id", item.id)
+                        json.string("url", item.url)
+                        json.string("title", item.title)
+                        json.string("content_html", item.html)
+                        if let summary = item.summary { json.string("summary", summary) }
+                        if let image = item.image { json.string("image", image) }
+                        json.string("date_published", timestamp(item.day))
+                        if let author = item.author {
+                            json.array("authors") { json in json.object(nil) { json in json.string("name", author) } }
+                        }
+                        if !item.categories.isEmpty { json.array("tags") { json in for tag in item.categories { json.string(nil, tag) } } }
+                    }
+                }
+            }
+        }
+        return json.text + "\n"
+    }
+}

@@ -1,0 +1,120 @@
+import Foundation
+import Testing
+@testable import FoodPinCore
+
+/// The feeds of new restaurants and reviews, read back from built guides.
+@Suite struct FeedTests {
+    /// Two cities; dates from `added`, from a first review, and none (Gamma is in no feed).
+    func guide(_ siteYAML: String = "title: Eats\nbase_url: https://example.org/eats/\nauthor: Ann\n") throws -> TestGuide {
+        let guide = try TestGuide(siteYAML: siteYAML)
+        try guide.write("Content/restaurants/alpha.md", "---\nname: Alpha & Co\ncity: Boston\ncuisines: [Thai]\nadded: 2026-03-01\n---\nGood *curry*.\n")
+        try guide.write("Content/restaurants/beta.md", "---\nname: Beta\ncity: Chicago\n---\n")
+        try guide.write("Content/restaurants/gamma.md", "---\nname: Gamma\ncity: Boston\n---\n")
+        try guide.write("Content/reviews/beta/1.md", "---\nrestaurant: beta\nname: Bo\ntitle: Great <pie>\nrating: 5\ndate: 2026-04-02\n---\nDeep dish.\n")
+        try guide.write("Content/reviews/beta/2.md", "---\nrestaurant: beta\nrating: 3\ndate: 2026-02-10\n---\nFine.\n")
+        try guide.write("Content/reviews/gamma/1.md", "---\nrestaurant: gamma\nrating: 4\n---\nNo date: in no feed.\n")
+        return guide
+    }
+
+    @Test func theGuidesRestaurantFeedInAtomIsExact() throws {
+        let guide = try guide()
+        #expect(try guide.build().succeeded)
+        #expect(try guide.page("feeds/restaurants.xml") == """
+            <?xml version="1.0" encoding="utf-8"?>
+            <feed xmlns="http://www.w3.org/2005/Atom" xml:lang="en">
+              <title>New restaurants · Eats</title>
+              <subtitle>A food guide</subtitle>
+              <link rel="alternate" type="text/html" href="https://example.org/eats/"/>
+              <link rel="self" type="application/atom+xml" href="https://example.org/eats/feeds/restaurants.xml"/>
+              <id>https://example.org/eats/feeds/restaurants.xml</id>
+              <updated>2026-03-01T00:00:00Z</updated>
+              <author><name>Ann</name></author>
+              <generator>FoodPin</generator>
+              <entry>
+                <title>Alpha &amp; Co</title>
+                <link rel="alternate" type="text/html" href="https://example.org/eats/restaurants/alpha/"/>
+                <id>https://example.org/eats/restaurants/alpha/</id>
+                <published>2026-03-01T00:00:00Z</published>
+                <updated>2026-03-01T00:00:00Z</updated>
+                <category term="Thai"/>
+                <summary>Thai · Boston</summary>
+                <content type="html">&lt;p&gt;Good &lt;em&gt;curry&lt;/em&gt;.&lt;/p&gt;
+            </content>
+              </entry>
+              <entry>
+                <title>Beta</title>
+                <link rel="alternate" type="text/html" href="https://example.org/eats/restaurants/beta/"/>
+                <id>https://example.org/eats/restaurants/beta/</id>
+                <published>2026-02-10T00:00:00Z</published>
+                <updated>2026-02-10T00:00:00Z</updated>
+                <summary>Chicago</summary>
+              </entry>
+            </feed>
+
+            """)
+    }
+
+    @Test func reviewFeedsInJSONFeedListDatedReviewsNewestFirstPerCity() throws {
+        let guide = try guide()
+        #expect(try guide.build().succeeded)
+        func feed(_ path: String) throws -> [String: Any] {
+            try #require(JSONSerialization.jsonObject(with: Data(try guide.page(path).utf8)) as? [String: Any])
+        }
+        let all = try feed("feeds/reviews.json")
+        #expect(all["version"] as? String == "https://jsonfeed.org/version/1.1")
+        #expect(all["feed_url"] as? String == "https://example.org/eats/feeds/reviews.json")
+        let items = try #require(all["items"] as? [[String: Any]])
+        #expect(items.map { $0["title"] as? String } == ["Beta: Great <pie>", "Beta"])
+        #expect(items.map { $0["date_published"] as? String } == ["2026-04-02T00:00:00Z", "2026-02-10T00:00:00Z"])
+        let anchor = "review-" + Fingerprint.hex("reviews/beta/1.md".utf8, length: 8)
+        #expect(items[0]["id"] as? String == "https://example.org/eats/restaurants/beta/#\(anchor)")
+        #expect(items[0]["summary"] as? String == "Rated 5 out of 5")
+        #expect((items[0]["authors"] as? [[String: String]]) == [["name": "Bo"]])
+        #expect(try guide.page("restaurants/beta/index.html").contains("<li class=\"review\" id=\"\(anchor)\">"))
+        // Boston's feeds: Alpha (added) but no review (Gamma's has no date); Chicago's: Beta's two.
+        let boston = try feed("cities/boston/feeds/reviews.json")
+        #expect(boston["title"] as? String == "New reviews in Boston · Eats")
+        #expect((boston["items"] as? [Any])?.isEmpty == true)
+        #expect(try guide.page("cities/boston/feeds/reviews.xml").contains("<updated>1970-01-01T00:00:00Z</updated>"))
+        #expect(try (feed("cities/chicago/feeds/reviews.json")["items"] as? [Any])?.count == 2)
+        // Every page names the guide's feeds; a city's pages name its own too.
+        let city = try guide.page("cities/boston/index.html")
+        #expect(city.contains("<link rel=\"alternate\" type=\"application/atom+xml\" title=\"New restaurants in Boston · Eats\" href=\"../../cities/boston/feeds/restaurants.xml\">"))
+        #expect(try guide.page("index.html").contains("<link rel=\"alternate\" type=\"application/feed+json\" title=\"New reviews · Eats\" href=\"feeds/reviews.json\">"))
+    }
+
+    @Test func idsAndDatesStayAcrossRebuildsAndAnotherWorkingFolderAndANewEntryGoesFirst() throws {
+        let guide = try guide("title: Eats\nfeed_size: 2\n")
+        #expect(try guide.build().succeeded)
+        let before = try guide.page("feeds/restaurants.xml")
+        #expect(before.contains("<id>urn:uuid:"))
+        func entries(_ xml: String) -> [String] {
+            xml.matches(of: /<id>(urn:uuid:[0-9a-f-]+)<\/id>\n    <published>([0-9T:Z-]+)</).map { "\($0.1) \($0.2)" }
+        }
+        let first = entries(before)
+        #expect(first.count == 2)
+        // A clean build run from another folder: the same ids and dates.
+        let moved = FileManager.default.currentDirectoryPath
+        FileManager.default.changeCurrentDirectoryPath(FileManager.default.temporaryDirectory.path)
+        defer { FileManager.default.changeCurrentDirectoryPath(moved) }
+        #expect(try guide.cleanSnapshot()["feeds/restaurants.xml"] == Data(before.utf8))
+        // A newer restaurant enters first; with feed_size 2 the oldest leaves; the others keep their ids.
+        try guide.write("Content/restaurants/delta.md", "---\nname: Delta\ncity: Boston\nadded: 2026-05-05\n---\n")
+        #expect(try guide.build().succeeded)
+        let after = entries(try guide.page("feeds/restaurants.xml"))
+        #expect(after.count == 2 && after[1] == first[0] && after[0].hasSuffix(" 2026-05-05T00:00:00Z"))
+        #expect(try guide.snapshot() == guide.cleanSnapshot())
+    }
+
+    @Test func aBadAddedDateIsALocatedErrorInFrontMatterAndAWarningInACityFile() throws {
+        let guide = try TestGuide()
+        try guide.write("Content/restaurants/a.md", "---\nname: A\nadded: 2026-02-30\n---\n")
+        try guide.write("Content/cities/x.json", #"[{"id": 1, "name": "B", "city": "X", "added": "yesterday"}]"#)
+        let report = try guide.build()
+        #expect(report.diagnostics.map { "\(($0.location.path as NSString).lastPathComponent):\($0.location.line):\($0.location.column): \($0.severity): \($0.message)" } == [
+            "x.json:1:47: warning: `added` is not a real date written YYYY-MM-DD; it is left out",
+            "a.md:3:8: error: `added` must be a real date written YYYY-MM-DD; found \"2026-02-30\"",
+        ])
+        #expect(!guide.exists("index.html"))
+    }
+}
