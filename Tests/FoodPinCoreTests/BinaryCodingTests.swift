@@ -90,6 +90,7 @@ import Testing
             case .price(let path): facts[keyPath: path] = facts[keyPath: path] ?? 2
             case .list(let path): facts[keyPath: path] = facts[keyPath: path] ?? ["x"]
             case .date(let path): facts[keyPath: path] = facts[keyPath: path] ?? "2026-01-02"
+            case .hours(let path): facts[keyPath: path] = facts[keyPath: path] ?? OpeningHours(lines: "fri: 18:00-01:00\n2026-12-25: closed")
             }
         }
         var writer = BinaryWriter()

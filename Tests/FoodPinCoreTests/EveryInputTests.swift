@@ -10,7 +10,7 @@ import Testing
     /// set (`map_tiles` before `map_attribution`, which shows only on a map).
     static let siteValues: KeyValuePairs<String, String> = [
         "title": "Another Guide", "description": "Other words", "base_url": "https://example.com/guide/",
-        "language": "zh-Hans", "strings": "{nav.restaurants: Places}", "page_size": "1", "feed_size": "1", "unsafe_html": "true",
+        "language": "zh-Hans", "strings": "{nav.restaurants: Places}", "page_size": "1", "feed_size": "1", "timezone": "Europe/Paris", "unsafe_html": "true",
         "author": "Ann Author", "map_tiles": "https://tile.example.com/{z}/{x}/{y}.png", "map_attribution": "© Tiles",
         "contribute_url": "https://example.com/contribute", "picture_widths": "[100, 150]", "picture_formats": "[jpeg]",
         "picture_quality": "60", "keep_metadata": "true", "picture_max_pixels": "50000000", "fetch_images": "true",
@@ -32,6 +32,7 @@ import Testing
         case .list: "[Lao, Thai]"
         case .webURL: "https://example.com/\(field.key)"
         case .date: "2026-03-14"
+        case .hours: "{mon-fri: 11:30-14:30, sat: 18:00-01:00}"
         }
     }
 

@@ -41,6 +41,7 @@ extension RestaurantFacts: BinaryCodable {
             case .coordinate(let path, _): writer.write(self[keyPath: path])
             case .price(let path): writer.write(self[keyPath: path])
             case .list(let path): writer.write(self[keyPath: path])
+            case .hours(let path): writer.write(self[keyPath: path]?.lines)
             }
         }
     }
@@ -54,6 +55,10 @@ extension RestaurantFacts: BinaryCodable {
             case .price(let path): self[keyPath: path] = try reader.readOptional(Int.self)
             case .list(let path):
                 self[keyPath: path] = try reader.readBool() ? try reader.readArray(String.self) : nil
+            case .hours(let path):
+                guard let lines = try reader.readOptional(String.self) else { continue }
+                guard let hours = OpeningHours(lines: lines) else { throw BinaryReader.Malformed() }
+                self[keyPath: path] = hours
             }
         }
     }
@@ -277,6 +282,7 @@ extension SiteConfig: BinaryEncodable {
         writer.write(language)
         writer.write(pageSize)
         writer.write(feedSize)
+        writer.write(timezone)
         writer.write(unsafeHTML)
         writer.write(author)
         writer.write(mapTiles)

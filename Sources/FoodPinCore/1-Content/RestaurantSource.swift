@@ -98,6 +98,8 @@ extension FieldReader {
             facts[keyPath: path] = level
         case .list(let path):
             facts[keyPath: path] = nameList(key)
+        case .hours(let path):
+            facts[keyPath: path] = hours(key)
         case .date(let path):
             guard let text = string(key) else { return }
             if CalendarDate.isValid(text) { facts[keyPath: path] = text } else {

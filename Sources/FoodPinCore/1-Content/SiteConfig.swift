@@ -14,6 +14,8 @@ public struct SiteConfig: Sendable, Equatable {
     public var pageSize = 24
     /// How many entries each feed lists.
     public var feedSize = 50
+    /// The IANA time zone opening hours are read in (`America/New_York`); nil: the visitor's own.
+    public var timezone: String?
     public var unsafeHTML = false
     public var author: String?
     public var pictures = PictureSettings()
@@ -102,6 +104,13 @@ public struct SiteConfig: Sendable, Equatable {
             if let known = StaticHost(rawValue: host) { config.host = known } else {
                 fields.error("host", "`host` names a static host whose own files FoodPin writes: \(StaticHost.allCases.map(\.rawValue).joined(separator: " or ")); found \"\(host)\"",
                              hint: "leave `host` out for any other host")
+            }
+        }
+        if let zone = fields.string("timezone") {
+            if zone.contains("/") || zone == "UTC", TimeZone(identifier: zone) != nil { config.timezone = zone } else {
+                let suggestion = Suggestion.nearest(to: zone, in: TimeZone.knownTimeZoneIdentifiers)
+                fields.error("timezone", "`timezone` must be an IANA time zone name like America/New_York or Europe/Paris; found \"\(zone)\"",
+                             hint: suggestion.map { "did you mean `\($0)`?" })
             }
         }
         config.pictures.read(&fields)

@@ -16,6 +16,9 @@ extension RestaurantRecord: FetchableRecord, PersistableRecord {
             case .list(let path):
                 let json: String? = row[field.key]
                 facts[keyPath: path] = json.flatMap { try? JSONDecoder().decode([String].self, from: Data($0.utf8)) }.flatMap(NameList.given)
+            case .hours(let path):
+                let lines: String? = row[field.key]
+                facts[keyPath: path] = lines.flatMap(OpeningHours.init(lines:))
             }
         }
         let extraJSON: String = row["extra"]
@@ -31,6 +34,7 @@ extension RestaurantRecord: FetchableRecord, PersistableRecord {
             case .coordinate(let path, _): container[field.key] = facts[keyPath: path]
             case .price(let path): container[field.key] = facts[keyPath: path]
             case .list(let path): container[field.key] = Self.json(facts[keyPath: path] ?? [])
+            case .hours(let path): container[field.key] = facts[keyPath: path]?.lines
             }
         }
         container["extra"] = Self.json(extra)
@@ -47,7 +51,7 @@ extension RestaurantRecord: FetchableRecord, PersistableRecord {
     /// The SQL type of a field's column.
     static func columnType(of field: RestaurantField) -> Database.ColumnType {
         switch field.kind {
-        case .text, .webURL, .date: .text
+        case .text, .webURL, .date, .hours: .text
         case .coordinate: .double
         case .price: .integer
         case .list: .jsonText

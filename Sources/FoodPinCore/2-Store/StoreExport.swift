@@ -25,6 +25,7 @@ public enum StoreExport {
         case .coordinate(let path, _): facts[keyPath: path].map(number)
         case .price(let path): facts[keyPath: path].map(String.init)
         case .list(let path): "[" + (facts[keyPath: path] ?? []).map(JSONText.quote).joined(separator: ", ") + "]"
+        case .hours(let path): facts[keyPath: path].map { "{" + $0.pairs.map { JSONText.quote($0.key) + ": " + JSONText.quote($0.value) }.joined(separator: ", ") + "}" }
         }
     }
 

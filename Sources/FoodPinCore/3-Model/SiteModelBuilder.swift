@@ -29,6 +29,11 @@ public enum SiteModelBuilder {
             cities: groups(restaurants.map { $0.city.map { [$0] } ?? [] }, memo: memo),
             cuisines: groups(restaurants.map { $0.cuisines }, memo: memo),
             contentFiles: SiteAssembly.contentFiles(restaurants, steps))
+        if content.config.timezone == nil, let first = restaurants.first(where: { $0.hours != nil }) {
+            assembly.diagnostics.append(.warning(at: SourceLocation(path: GuideLayout.displayPath(layout.siteFile)),
+                "\(first.name) has opening hours but site.yml names no `timezone`: \"open now\" is worked out in each visitor's own time zone",
+                hint: "add `timezone: America/New_York` (the guide's IANA time zone) to site.yml"))
+        }
         return (site, assembly.diagnostics)
     }
 

@@ -40,6 +40,7 @@ extension SiteRenderer {
             card["ratingLabel"] = .string(strings.text("rating.label", ["rating": rating]))
             card["reviewCountLabel"] = .string(strings.count("count.reviews", restaurant.reviews.count))
         }
+        card.set("hours", restaurant.hours.map(HoursPresentation.compact))
         card["slug"] = .string(restaurant.slug)
         card["t"] = stringsValue
         return card

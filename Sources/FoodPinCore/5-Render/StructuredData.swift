@@ -32,6 +32,7 @@ enum StructuredData {
                     json.literal("longitude", "\(long)")
                 }
             }
+            if let hours = restaurant.hours { HoursPresentation.specifications(hours, into: &json) }
             guard let tenths = restaurant.ratingTenths else { return }
             json.object("aggregateRating") { json in
                 json.string("@type", "AggregateRating")

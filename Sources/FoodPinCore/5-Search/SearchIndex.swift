@@ -77,6 +77,10 @@ enum SearchIndex {
         }
         column("lat") { coordinates($0).lat }
         column("lon") { coordinates($0).long }
+        // Only in a guide where some restaurant has hours: "Open now" is offered then.
+        if restaurants.contains(where: { $0.hours != nil }) {
+            column("hours") { restaurants[$0].hours.map { JSONText.quote(HoursPresentation.compact($0)) } ?? "null" }
+        }
         add("\"favorites\":[" + restaurants.indices.filter { restaurants[$0].favorite }.map(String.init).joined(separator: ",") + "]")
         if !searchable.isEmpty {
             add(",\n")

@@ -17,6 +17,7 @@ public struct RestaurantFacts: Sendable, Equatable, Hashable {
     public var mobileReserveURL: String?
     public var imageURL: String?
     public var added: String?
+    public var hours: OpeningHours?
 
     public init() {}
 

@@ -17,6 +17,8 @@ public struct RestaurantField: Sendable {
         case list(WritableKeyPath<RestaurantFacts, [String]?> & Sendable)
         /// A day, written YYYY-MM-DD.
         case date(WritableKeyPath<RestaurantFacts, String?> & Sendable)
+        /// Opening hours: a mapping of days to times.
+        case hours(WritableKeyPath<RestaurantFacts, OpeningHours?> & Sendable)
     }
 
     /// The name in city files, front matter, the store and export (snake_case, like the LetsEat format).
@@ -55,6 +57,7 @@ public struct RestaurantField: Sendable {
         RestaurantField("image_url", .webURL(\.imageURL), inFrontMatter: false),
         // The day the restaurant joined the guide: the date of its entry in the feeds.
         RestaurantField("added", .date(\.added)),
+        RestaurantField("hours", .hours(\.hours)),
     ]
 
     var isWebURL: Bool { if case .webURL = kind { true } else { false } }
@@ -70,6 +73,7 @@ public struct RestaurantField: Sendable {
         case .coordinate(let path, _): if let value = source[keyPath: path] { target[keyPath: path] = value }
         case .price(let path): if let value = source[keyPath: path] { target[keyPath: path] = value }
         case .list(let path): if let value = source[keyPath: path] { target[keyPath: path] = value }
+        case .hours(let path): if let value = source[keyPath: path] { target[keyPath: path] = value }
         }
     }
 
@@ -80,6 +84,7 @@ public struct RestaurantField: Sendable {
         case .coordinate(let path, _): facts[keyPath: path].map { "\($0)" }
         case .price(let path): facts[keyPath: path].map { String(repeating: "$", count: $0) }
         case .list(let path): facts[keyPath: path].flatMap { $0.isEmpty ? nil : $0.joined(separator: ", ") }
+        case .hours(let path): facts[keyPath: path].map { $0.pairs.map { "\($0.key) \($0.value)" }.joined(separator: "; ") }
         }
     }
 }

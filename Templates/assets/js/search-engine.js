@@ -24,14 +24,14 @@
     var texts = index.text || [];
     function column(name, fallback) { return index[name] || index.name.map(function () { return fallback; }); }
     var slugs = column("slug", ""), ratings = column("rating", 0), reviews = column("reviews", 0);
-    var lats = column("lat", null), lons = column("lon", null);
+    var lats = column("lat", null), lons = column("lon", null), hours = column("hours", null);
     this.records = index.name.map(function (name, position) {
       return {
         position: position, name: name, folded: fold(name), cuisines: index.cuisine[position],
         city: index.city[position], area: index.area[position], price: index.price[position],
         favorite: favorites[position] === true, text: fold(texts[position] || ""),
         slug: slugs[position], rating: ratings[position], reviews: reviews[position],
-        lat: lats[position], lon: lons[position]
+        lat: lats[position], lon: lons[position], hours: hours[position]
       };
     });
     this.cuisineNames = index.cuisines.map(fold);
@@ -82,6 +82,16 @@
 
   // Matching restaurants: by `sort` (rating, reviews, price, distance from `origin`) when given, else
   // best rank first, in list (name) order within a rank.
+  // Whether a restaurant is open now in the guide's time zone, worked out once a minute.
+  SearchEngine.prototype.isOpen = function (record) {
+    var minute = Math.floor(Date.now() / 60000);
+    if (this.openMinute !== minute) { this.openMinute = minute; this.openNow = {}; }
+    if (!(record.position in this.openNow)) {
+      this.openNow[record.position] = record.hours !== null && FoodPin.openingStatus(FoodPin.parseHours(record.hours),
+        new Date(), document.body.getAttribute("data-timezone")).open;
+    }
+    return this.openNow[record.position];
+  };
   SearchEngine.prototype.run = function (query, filters, sort, origin) {
     var folded = fold(query || ""), words = folded.split(" ").filter(Boolean), results = [];
     filters = filters || {};
@@ -91,6 +101,7 @@
       if (filters.cuisine !== undefined && filters.cuisine !== "" && record.cuisines.indexOf(Number(filters.cuisine)) < 0) continue;
       if (filters.price && record.price !== Number(filters.price)) continue;
       if (filters.favorites && !record.favorite) continue;
+      if (filters.open && !this.isOpen(record)) continue;
       var rank = this.rank(record, folded, words);
       if (rank >= 0) results.push({ rank: sortKeys[sort] ? sortKeys[sort](record, origin) : rank, record: record });
     }

@@ -29,6 +29,8 @@
     engine = new FoodPin.SearchEngine(index);
     fill(form.elements.city, index.cities);
     fill(form.elements.cuisine, index.cuisines);
+    // "Open now" is offered when some restaurant has opening hours.
+    form.elements.open.parentNode.hidden = !index.hours;
     panel.hidden = false; // a guide's own search.mustache from before hides it in its HTML
     if (!touched) readURL();
     update(touched);
@@ -54,7 +56,8 @@
   function filters() {
     return {
       city: form.elements.city.value, cuisine: form.elements.cuisine.value,
-      price: form.elements.price.value, favorites: form.elements.favorites.checked
+      price: form.elements.price.value, favorites: form.elements.favorites.checked,
+      open: form.elements.open.checked && !form.elements.open.parentNode.hidden
     };
   }
 
@@ -73,6 +76,7 @@
       if (match) select.value = match.value;
     });
     form.elements.favorites.checked = params.get("favorites") === "1";
+    form.elements.open.checked = params.get("open") === "1";
     // Distance needs a position asked for by a press of "Near me": never from a link.
     var order = params.get("sort");
     sort.value = order && order !== "distance" && sort.querySelector("option[value='" + order.replace(/\W/g, "") + "']") ? order : "";
@@ -87,6 +91,7 @@
     });
     if (form.elements.price.value) params.set("price", form.elements.price.value);
     if (form.elements.favorites.checked) params.set("favorites", "1");
+    if (filters().open) params.set("open", "1");
     if (sort.value && sort.value !== "distance") params.set("sort", sort.value);
     var query = params.toString();
     history.replaceState(null, "", location.pathname + (query ? "?" + query : "") + location.hash);
@@ -109,7 +114,7 @@
     if (changeURL) writeURL();
     if (!keepShown) shown = pageSize;
     var f = filters();
-    var active = input.value.trim() !== "" || f.city !== "" || f.cuisine !== "" || f.price !== "" || f.favorites || sort.value !== "";
+    var active = input.value.trim() !== "" || f.city !== "" || f.cuisine !== "" || f.price !== "" || f.favorites || f.open || sort.value !== "";
     // The class the page's head sets for a search in the address; from here on the script keeps it.
     document.documentElement.classList.toggle("searching", active);
     if (!active) {

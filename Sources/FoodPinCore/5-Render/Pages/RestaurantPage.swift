@@ -33,6 +33,7 @@ extension SiteRenderer {
             context.set("telURL", Formatting.telephoneURL(phone))
         }
         context.set("reserveURL", restaurant.reserveURL)
+        context.set("hours", restaurant.hours.map { HoursPresentation.value($0, strings: strings) })
         // Every field by its key (`{{fields.website}}`), so a new field needs only its template line.
         var fields: [String: String] = [:]
         for field in RestaurantField.all { if let text = field.text(in: restaurant.facts) { fields[field.key] = text } }

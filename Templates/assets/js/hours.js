@@ -1,0 +1,102 @@
+// Opening hours: "Open now · closes 22:00" on cards and detail pages, and today marked in the
+// week, worked out here in the guide's time zone (`data-timezone` on <body>) so that they are
+// right for a visitor in any zone, at any hour, however long ago the site was built.
+(function (FoodPin) {
+  "use strict";
+  var weekdays = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"];
+
+  // The build's compact form: seven days, Monday first, of `start-end` minutes (an end past 1440
+  // is the next day's), then ` YYYY-MM-DD=spans` for each dated exception.
+  function spans(text) {
+    return text ? text.split(",").map(function (span) { return span.split("-").map(Number); }) : [];
+  }
+  FoodPin.parseHours = function (text) {
+    var parts = text.split(" "), exceptions = {};
+    parts.slice(1).forEach(function (part) { var pair = part.split("="); exceptions[pair[0]] = spans(pair[1]); });
+    return { week: parts[0].split("|").map(spans), exceptions: exceptions };
+  };
+
+  // The wall clock in `zone` (the visitor's own when none or unknown): day, weekday (0 is Monday), minute.
+  FoodPin.wallClock = function (now, zone) {
+    var options = { year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit",
+                    weekday: "short", hourCycle: "h23" }, parts = {}, format;
+    try { format = new Intl.DateTimeFormat("en-US", Object.assign({ timeZone: zone || undefined }, options)); }
+    catch (error) { format = new Intl.DateTimeFormat("en-US", options); }
+    format.formatToParts(now).forEach(function (part) { parts[part.type] = part.value; });
+    return { date: parts.year + "-" + parts.month + "-" + parts.day, weekday: weekdays.indexOf(parts.weekday),
+             minute: Number(parts.hour) % 24 * 60 + Number(parts.minute) };
+  };
+
+  function dayAfter(clock, offset) {
+    var day = new Date(Date.UTC(+clock.date.slice(0, 4), +clock.date.slice(5, 7) - 1, +clock.date.slice(8, 10) + offset));
+    return { date: day.toISOString().slice(0, 10), weekday: ((clock.weekday + offset) % 7 + 7) % 7 };
+  }
+
+  // Open or not at `now`: `at` is the closing or next opening minute counted from today's midnight
+  // (null: not open within a week); `always` when it does not close within a week.
+  FoodPin.openingStatus = function (hours, now, zone) {
+    var clock = FoodPin.wallClock(now, zone), timeline = [], merged = [];
+    for (var offset = -1; offset <= 7; offset++) {
+      var day = dayAfter(clock, offset);
+      (day.date in hours.exceptions ? hours.exceptions[day.date] : hours.week[day.weekday]).forEach(function (span) {
+        timeline.push([span[0] + offset * 1440, span[1] + offset * 1440]);
+      });
+    }
+    timeline.sort(function (a, b) { return a[0] - b[0]; }).forEach(function (span) {
+      var last = merged[merged.length - 1];
+      if (last && span[0] <= last[1]) last[1] = Math.max(last[1], span[1]); else merged.push(span.slice());
+    });
+    for (var index = 0; index < merged.length; index++) {
+      var span = merged[index];
+      if (span[0] <= clock.minute && clock.minute < span[1]) return { open: true, at: span[1], always: span[1] >= 8 * 1440, clock: clock };
+      if (span[0] > clock.minute) return { open: false, at: span[0], clock: clock };
+    }
+    return { open: false, at: null, clock: clock };
+  };
+
+  function time(minute) {
+    minute = (minute % 1440 + 1440) % 1440;
+    return (minute < 600 ? "0" : "") + Math.floor(minute / 60) + ":" + (minute % 60 < 10 ? "0" : "") + minute % 60;
+  }
+  function weekdayName(weekday) {
+    try {
+      return new Intl.DateTimeFormat(FoodPin.language || "en", { weekday: "long", timeZone: "UTC" })
+        .format(new Date(Date.UTC(2024, 0, 1 + weekday))); // 2024-01-01 was a Monday
+    } catch (error) { return weekdays[weekday]; }
+  }
+  FoodPin.openingText = function (status) {
+    if (status.open) return status.always ? FoodPin.t("js.hours_open_always") : FoodPin.t("js.hours_open", { time: time(status.at) });
+    if (status.at === null) return FoodPin.t("js.hours_closed");
+    var days = Math.floor(status.at / 1440), values = { time: time(status.at) };
+    if (days === 0) return FoodPin.t("js.hours_opens", values);
+    if (days === 1) return FoodPin.t("js.hours_opens_tomorrow", values);
+    values.day = weekdayName((status.clock.weekday + days) % 7);
+    return FoodPin.t("js.hours_opens_day", values);
+  };
+
+  function show(element, text, now, zone) {
+    var status = FoodPin.openingStatus(FoodPin.parseHours(text), now, zone);
+    element.textContent = FoodPin.openingText(status);
+    element.classList.toggle("is-open", status.open);
+    element.hidden = false;
+    return status.clock;
+  }
+
+  function update(scope) {
+    var zone = document.body.getAttribute("data-timezone"), now = new Date();
+    scope.querySelectorAll(".open-status[data-hours]").forEach(function (element) { show(element, element.dataset.hours, now, zone); });
+    var section = scope.querySelector && scope.querySelector("section.hours[data-hours]");
+    if (!section) return;
+    var clock = show(section.querySelector(".open-status"), section.dataset.hours, now, zone);
+    section.querySelectorAll("[data-day]").forEach(function (row) {
+      var today = Number(row.dataset.day) === clock.weekday + 1;
+      row.classList.toggle("today", today);
+      if (today) row.setAttribute("aria-current", "date"); else row.removeAttribute("aria-current");
+    });
+    section.querySelectorAll("[data-date]").forEach(function (item) { item.hidden = item.dataset.date < clock.date; });
+  }
+
+  FoodPin.onCards(update);
+  // A page left open stays right as the hours pass.
+  setInterval(function () { update(document); }, 60000);
+})(window.FoodPin = window.FoodPin || {});
