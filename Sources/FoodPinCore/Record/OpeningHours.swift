@@ -45,7 +45,12 @@ public struct OpeningHours: Sendable, Hashable {
             case .success(let found): spans = found
             case .failure(var problem): problem.entry = index; return .failure(problem)
             }
-            if CalendarDate.isValid(key) { days = [key] } else {
+            if key.first?.isASCIIDigit == true {
+                guard CalendarDate.isValid(key) else {
+                    return .failure(Problem(entry: index, inKey: true, message: "`\(pair.key.trimmed)` in `hours` is not a real date written YYYY-MM-DD"))
+                }
+                days = [key]
+            } else {
                 switch Self.days(key) {
                 case .success(let found): days = found.map { dayKeys[$0] }
                 case .failure(var problem): problem.entry = index; return .failure(problem)

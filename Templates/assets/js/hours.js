@@ -65,13 +65,13 @@
     } catch (error) { return weekdays[weekday]; }
   }
   FoodPin.openingText = function (status) {
-    if (status.open) return status.always ? FoodPin.t("js.hours_open_always") : FoodPin.t("js.hours_open", { time: time(status.at) });
-    if (status.at === null) return FoodPin.t("js.hours_closed");
+    if (status.open) return status.always ? FoodPin.t("hours_open_always") : FoodPin.t("hours_open", { time: time(status.at) });
+    if (status.at === null) return FoodPin.t("hours_closed");
     var days = Math.floor(status.at / 1440), values = { time: time(status.at) };
-    if (days === 0) return FoodPin.t("js.hours_opens", values);
-    if (days === 1) return FoodPin.t("js.hours_opens_tomorrow", values);
+    if (days === 0) return FoodPin.t("hours_opens", values);
+    if (days === 1) return FoodPin.t("hours_opens_tomorrow", values);
     values.day = weekdayName((status.clock.weekday + days) % 7);
-    return FoodPin.t("js.hours_opens_day", values);
+    return FoodPin.t("hours_opens_day", values);
   };
 
   function show(element, text, now, zone) {
