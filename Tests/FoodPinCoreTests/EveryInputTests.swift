@@ -61,7 +61,8 @@ import Testing
         #expect(report.succeeded, "\(name)")
         let after = try guide.snapshot()
         if changes { #expect(after != before, "\(name) changed nothing on the site") }
-        #expect(after == (try guide.cleanSnapshot()), "\(name)")
+        let clean = try guide.cleanSnapshot()
+        #expect(after == clean, "\(name) \(Set(after.keys).union(clean.keys).filter { after[$0] != clean[$0] }.sorted())")
     }
 
     @Test func everySiteSettingChangedInTurnGivesTheCleanBuildsBytes() throws {

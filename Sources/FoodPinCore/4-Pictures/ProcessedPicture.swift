@@ -44,6 +44,14 @@ public struct ProcessedPicture: Sendable, Hashable {
     }
 
     /// The largest JPEG: what a plain link, a Markdown link and `src` show.
+    /// The size of the file a phone keeps at about `width`: WebP where made, the widest not over
+    /// `width` (else the narrowest), as the service worker chooses.
+    func bytes(nearWidth width: Int) -> Int {
+        let chosen = widths.last(where: { $0 <= width }) ?? widths[0]
+        let format: PictureFormat = formats.contains(.webp) ? .webp : .jpeg
+        return files.firstIndex(of: Self.fileName(width: chosen, format: format)).map { sizes[$0] } ?? 0
+    }
+
     public var largestJPEG: String { publishedPath(width: widths.last!, format: .jpeg) }
 
     public var previewPath: String? { hasPreview ? publishedPath(of: Self.previewFile) : nil }

@@ -32,6 +32,36 @@ extension SiteRenderer {
     }
 }
 
+// MARK: Offline
+
+extension SiteRenderer {
+    /// `sw.js` from the theme's `sw.mustache`: the shell it keeps (this build's assets, My guide,
+    /// the offline page) and a version named by them, so that a new build's worker replaces the old.
+    func serviceWorker() -> String {
+        let shell = ["offline.html", "my-guide/", "manifest.webmanifest", scriptBundle.path, reviewForm.path]
+            + assetNames.values.sorted()
+        let version = Fingerprint.hex(Data(shell.joined(separator: "\n").utf8), length: 12)
+        let entries: [TemplateValue] = shell.enumerated().map { index, path in
+            ["path": .string(path), "last": .bool(index == shell.count - 1)]
+        }
+        return library.render("sw", .object(["version": .string(version), "shell": .list(entries)])) ?? ""
+    }
+
+    /// What a city's page offers to keep for offline: its pages, and about how much that takes to
+    /// download (each restaurant's page and main picture at the width the worker keeps).
+    func offlineOffer(_ group: BrowseGroup, kind: BrowseKind, groupIndex: Int) -> [String: TemplateValue] {
+        let pageCount = max(1, Self.pageCount(group.members.count, pageSize: site.config.pageSize))
+        let pages = (1...pageCount).map { PageLinks.folderURL(of: path(of: .browse(kind, group: groupIndex, page: $0))) }
+        let bytes = group.members.reduce(pages.count * Self.pageDownloadEstimate) { total, index in
+            total + Self.pageDownloadEstimate + (pictures.catalog[site.restaurants[index].image].map { $0.bytes(nearWidth: 320) } ?? 0)
+        }
+        return ["city": .string(group.name), "pages": .string(pages.joined(separator: " ")), "size": .string(strings.byteSize(bytes))]
+    }
+
+    /// A page's download, compressed: the sample's detail pages gzip to 2.5–3.6 kB.
+    static let pageDownloadEstimate = 4_000
+}
+
 // MARK: Files static hosts read
 
 extension SiteRenderer {

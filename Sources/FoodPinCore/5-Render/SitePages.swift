@@ -23,6 +23,8 @@ extension SiteRenderer {
         case sitemap(part: Int)
         /// A feed of new restaurants or reviews.
         case feed(Feed)
+        /// `sw.js`, the service worker, and the page it shows offline for a page not kept.
+        case serviceWorker, offline
         /// `_headers` and `_redirects`, when site.yml names a host that reads them.
         case hostHeaders, hostRedirects
     }
@@ -41,7 +43,7 @@ extension SiteRenderer {
             }
         }
         let htmlPages = pages.count + 1 // and welcome/
-        pages += [.welcome, .mine, .notFound, .robots, .manifest, .searchIndex]
+        pages += [.welcome, .mine, .notFound, .offline, .serviceWorker, .robots, .manifest, .searchIndex]
         pages += (0..<SearchIndex.shardCount(site)).map { .searchShard($0) }
         pages += feeds(of: site).map { .feed($0) }
         if site.config.host != nil { pages += [.hostHeaders, .hostRedirects] }
@@ -71,6 +73,8 @@ extension SiteRenderer {
         case .searchShard(let number): "\(SearchIndex.shardFolder)/\(number).json"
         case .sitemap(let part): part == 0 ? "sitemap.xml" : "sitemap-\(part).xml"
         case .feed(let feed): feedPath(feed)
+        case .serviceWorker: "sw.js"
+        case .offline: "offline.html"
         case .hostHeaders: "_headers"
         case .hostRedirects: "_redirects"
         }
@@ -114,7 +118,8 @@ extension SiteRenderer {
                               numbers: [kind == .cities ? 0 : 1, group, number, members.members.count])
         case .welcome:
             return PageInputs(steps: site.steps)
-        case .notFound, .mine:
+        case .notFound, .mine, .offline, .serviceWorker:
+            // The service worker lists the theme's assets, which every page's digest includes.
             return PageInputs()
         case .searchIndex:
             return PageInputs(cards: cardDigests, groups: site.cities + site.cuisines)
@@ -142,6 +147,9 @@ extension SiteRenderer {
         case .welcome: ["welcome", "picture"]
         case .mine: ["mine", "picture"]
         case .notFound: ["404", "picture"]
+        case .offline: ["offline", "picture"]
+        // It keeps the review form's script, named by what review-form.mustache makes.
+        case .serviceWorker: ["sw", "review-form"]
         case .searchShard: ["card", "picture"]
         case .robots, .manifest, .searchIndex, .sitemap, .feed, .hostHeaders, .hostRedirects: []
         }

@@ -103,6 +103,8 @@ public struct SiteRenderer: Sendable {
         case .welcome: text = renderWelcome(links: links)
         case .mine: text = renderMine(links: links)
         case .notFound: text = renderNotFound()
+        case .offline: text = renderOffline(links: links)
+        case .serviceWorker: text = serviceWorker()
         case .robots: text = Sitemap.robots(baseURL: site.config.baseURL)
         case .manifest: text = manifest()
         case .searchIndex: return SearchIndex.primary(site)

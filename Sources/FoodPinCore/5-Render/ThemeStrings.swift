@@ -220,6 +220,11 @@ public struct ThemeStrings: Sendable, Equatable {
     /// One decimal with the language's decimal mark: 4.5, 4,5.
     public func decimal(tenths: Int) -> String { "\(tenths / 10)\(text("number.decimal"))\(tenths % 10)" }
 
+    /// A download's size as people read it: `350 kB`, `1.2 MB` (decimal units, as browsers show).
+    public func byteSize(_ bytes: Int) -> String {
+        bytes < 1_000_000 ? "\(number(max(1, (bytes + 500) / 1000))) kB" : "\(decimal(tenths: (bytes + 50_000) / 100_000)) MB"
+    }
+
     /// "2024-05-01" in the language's long form: 1 May 2024, 2024年5月1日.
     public func date(_ iso: String) -> String {
         let parts = iso.utf8.split(separator: UInt8(ascii: "-"))

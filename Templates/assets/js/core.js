@@ -9,7 +9,8 @@
     walkthroughDone: "hasViewedWalkthrough", // localStorage: the visitor finished or skipped the walkthrough
     walkthroughShown: "walkthroughShown",    // sessionStorage: sent to the walkthrough once this session
     walkthroughReturn: "walkthroughReturn",  // sessionStorage: the list URL to come back to
-    pins: "pinnedRestaurants"                // localStorage: the visitor's pins, a JSON list of slugs
+    pins: "pinnedRestaurants",               // localStorage: the visitor's pins, a JSON list of slugs
+    offlineCities: "offlineCities"           // localStorage: cities saved for offline, name → their pages
   };
 
   FoodPin.storageGet = function (storage, key) {

@@ -25,6 +25,7 @@ extension SiteRenderer {
                         "map": kind == .cities && number == 1 ? cityMap(group, links: links) : nil,
                         "groupName": group.name, "kindTitle": title(kind), "kindURL": links.link("\(kind.rawValue)/"),
                         "feeds": kind == .cities ? feedLinks(city: groupIndex, links: links) : nil,
+                        "offline": kind == .cities && number == 1 ? offlineOffer(group, kind: kind, groupIndex: groupIndex) : nil,
                         "restaurants": slice.map { listEntry($0, links: links) },
                         "countLabel": strings.count("count.restaurants", group.members.count),
                         "pagination": pagination(number, total: group.members.count) {

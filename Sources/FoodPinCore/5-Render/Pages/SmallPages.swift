@@ -35,6 +35,13 @@ extension SiteRenderer {
     }
 
     /// 404.html is served at any depth, so it links from the site's absolute root path.
+    /// What the service worker shows for a page not kept, at any address (it adds a `<base>`).
+    func renderOffline(links: PageLinks) -> String {
+        page("offline", links: links,
+             title: strings.text("title.section", ["name": strings.text("offline.title"), "title": site.config.title]),
+             description: strings.text("offline.description"), extra: [:])
+    }
+
     func renderNotFound() -> String {
         return page("404", root: site.config.baseURL?.path ?? "/",
                     title: strings.text("title.section", ["name": strings.text("notfound.title"), "title": site.config.title]),
