@@ -28,7 +28,11 @@
         index.slug.forEach(function (slug, at) { if (index.city[at] === city) restaurant(slug, 320); });
       });
       return navigator.serviceWorker.ready.then(function (registration) {
-        registration.active.postMessage({ keep: { pages: pages, files: ["search.json"].concat(Object.keys(shards)) } });
+        return new Promise(function (done) {
+          var channel = new MessageChannel();
+          channel.port1.onmessage = done;
+          registration.active.postMessage({ keep: { pages: pages, files: ["search.json"].concat(Object.keys(shards)) } }, [channel.port2]);
+        });
       });
     }).catch(function () { /* no index: nothing to keep */ });
   }

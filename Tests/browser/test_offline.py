@@ -1,0 +1,118 @@
+"""The guide offline, in Chromium: pinned restaurants and a saved city open with their pictures
+once the server is gone; a page not kept shows the offline page; unpinned pages are dropped; a new
+build's worker replaces the old caches. The server is this test's own, stopped and started again on
+the same port (the same origin), so "offline" is real."""
+import functools
+import http.server
+import shutil
+import threading
+
+import pytest
+
+from conftest import REPO, QuietHandler, build, wait
+
+CITY_SIZE = 100
+
+
+class Site:
+    """The built Output/ served on 127.0.0.1, stoppable."""
+
+    def __init__(self, folder):
+        self.folder, self.port, self.server = folder, 0, None
+
+    def start(self):
+        handler = functools.partial(QuietHandler, directory=str(self.folder))
+        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", self.port), handler)
+        self.port = self.server.server_address[1]
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+        return f"http://127.0.0.1:{self.port}/"
+
+    def stop(self):
+        self.server.shutdown()
+        self.server.server_close()
+
+
+@pytest.fixture(scope="module")
+def guide(tmp_path_factory):
+    """The sample guide and a city of 100 restaurants, each with its own photo."""
+    root = tmp_path_factory.mktemp("offline")
+    shutil.copytree(REPO / "Content", root / "Content", ignore=shutil.ignore_patterns("guide.sqlite*"))
+    photos = sorted((REPO / "Content" / "images").glob("*.jpg"))
+    for number in range(CITY_SIZE):
+        shutil.copy(photos[number % len(photos)], root / "Content" / "images" / f"dish-{number}.jpg")
+        (root / "Content" / "restaurants" / f"place-{number:03d}.md").write_text(
+            f"---\nname: Place {number:03d}\ncity: Testville\ncuisines: [Thai]\nimage: images/dish-{number}.jpg\n---\nGood food, number {number}.\n")
+    build(root)
+    site = Site(root / "Output")
+    yield root, site
+    if site.server:
+        site.stop()
+
+
+def cached(browser, prefix):
+    """The URLs kept under caches named `prefix…`, with their sizes."""
+    return browser.execute_async_script("""
+        const done = arguments[arguments.length - 1], prefix = arguments[0], found = {};
+        caches.keys().then(names => Promise.all(names.filter(n => n.startsWith(prefix)).map(name =>
+          caches.open(name).then(cache => cache.keys().then(requests => Promise.all(requests.map(request =>
+            cache.match(request).then(r => r.blob()).then(b => { found[request.url] = b.size; }))))))))
+        .then(() => done(found), e => done({error: String(e)}));""", prefix)
+
+
+def controlled(browser, url):
+    browser.get(url)
+    wait(browser, lambda b: b.execute_script("return !!navigator.serviceWorker.controller"), timeout=20)
+
+
+def test_pins_and_a_saved_city_open_offline_and_the_rest_shows_the_offline_page(guide, browser):
+    root, site = guide
+    url = site.start()
+    controlled(browser, url + "my-guide/")
+    browser.execute_script("localStorage.clear(); FoodPin.pins.set('o-ya-28066', true); FoodPin.pins.set('place-007', true)")
+    base = url
+    wait(browser, lambda b: {base + "restaurants/o-ya-28066/", base + "restaurants/place-007/"} <= set(cached(b, "foodpin-kept")), 20)
+    kept = cached(browser, "foodpin-kept")
+    # One picture per kept page's picture, at the pinned width: the 640 WebP (the sample's are wider).
+    assert any(u.startswith(base + "pictures/") and u.endswith("-640w.webp") for u in kept), sorted(kept)
+    assert base + "search.json" in kept and base + "search/0.json" in kept
+
+    # A saved city: its size is said first, then every restaurant of it is kept.
+    browser.get(url + "cities/testville/")
+    box = wait(browser, lambda b: b.find_element("css selector", ".offline-save:not([hidden])"))
+    label = box.find_element("css selector", "button").text
+    assert label.startswith("Save Testville for offline (") and (label.endswith(" MB)") or label.endswith(" kB)")), label
+    box.find_element("css selector", "button").click()
+    wait(browser, lambda b: "is saved" in b.find_element("css selector", ".offline-save [role=status]").text, 60)
+    kept = cached(browser, "foodpin-kept")
+    city_pages = [u for u in kept if "/restaurants/place-" in u]
+    assert len(city_pages) == CITY_SIZE
+    total = sum(kept.values())
+    assert total <= 2_000_000, f"{total} bytes kept for a city of {CITY_SIZE} and two pins"
+
+    site.stop()
+    browser.get(url + "restaurants/place-007/")
+    assert browser.find_element("css selector", "h1").text == "Place 007"
+    hero = browser.find_element("css selector", ".hero img")
+    wait(browser, lambda b: b.execute_script("return arguments[0].complete && arguments[0].naturalWidth > 0", hero))
+    browser.get(url + "restaurants/place-042/")
+    assert browser.find_element("css selector", "h1").text == "Place 042"
+    browser.get(url + "my-guide/")
+    wait(browser, lambda b: len(b.find_elements("css selector", ".card")) == 2)
+    browser.get(url + "restaurants/sakura-ramen-house/")
+    assert browser.find_element("css selector", "h1").text == "You are offline"
+    assert browser.find_element("css selector", "link[rel=stylesheet]").get_attribute("href").startswith(url + "assets/site.")
+
+    # Back online: an unpinned restaurant is dropped; a new build's worker replaces the old caches.
+    site.start()
+    controlled(browser, url + "my-guide/")
+    before = {name for name in browser.execute_async_script("caches.keys().then(arguments[arguments.length - 1])")}
+    browser.execute_script("FoodPin.pins.set('o-ya-28066', false)")
+    wait(browser, lambda b: base + "restaurants/o-ya-28066/" not in cached(b, "foodpin-kept"), 20)
+    (root / "Templates" / "assets").mkdir(parents=True)
+    (root / "Templates" / "assets" / "site.css").write_text((REPO / "Templates" / "assets" / "site.css").read_text() + "\n.x { }\n")
+    build(root)
+    browser.get(url + "my-guide/")
+    wait(browser, lambda b: set(b.execute_async_script("caches.keys().then(arguments[arguments.length - 1])")).isdisjoint(before), 30)
+    shell = cached(browser, "foodpin-shell")
+    css = browser.execute_script("return document.querySelector('link[rel=stylesheet]').href")
+    assert css in shell
