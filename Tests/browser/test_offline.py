@@ -116,3 +116,11 @@ def test_pins_and_a_saved_city_open_offline_and_the_rest_shows_the_offline_page(
     shell = cached(browser, "foodpin-shell")
     css = browser.execute_script("return document.querySelector('link[rel=stylesheet]').href")
     assert css in shell
+
+
+def test_the_worker_and_the_hours_script_weigh_at_most_4_kb_gzipped(guide):
+    import gzip
+    worker = (guide[0] / "Output" / "sw.js").read_bytes()
+    hours = (REPO / "Templates" / "assets" / "js" / "hours.js").read_bytes()
+    total = len(gzip.compress(worker, 9)) + len(gzip.compress(hours, 9))
+    assert total <= 4000, total

@@ -1,12 +1,9 @@
-// Opening hours: "Open now · closes 22:00" on cards and detail pages, and today marked in the
-// week, worked out here in the guide's time zone (`data-timezone` on <body>) so that they are
-// right for a visitor in any zone, at any hour, however long ago the site was built.
+// "Open now · closes 22:00", in the guide's zone (<body data-timezone>), whatever the visitor's.
 (function (FoodPin) {
   "use strict";
   var weekdays = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"];
 
-  // The build's compact form: seven days, Monday first, of `start-end` minutes (an end past 1440
-  // is the next day's), then ` YYYY-MM-DD=spans` for each dated exception.
+  // The build's form: days Monday first, `start-end` minutes (past 1440: next day), then ` date=spans`.
   function spans(text) {
     return text ? text.split(",").map(function (span) { return span.split("-").map(Number); }) : [];
   }
@@ -16,7 +13,7 @@
     return { week: parts[0].split("|").map(spans), exceptions: exceptions };
   };
 
-  // The wall clock in `zone` (the visitor's own when none or unknown): day, weekday (0 is Monday), minute.
+  // The wall clock in `zone` (else the visitor's): date, weekday (0 Monday), minute.
   FoodPin.wallClock = function (now, zone) {
     var options = { year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit",
                     weekday: "short", hourCycle: "h23" }, parts = {}, format;
@@ -32,8 +29,7 @@
     return { date: day.toISOString().slice(0, 10), weekday: ((clock.weekday + offset) % 7 + 7) % 7 };
   }
 
-  // Open or not at `now`: `at` is the closing or next opening minute counted from today's midnight
-  // (null: not open within a week); `always` when it does not close within a week.
+  // `at`: closing or next opening, in minutes from today's midnight (null: none within a week).
   FoodPin.openingStatus = function (hours, now, zone) {
     var clock = FoodPin.wallClock(now, zone), timeline = [], merged = [];
     for (var offset = -1; offset <= 7; offset++) {
@@ -97,6 +93,5 @@
   }
 
   FoodPin.onCards(update);
-  // A page left open stays right as the hours pass.
   setInterval(function () { update(document); }, 60000);
 })(window.FoodPin = window.FoodPin || {});
