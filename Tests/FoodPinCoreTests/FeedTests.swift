@@ -81,6 +81,9 @@ import Testing
         let city = try guide.page("cities/boston/index.html")
         #expect(city.contains("<link rel=\"alternate\" type=\"application/atom+xml\" title=\"New restaurants in Boston · Eats\" href=\"../../cities/boston/feeds/restaurants.xml\">"))
         #expect(try guide.page("index.html").contains("<link rel=\"alternate\" type=\"application/feed+json\" title=\"New reviews · Eats\" href=\"feeds/reviews.json\">"))
+        let detail = try guide.page("restaurants/alpha/index.html")
+        #expect(detail.contains("<link rel=\"alternate\" type=\"application/atom+xml\" title=\"New reviews · Eats\" href=\"../../feeds/reviews.xml\">"))
+        #expect(!detail.contains("application/feed+json"))
     }
 
     @Test func idsAndDatesStayAcrossRebuildsAndAnotherWorkingFolderAndANewEntryGoesFirst() throws {

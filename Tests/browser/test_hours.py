@@ -177,8 +177,8 @@ def test_cards_the_detail_page_and_the_open_now_filter_follow_the_clock(guide, b
         assert statuses == {"always": "Open 24 hours", "lunch": "Open now · closes 14:30",
                             "night": "Closed · opens 22:00", "weekend": "Closed · opens tomorrow 10:00"}
         browser.get(guide[1] + "restaurants/lunch/")
-        today = browser.find_element("css selector", ".hours-week tr.today")
-        assert today.get_attribute("data-day") == "5" and today.get_attribute("aria-current") == "date"
+        today = browser.find_element("css selector", ".hours tr.today")
+        assert today.text.startswith("Monday – Friday") and today.get_attribute("aria-current") == "date"
         assert browser.find_element("css selector", "section.hours .open-status").text == "Open now · closes 14:30"
         browser.get(guide[1] + "?open=1")
         wait(browser, lambda b: b.find_elements("css selector", ".search-results .card"))
@@ -191,5 +191,6 @@ def test_cards_the_detail_page_and_the_open_now_filter_follow_the_clock(guide, b
 
 def test_without_javascript_the_week_is_still_there(guide):
     page = (guide[0] / "Output" / "restaurants" / "lunch" / "index.html").read_text()
-    assert '<tr data-day="6"><th scope="row">Saturday</th><td>18:00–01:00</td></tr>' in page
-    assert '<tr data-day="7"><th scope="row">Sunday</th><td>Closed</td></tr>' in page
+    assert '<tr><th>Monday – Friday</th><td>11:30–14:30, 18:00–22:00</td></tr>' in page
+    assert '<tr><th>Saturday</th><td>18:00–01:00</td></tr>' in page
+    assert '<tr><th>Sunday</th><td>Closed</td></tr>' in page

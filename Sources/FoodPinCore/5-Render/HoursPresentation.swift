@@ -2,11 +2,15 @@
 /// compact form `hours.js` reads to say "Open now · closes 22:00" in the guide's time zone, and
 /// schema.org's `openingHoursSpecification`.
 enum HoursPresentation {
-    /// Seven groups, Monday first, joined by `|`, each `start-end` minutes joined by `,`; then each
-    /// exception as ` YYYY-MM-DD=spans`: `690-870,1080-1320|||||1080-1500| 2026-12-25=`.
+    /// Seven groups, Monday first, joined by `|`, each `start-end` minutes joined by `,` (`=`: the
+    /// same as the day before); then each exception as ` YYYY-MM-DD=spans`:
+    /// `690-870,1080-1320|=|=|=|=|1080-1500| 2026-12-25=`.
     static func compact(_ hours: OpeningHours) -> String {
         func spans(_ spans: [OpeningHours.Span]) -> String { spans.map { "\($0.start)-\($0.end)" }.joined(separator: ",") }
-        return hours.week.map(spans).joined(separator: "|") + hours.exceptions.map { " \($0.day)=" + spans($0.spans) }.joined()
+        let days = hours.week.indices.map { day in
+            day > 0 && !hours.week[day].isEmpty && hours.week[day] == hours.week[day - 1] ? "=" : spans(hours.week[day])
+        }
+        return days.joined(separator: "|") + hours.exceptions.map { " \($0.day)=" + spans($0.spans) }.joined()
     }
 
     /// `11:30–14:30, 18:00–01:00`, or the words for closed and open all day.
@@ -16,12 +20,18 @@ enum HoursPresentation {
         return spans.map { OpeningHours.clock($0.start) + "–" + OpeningHours.clock($0.end, end: true) }.joined(separator: ", ")
     }
 
-    /// The detail page's `hours`: `days` (name, times, the day's number 1–7), `exceptions` (date,
-    /// its label, times) and `data` (the compact form).
+    /// The detail page's `hours`: `days` (name, times; Monday first, days in a row with the same
+    /// times as one: "Monday – Thursday"), `exceptions` (date, its label, times) and `data` (the
+    /// compact form, from which hours.js finds today's row the same way).
     static func value(_ hours: OpeningHours, strings: ThemeStrings) -> [String: TemplateValue] {
-        let days: [TemplateValue] = hours.week.enumerated().map { index, spans in
-            ["name": .string(strings.text("weekday.\(OpeningHours.dayKeys[index])")), "times": .string(times(spans, strings: strings)),
-             "number": .int(index + 1)]
+        func name(_ day: Int) -> String { strings.text("weekday.\(OpeningHours.dayKeys[day])") }
+        var runs: [(first: Int, last: Int)] = []
+        for day in 0..<7 {
+            if let run = runs.last, hours.week[run.last] == hours.week[day] { runs[runs.count - 1].last = day } else { runs.append((day, day)) }
+        }
+        let days: [TemplateValue] = runs.map { run in
+            let label = run.first == run.last ? name(run.first) : strings.text("hours.days", ["first": name(run.first), "last": name(run.last)])
+            return ["name": .string(label), "times": .string(times(hours.week[run.first], strings: strings))]
         }
         let exceptions: [TemplateValue] = hours.exceptions.map { exception in
             ["date": .string(exception.day), "dateLabel": .string(strings.date(exception.day)),

@@ -3,14 +3,16 @@
   "use strict";
   var weekdays = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"];
 
-  // The build's form: days Monday first, `start-end` minutes (past 1440: next day), then ` date=spans`.
+  // The build's form: days Monday first, `start-end` minutes (past 1440: next day; `=`: as the
+  // day before), then ` date=spans`.
   function spans(text) {
     return text ? text.split(",").map(function (span) { return span.split("-").map(Number); }) : [];
   }
   FoodPin.parseHours = function (text) {
-    var parts = text.split(" "), exceptions = {};
+    var parts = text.split(" "), exceptions = {}, week = [];
+    parts[0].split("|").forEach(function (day) { week.push(day === "=" ? week[week.length - 1] : spans(day)); });
     parts.slice(1).forEach(function (part) { var pair = part.split("="); exceptions[pair[0]] = spans(pair[1]); });
-    return { week: parts[0].split("|").map(spans), exceptions: exceptions };
+    return { week: week, exceptions: exceptions };
   };
 
   // The wall clock in `zone` (else the visitor's): date, weekday (0 Monday), minute.
@@ -74,7 +76,6 @@
     var status = FoodPin.openingStatus(FoodPin.parseHours(text), now, zone);
     element.textContent = FoodPin.openingText(status);
     element.classList.toggle("is-open", status.open);
-    element.hidden = false;
     return status.clock;
   }
 
@@ -84,12 +85,14 @@
     var section = scope.querySelector && scope.querySelector("section.hours[data-hours]");
     if (!section) return;
     var clock = show(section.querySelector(".open-status"), section.dataset.hours, now, zone);
-    section.querySelectorAll("[data-day]").forEach(function (row) {
-      var today = Number(row.dataset.day) === clock.weekday + 1;
-      row.classList.toggle("today", today);
-      if (today) row.setAttribute("aria-current", "date"); else row.removeAttribute("aria-current");
+    // Days in a row with the same times share a row, as the build wrote them.
+    var week = section.dataset.hours.split(" ")[0].split("|"), todays = 0;
+    for (var day = 1; day <= clock.weekday; day++) if (week[day] !== "=" && week[day] !== week[day - 1]) todays++;
+    section.querySelectorAll("tr").forEach(function (row, index) {
+      row.classList.toggle("today", index === todays);
+      if (index === todays) row.setAttribute("aria-current", "date"); else row.removeAttribute("aria-current");
     });
-    section.querySelectorAll("[data-date]").forEach(function (item) { item.hidden = item.dataset.date < clock.date; });
+    section.querySelectorAll("li time").forEach(function (time) { time.parentNode.hidden = time.dateTime < clock.date; });
   }
 
   FoodPin.onCards(update);

@@ -38,12 +38,14 @@ extension SiteRenderer {
         return strings.text("feed.city_\(feed.kind.rawValue)", ["city": site.cities[city].name, "title": site.config.title])
     }
 
-    /// A page's `<link rel="alternate">`s: the guide's feeds, and on a city's pages the city's first.
-    func feedLinks(city: Int? = nil, links: PageLinks) -> TemplateValue {
+    /// A page's `<link rel="alternate">`s: the guide's Atom feeds; on the home page the JSON ones
+    /// too, and on a city's pages the city's first (every page carries them: a few bytes each).
+    func feedLinks(city: Int? = nil, allFormats: Bool = false, links: PageLinks) -> TemplateValue {
         let feeds = (city.map { [$0] } ?? []).map(Optional.some) + [nil]
+        let formats: [Feed.Format] = allFormats || city != nil ? Feed.Format.allCases : [.atom]
         return .list(feeds.flatMap { city in
             Feed.Kind.allCases.flatMap { kind in
-                Feed.Format.allCases.map { format -> TemplateValue in
+                formats.map { format -> TemplateValue in
                     let feed = Feed(kind: kind, format: format, city: city)
                     return ["type": .string(feed.mediaType), "title": .string(feedTitle(feed)), "href": .string(links.link(feedPath(feed)))]
                 }

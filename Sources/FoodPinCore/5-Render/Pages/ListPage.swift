@@ -34,6 +34,7 @@ extension SiteRenderer {
                         "searchPageSize": site.config.pageSize,
                         "welcomeURL": links.link("welcome/"),
                         "isFirstPage": number == 1,
+                        "feeds": number == 1 ? feedLinks(allFormats: true, links: links) : nil,
                     ]))
     }
 }
