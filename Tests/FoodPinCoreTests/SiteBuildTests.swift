@@ -354,9 +354,9 @@ import Testing
         #expect(parts == ["sitemap-1.xml", "sitemap-2.xml", "sitemap-3.xml"])
         #expect(index.components(separatedBy: "<sitemap>").count - 1 == parts.count)
         let urls = parts.flatMap { files[$0]!.components(separatedBy: "<loc>").dropFirst() }
-        // Every HTML page but the not-found page and My guide (each visitor's own).
+        // Every HTML page but the not-found and offline pages and My guide (each visitor's own).
         #expect(urls.count == renderer.pages.filter {
-            renderer.path(of: $0).hasSuffix(".html") && !["404.html", "my-guide/index.html"].contains(renderer.path(of: $0))
+            renderer.path(of: $0).hasSuffix(".html") && !["404.html", "offline.html", "my-guide/index.html"].contains(renderer.path(of: $0))
         }.count)
         #expect(parts.map { files[$0]!.components(separatedBy: "<url>").count - 1 } == [4, 4, 1])
     }

@@ -18,6 +18,7 @@ public enum GuideScaffold {
             language: en
             page_size: 24
             # base_url: https://example.org/guide/
+            # timezone: America/New_York    (the zone restaurants' opening hours are written in)
             # unsafe_html: false
 
             """),
