@@ -10,7 +10,11 @@ import Testing
 
     /// The red, green and blue of a pixel of a published picture (a grey one's value three times).
     func pixel(_ guide: TestGuide, _ name: String, _ x: Int32, _ y: Int32) throws -> [Double] {
-        let image = try #require(foodpin_open(try pictures.file(guide, name)))
+        try pixel(at: try pictures.file(guide, name), x, y)
+    }
+
+    func pixel(at path: String, _ x: Int32, _ y: Int32) throws -> [Double] {
+        let image = try #require(foodpin_open(path))
         defer { g_object_unref(image) }
         var values: UnsafeMutablePointer<Double>?
         var count: Int32 = 0
@@ -26,10 +30,17 @@ import Testing
         let guide = try pictures.guide("image: images/plain.jpg\nphotos:\n" + photos.joined(), pictures: files)
         let first = try guide.build()
         #expect(first.succeeded, "\(first.diagnostics)")
-        #expect(first.picturesProcessed == 7)
+        // Each filtered copy is also processed as it is, for Markdown, which names no filter.
+        #expect(first.picturesProcessed == 13)
 
         let plate = (x: Int32(100), y: Int32(75)), table = (x: Int32(5), y: Int32(139)), corner = (x: Int32(5), y: Int32(5))
-        func at(_ name: String, _ point: (x: Int32, y: Int32)) throws -> [Double] { try pixel(guide, "\(name)-200w.jpg", point.x, point.y) }
+        // The files the page shows (each filtered copy is also published as it is, for Markdown).
+        let page = try guide.page("restaurants/plate/index.html")
+        func shown(_ name: String, _ format: String = "jpg") throws -> String {
+            let folder = try #require(page.firstMatch(of: try Regex("pictures/([0-9a-f]+)/\(name)-200w\\.jpg"))?.output[1].substring)
+            return guide.output.appending(path: "pictures/\(folder)/\(name)-200w.\(format)").path
+        }
+        func at(_ name: String, _ point: (x: Int32, y: Int32)) throws -> [Double] { try pixel(at: shown(name), point.x, point.y) }
         func saturation(_ rgb: [Double]) -> Double { rgb.max()! - rgb.min()! }
         let plain = try at("plain", plate)
         #expect(plain[0] > 200 && plain[2] < 70, "the plate is orange: \(plain)")
@@ -38,7 +49,7 @@ import Testing
             let grey = try at("mono", point)
             #expect(grey[0] == grey[1] && grey[1] == grey[2], "\(grey)")
         }
-        let webp = try pixel(guide, "mono-200w.webp", plate.x, plate.y)
+        let webp = try pixel(at: shown("mono", "webp"), plate.x, plate.y)
         #expect(webp[0] == webp[1] && webp[1] == webp[2], "\(webp)")
         // Sepia: brown everywhere, the blue corner included.
         for point in [plate, table, corner] {
@@ -57,7 +68,7 @@ import Testing
         // A second build takes every filtered picture from the cache.
         try guide.write("Content/restaurants/plate.md", try String(contentsOf: guide.root.appending(path: "Content/restaurants/plate.md"), encoding: .utf8) + "More.\n")
         let second = try guide.build()
-        #expect((second.picturesProcessed, second.picturesReused) == (0, 7))
+        #expect((second.picturesProcessed, second.picturesReused) == (0, 13))
     }
 
     @Test func oneFileWithTwoFiltersIsTwoPicturesAndARemoteOneIsShownAsItIs() throws {
@@ -74,6 +85,17 @@ import Testing
         let page = try guide.page("restaurants/plate/index.html")
         let sources = Set(page.matches(of: /pictures\/([0-9a-f]+)\/dish-200w\.jpg/).map { String($0.1) })
         #expect(sources.count == 2, "\(sources)")
+    }
+
+    @Test func aPictureShownOnlyFilteredStillShowsAsItIsInMarkdown() throws {
+        let guide = try pictures.guide("image: {src: images/dish.jpg, filter: mono}\n", pictures: ["dish.jpg": "small.jpg"])
+        try guide.write("Content/restaurants/plate.md", "---\nname: The Plate\nimage: {src: images/dish.jpg, filter: mono}\n---\n![The dish](images/dish.jpg)\n")
+        #expect(try guide.build().succeeded)
+        let page = try guide.page("restaurants/plate/index.html")
+        let folders = Set(page.matches(of: /pictures\/([0-9a-f]+)\/dish-200w\.jpg/).map { String($0.1) })
+        #expect(folders.count == 2, "the hero in grey and the Markdown picture as it is: \(folders)")
+        let plates = try folders.map { try pixel(at: guide.output.appending(path: "pictures/\($0)/dish-200w.jpg").path, 100, 75) }
+        #expect(plates.filter { $0[0] == $0[1] && $0[1] == $0[2] }.count == 1, "one grey, one orange: \(plates)")
     }
 
     @Test func anUnknownFilterOrAFilteredDrawingIsALocatedErrorAndNothingIsWritten() throws {

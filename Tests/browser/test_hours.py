@@ -74,7 +74,12 @@ def reference(written, instant, zone):
     horizon = 8 * 1440
     if is_open(minute):
         at = next((m for m in range(minute, horizon) if not is_open(m)), None)
-        return "Open 24 hours" if at is None else f"Open now · closes {clock(at)}"
+        if at is None:
+            return "Open 24 hours"
+        close = clock(at) if at % 1440 else "24:00"
+        if at - minute < 1440:
+            return f"Open now · closes {close}"
+        return f"Open now · closes {WEEKDAYS[(today.weekday() + (at - 1) // 1440) % 7]} {close}"
     at = next((m for m in range(minute, horizon) if is_open(m)), None)
     if at is None:
         return "Closed"
@@ -107,6 +112,7 @@ BY_HAND = [
     ("lunch", "America/New_York", "2027-01-01T06:30", "Open now · closes 02:00"),             # New Year's Eve past midnight
     ("always", "America/New_York", "2026-11-27T12:00", "Open 24 hours"),
     ("always", "America/New_York", "2026-12-25T16:00", "Open now · closes 14:00"),            # Christmas: 10:00-14:00 only
+    ("always", "America/New_York", "2026-12-22T17:00", "Open now · closes Thursday 24:00"),   # Tue noon, round the clock until Christmas
     ("night", "America/New_York", "2026-03-08T07:30", "Open now · closes 04:00"),             # Sun 03:30 EDT, the night clocks went forward
     ("night", "America/New_York", "2026-11-01T07:30", "Open now · closes 04:00"),             # Sun 02:30 EST, the night clocks went back
     ("weekend", "Asia/Tokyo", "2026-11-27T03:00", "Closed · opens tomorrow 10:00"),           # Fri 12:00 in Tokyo

@@ -128,7 +128,7 @@ extension SiteBuilder {
         let referenced = Set(site.contentFiles)
         let unnamed = guide.imageFiles.filter { !referenced.contains($0) }
         var warnings: [Diagnostic] = []
-        let uses = PicturePipeline.uses(of: site, extra: unnamed, layout: layout,
+        let uses = PicturePipeline.uses(of: site, imageFiles: guide.imageFiles, layout: layout,
                                         fetchRemote: options.fetchImages || site.config.pictures.fetchRemote, warnings: &warnings)
         run.log.add(contentsOf: warnings)
         try BuildState.refuseLinkedFolder(layout.pictureCache.path, keeping: "processed pictures")

@@ -42,9 +42,11 @@ enum PicturePipeline {
     /// Bumped when processing changes, so old cache entries are not taken for new ones.
     private static let version = "foodpin-pictures 3"
 
-    /// Every raster picture to process; `warnings` gets each filter that cannot apply (on a remote
-    /// picture not fetched, which is shown from its host as it is).
-    static func uses(of site: Site, extra rasters: [String], layout: GuideLayout, fetchRemote: Bool,
+    /// Every raster picture to process: those pages name, and every file of Content/images/ as it
+    /// is (for Markdown, which names no filter) unless a page already shows it unfiltered.
+    /// `warnings` gets each filter that cannot apply (on a remote picture not fetched, which is
+    /// shown from its host as it is).
+    static func uses(of site: Site, imageFiles: [String], layout: GuideLayout, fetchRemote: Bool,
                      warnings: inout [Diagnostic]) -> [PictureUse] {
         var uses: [PictureUse] = []
         func add(_ image: ImageReference?, at location: SourceLocation?, preview: Bool) {
@@ -68,7 +70,8 @@ enum PicturePipeline {
             for photo in restaurant.photos { add(photo.image, at: photo.location, preview: false) }
         }
         for step in site.steps { add(step.image, at: step.imageLocation, preview: false) }
-        for path in rasters where ImageReference.isRaster(path) {
+        let shownUnfiltered = Set(uses.lazy.filter { $0.picture.filter == nil }.map(\.relativePath))
+        for path in imageFiles where ImageReference.isRaster(path) && !shownUnfiltered.contains(path) {
             uses.append(PictureUse(picture: .file(relativePath: path), location: SourceLocation(path: displayPath(path, layout)),
                                    preview: false, unnamed: true))
         }
@@ -142,24 +145,24 @@ enum PicturePipeline {
                 outcome.keys.insert(processed.key)
                 if fresh { outcome.processed += 1 } else { outcome.reused += 1 }
             case .failure(let problem):
-                // Where pages name the picture, each place is an error; a picture only lying in
-                // Content/images/ gets a warning.
-                let named = usesOfPicture.filter { !$0.unnamed }
-                if let use = named.first, use.remote {
-                    // Shown from its host, as without fetching: a host that is down never fails a build.
-                    outcome.diagnostics.append(.warning(at: use.location, problem.message(for: path) + "; it is shown from its host"))
-                    continue
-                }
-                if named.isEmpty {
-                    outcome.diagnostics.append(.warning(at: usesOfPicture[0].location,
-                        problem.message(for: path) + "; it is not published", hint: problem.hint))
-                }
-                for use in named {
-                    outcome.diagnostics.append(.error(at: use.location, problem.message(for: path), hint: problem.hint))
-                }
+                outcome.diagnostics += diagnostics(problem, path: path, uses: usesOfPicture)
             }
         }
         return outcome
+    }
+
+    /// Where pages name a picture that failed, each place is an error; a picture only lying in
+    /// Content/images/ gets a warning, and a remote one is shown from its host, as without fetching
+    /// (a host that is down never fails a build).
+    private static func diagnostics(_ problem: PictureProblem, path: String, uses: [PictureUse]) -> [Diagnostic] {
+        let named = uses.filter { !$0.unnamed }
+        if let use = named.first, use.remote {
+            return [.warning(at: use.location, problem.message(for: path) + "; it is shown from its host")]
+        }
+        if named.isEmpty {
+            return [.warning(at: uses[0].location, problem.message(for: path) + "; it is not published", hint: problem.hint)]
+        }
+        return named.map { .error(at: $0.location, problem.message(for: path), hint: problem.hint) }
     }
 
     /// The settings without AVIF where this libvips cannot write it (with a warning saying so).

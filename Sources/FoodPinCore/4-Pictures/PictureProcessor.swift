@@ -157,19 +157,18 @@ enum PictureProcessor {
             }
         }
         picture.color = averageColor(opaque) ?? picture.color
-        if preview {
-            let (width, height) = PictureSettings.previewSize
-            var cover: UnsafeMutablePointer<VipsImage>?
-            guard foodpin_cover(opaque, &cover, Int32(width), Int32(height)) == 0, let cover else {
-                return .failure(.cannotWrite(takeError()))
-            }
-            defer { foodpin_unref(cover) }
-            guard foodpin_save_jpeg(cover, folder + "/" + ProcessedPicture.previewFile, quality, strip) == 0 else {
-                return .failure(.cannotWrite(takeError()))
-            }
-        }
+        if preview, !savePreview(opaque, into: folder, quality: quality, strip: strip) { return .failure(.cannotWrite(takeError())) }
         picture.sizes = picture.files.map { OutputWriter.size(at: folder + "/" + $0) ?? -1 }
         return .success(picture)
+    }
+
+    /// The 1200 × 630 link preview, cropped to fill.
+    private static func savePreview(_ opaque: UnsafeMutablePointer<VipsImage>, into folder: String, quality: Int32, strip: Int32) -> Bool {
+        let (width, height) = PictureSettings.previewSize
+        var cover: UnsafeMutablePointer<VipsImage>?
+        guard foodpin_cover(opaque, &cover, Int32(width), Int32(height)) == 0, let cover else { return false }
+        defer { foodpin_unref(cover) }
+        return foodpin_save_jpeg(cover, folder + "/" + ProcessedPicture.previewFile, quality, strip) == 0
     }
 
     /// 16-bit, CMYK or grey-with-a-profile pictures as 8-bit sRGB (grey stays grey).

@@ -43,7 +43,6 @@ public struct ProcessedPicture: Sendable, Hashable {
         publishedPath(of: Self.fileName(width: width, format: format))
     }
 
-    /// The largest JPEG: what a plain link, a Markdown link and `src` show.
     /// The size of the file a phone keeps at about `width`: WebP where made, the widest not over
     /// `width` (else the narrowest), as the service worker chooses.
     func bytes(nearWidth width: Int) -> Int {
@@ -52,6 +51,7 @@ public struct ProcessedPicture: Sendable, Hashable {
         return files.firstIndex(of: Self.fileName(width: chosen, format: format)).map { sizes[$0] } ?? 0
     }
 
+    /// The largest JPEG: what a plain link, a Markdown link and `src` show.
     public var largestJPEG: String { publishedPath(width: widths.last!, format: .jpeg) }
 
     public var previewPath: String? { hasPreview ? publishedPath(of: Self.previewFile) : nil }

@@ -48,12 +48,14 @@ extension SiteRenderer {
     }
 
     /// What a city's page offers to keep for offline: its pages, and about how much that takes to
-    /// download (each restaurant's page and main picture at the width the worker keeps).
+    /// download (each restaurant's page, main picture and photos at the width the worker keeps).
     func offlineOffer(_ group: BrowseGroup, kind: BrowseKind, groupIndex: Int) -> [String: TemplateValue] {
         let pageCount = max(1, Self.pageCount(group.members.count, pageSize: site.config.pageSize))
         let pages = (1...pageCount).map { PageLinks.folderURL(of: path(of: .browse(kind, group: groupIndex, page: $0))) }
         let bytes = group.members.reduce(pages.count * Self.pageDownloadEstimate) { total, index in
-            total + Self.pageDownloadEstimate + (pictures.catalog[site.restaurants[index].image].map { $0.bytes(nearWidth: 320) } ?? 0)
+            let restaurant = site.restaurants[index]
+            let shown = [restaurant.image] + restaurant.photos.map { Optional($0.image) }
+            return total + Self.pageDownloadEstimate + shown.reduce(0) { $0 + (pictures.catalog[$1].map { $0.bytes(nearWidth: 320) } ?? 0) }
         }
         return ["city": .string(group.name), "pages": .string(pages.joined(separator: " ")), "size": .string(strings.byteSize(bytes))]
     }

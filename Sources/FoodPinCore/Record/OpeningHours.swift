@@ -26,10 +26,9 @@ public struct OpeningHours: Sendable, Hashable {
     public static let dayKeys = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"]
     private static let dayNames = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
 
-    /// A problem with one written pair: its message, and whether it is about the key or the value.
+    /// A problem with one written pair (`entry`, in the order written).
     public struct Problem: Error, Equatable {
         public var entry: Int
-        public var inKey: Bool
         public var message: String
         public var hint: String?
     }
@@ -47,7 +46,7 @@ public struct OpeningHours: Sendable, Hashable {
             }
             if key.first?.isASCIIDigit == true {
                 guard CalendarDate.isValid(key) else {
-                    return .failure(Problem(entry: index, inKey: true, message: "`\(pair.key.trimmed)` in `hours` is not a real date written YYYY-MM-DD"))
+                    return .failure(Problem(entry: index, message: "`\(pair.key.trimmed)` in `hours` is not a real date written YYYY-MM-DD"))
                 }
                 days = [key]
             } else {
@@ -58,14 +57,14 @@ public struct OpeningHours: Sendable, Hashable {
             }
             for day in days {
                 if let earlier = givenBy[day] {
-                    return .failure(Problem(entry: index, inKey: true, message: "`\(day)` is given twice in `hours` (also by `\(earlier)`)"))
+                    return .failure(Problem(entry: index, message: "`\(day)` is given twice in `hours` (also by `\(earlier)`)"))
                 }
                 givenBy[day] = pair.key.trimmed
                 if let weekday = dayKeys.firstIndex(of: day) { hours.week[weekday] = spans } else {
                     hours.exceptions.append(Exception(day: day, spans: spans))
                 }
             }
-            if let clash = hours.spillClash() { return .failure(Problem(entry: index, inKey: false, message: clash)) }
+            if let clash = hours.spillClash() { return .failure(Problem(entry: index, message: clash)) }
         }
         hours.exceptions.sort { $0.day < $1.day }
         return .success(hours)
@@ -81,14 +80,14 @@ public struct OpeningHours: Sendable, Hashable {
             for end in ends {
                 guard let index = dayKeys.firstIndex(of: end) ?? dayNames.firstIndex(of: end) else {
                     let suggestion = Suggestion.nearest(to: end, in: dayKeys + ["daily"])
-                    return .failure(Problem(entry: 0, inKey: true,
+                    return .failure(Problem(entry: 0,
                         message: "unknown day \"\(end)\" in `hours`; days are mon, tue, wed, thu, fri, sat, sun, ranges like mon-fri, daily, or a date YYYY-MM-DD",
                         hint: suggestion.map { "did you mean `\($0)`?" }))
                 }
                 indices.append(index)
             }
             guard indices.count <= 2 else {
-                return .failure(Problem(entry: 0, inKey: true, message: "`\(part)` in `hours` is not a day or a range of days like mon-fri"))
+                return .failure(Problem(entry: 0, message: "`\(part)` in `hours` is not a day or a range of days like mon-fri"))
             }
             if indices.count == 2 {
                 var day = indices[0]
@@ -101,12 +100,14 @@ public struct OpeningHours: Sendable, Hashable {
 
     /// `closed`, `24h`, or times like `11:30-14:30, 18:00-01:00`: spans sorted, never overlapping.
     private static func spans(_ value: String) -> Result<[Span], Problem> {
-        func problem(_ message: String) -> Result<[Span], Problem> { .failure(Problem(entry: 0, inKey: false, message: message)) }
+        func problem(_ message: String) -> Result<[Span], Problem> { .failure(Problem(entry: 0, message: message)) }
         let written = value.trimmed.lowercased()
+        guard !written.isEmpty else { return problem("a day in `hours` needs times like 11:30-14:30, `closed` or `24h`") }
         if written == "closed" { return .success([]) }
         if written == "24h" { return .success([Span(start: 0, end: 1440)]) }
         var spans: [Span] = []
-        for part in written.split(separator: ",").map({ $0.trimmed }) {
+        for part in written.split(separator: ",", omittingEmptySubsequences: false).map({ $0.trimmed }) {
+            guard !part.isEmpty else { return problem("`\(written)` in `hours` has an empty time between commas") }
             let ends = part.split(separator: "-").map { $0.trimmed }
             guard ends.count == 2, let start = minutes(ends[0], allowing24: false), var end = minutes(ends[1], allowing24: true) else {
                 return problem("`\(part)` in `hours` is not a time range like 11:30-14:30 (00:00 to 24:00), `closed` or `24h`")

@@ -63,7 +63,13 @@
     } catch (error) { return weekdays[weekday]; }
   }
   FoodPin.openingText = function (status) {
-    if (status.open) return status.always ? FoodPin.t("hours_open_always") : FoodPin.t("hours_open", { time: time(status.at) });
+    if (status.open && status.always) return FoodPin.t("hours_open_always");
+    if (status.open) {
+      // Midnight as a closing time is 24:00; a close more than a day away names its day.
+      var close = status.at % 1440 ? time(status.at) : "24:00";
+      if (status.at - status.clock.minute < 1440) return FoodPin.t("hours_open", { time: close });
+      return FoodPin.t("hours_open_day", { time: close, day: weekdayName((status.clock.weekday + Math.floor((status.at - 1) / 1440)) % 7) });
+    }
     if (status.at === null) return FoodPin.t("hours_closed");
     var days = Math.floor(status.at / 1440), values = { time: time(status.at) };
     if (days === 0) return FoodPin.t("hours_opens", values);
@@ -86,13 +92,18 @@
     if (!section) return;
     var clock = show(section.querySelector(".open-status"), section.dataset.hours, now, zone);
     // Days in a row with the same times share a row, as the build wrote them.
-    var week = section.dataset.hours.split(" ")[0].split("|"), todays = 0;
+    // Today: its dated line if it has one, else its weekday's row (days alike share a row).
+    var week = section.dataset.hours.split(" ")[0].split("|"), todays = 0, marks = [];
     for (var day = 1; day <= clock.weekday; day++) if (week[day] !== "=" && week[day] !== week[day - 1]) todays++;
-    section.querySelectorAll("tr").forEach(function (row, index) {
-      row.classList.toggle("today", index === todays);
-      if (index === todays) row.setAttribute("aria-current", "date"); else row.removeAttribute("aria-current");
+    section.querySelectorAll("li time").forEach(function (time) {
+      time.parentNode.hidden = time.dateTime < clock.date;
+      if (time.dateTime === clock.date) marks.push(time.parentNode);
     });
-    section.querySelectorAll("li time").forEach(function (time) { time.parentNode.hidden = time.dateTime < clock.date; });
+    section.querySelectorAll("tr, li").forEach(function (line) {
+      var today = marks.length ? line === marks[0] : line.rowIndex === todays;
+      line.classList.toggle("today", today);
+      if (today) line.setAttribute("aria-current", "date"); else line.removeAttribute("aria-current");
+    });
   }
 
   FoodPin.onCards(update);

@@ -13,25 +13,26 @@
   // Pages are named from the site's root, as the worker's scope is.
   function keep() {
     return FoodPin.data.index().then(function (index) {
-      var pinned = FoodPin.pins ? FoodPin.pins.list() : [], cities = savedCities(), pages = [], shards = {};
+      var pinned = FoodPin.pins ? FoodPin.pins.list() : [], cities = savedCities(), pages = [], files = {};
       var position = {};
       index.slug.forEach(function (slug, at) { position[slug] = at; });
-      function restaurant(slug, width) {
-        if (!(slug in position)) return;
-        pages.push({ url: "restaurants/" + slug + "/", width: width });
-        shards["search/" + Math.floor(position[slug] / index.shardSize) + ".json"] = true;
-      }
-      pinned.forEach(function (slug) { restaurant(slug, 640); });
+      // Pinned restaurants at the width a phone's detail page uses, with what My guide draws them from.
+      pinned.filter(function (slug) { return slug in position; }).forEach(function (slug) {
+        pages.push({ url: "restaurants/" + slug + "/", width: 640 });
+        files["search.json"] = files["search/" + Math.floor(position[slug] / index.shardSize) + ".json"] = true;
+      });
+      // A saved city's pages and restaurants, pictures at a card's width.
       Object.keys(cities).forEach(function (name) {
         var city = index.cities.indexOf(name);
+        if (city < 0) return; // no longer in the guide
         cities[name].forEach(function (url) { pages.push({ url: url, width: 320 }); });
-        index.slug.forEach(function (slug, at) { if (index.city[at] === city) restaurant(slug, 320); });
+        index.slug.forEach(function (slug, at) { if (index.city[at] === city) pages.push({ url: "restaurants/" + slug + "/", width: 320 }); });
       });
       return navigator.serviceWorker.ready.then(function (registration) {
         return new Promise(function (done) {
           var channel = new MessageChannel();
           channel.port1.onmessage = done;
-          registration.active.postMessage({ keep: { pages: pages, files: ["search.json"].concat(Object.keys(shards)) } }, [channel.port2]);
+          registration.active.postMessage({ keep: { pages: pages, files: Object.keys(files) } }, [channel.port2]);
         });
       });
     }).catch(function () { /* no index: nothing to keep */ });
@@ -60,6 +61,8 @@
   document.addEventListener("DOMContentLoaded", function () {
     navigator.serviceWorker.register(root + "sw.js", { scope: root }).then(keep, function () { /* not offered here */ });
     if (FoodPin.pins) FoodPin.pins.onChange(keep);
+    // A new build's worker took over: what it keeps is told again.
+    navigator.serviceWorker.addEventListener("controllerchange", keep);
     window.addEventListener("storage", function (event) { if (event.key === key) keep(); });
     document.querySelectorAll(".offline-save[data-city]").forEach(offerCity);
   });

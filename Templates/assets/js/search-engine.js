@@ -80,8 +80,6 @@
     distance: function (r, origin) { return r.lat === null || !origin ? Infinity : distance(origin, r); }
   };
 
-  // Matching restaurants: by `sort` (rating, reviews, price, distance from `origin`) when given, else
-  // best rank first, in list (name) order within a rank.
   // Whether a restaurant is open now in the guide's time zone, worked out once a minute.
   SearchEngine.prototype.isOpen = function (record) {
     var minute = Math.floor(Date.now() / 60000);
@@ -92,6 +90,8 @@
     }
     return this.openNow[record.position];
   };
+  // Matching restaurants: by `sort` (rating, reviews, price, distance from `origin`) when given, else
+  // best rank first, in list (name) order within a rank.
   SearchEngine.prototype.run = function (query, filters, sort, origin) {
     var folded = fold(query || ""), words = folded.split(" ").filter(Boolean), results = [];
     filters = filters || {};

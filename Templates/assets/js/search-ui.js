@@ -14,6 +14,8 @@
   var more = panel.querySelector(".more-results");
   var nearMe = panel.querySelector(".near-me");
   var distanceOption = sort.querySelector("option[value=distance]");
+  // Absent from a guide's own search.mustache written before opening hours.
+  var openNow = form.elements.open;
   var pageSize = Number(panel.dataset.pageSize);
   var engine = null;
   var generation = 0;
@@ -30,7 +32,7 @@
     fill(form.elements.city, index.cities);
     fill(form.elements.cuisine, index.cuisines);
     // "Open now" is offered when some restaurant has opening hours.
-    form.elements.open.parentNode.hidden = !index.hours;
+    if (openNow) openNow.parentNode.hidden = !index.hours;
     panel.hidden = false; // a guide's own search.mustache from before hides it in its HTML
     if (!touched) readURL();
     update(touched);
@@ -57,7 +59,7 @@
     return {
       city: form.elements.city.value, cuisine: form.elements.cuisine.value,
       price: form.elements.price.value, favorites: form.elements.favorites.checked,
-      open: form.elements.open.checked && !form.elements.open.parentNode.hidden
+      open: !!openNow && openNow.checked && !openNow.parentNode.hidden
     };
   }
 
@@ -76,7 +78,7 @@
       if (match) select.value = match.value;
     });
     form.elements.favorites.checked = params.get("favorites") === "1";
-    form.elements.open.checked = params.get("open") === "1";
+    if (openNow) openNow.checked = params.get("open") === "1";
     // Distance needs a position asked for by a press of "Near me": never from a link.
     var order = params.get("sort");
     sort.value = order && order !== "distance" && sort.querySelector("option[value='" + order.replace(/\W/g, "") + "']") ? order : "";

@@ -14,6 +14,8 @@ extension SiteRenderer {
         public var city: Int?
 
         var fileName: String { kind.rawValue + (format == .atom ? ".xml" : ".json") }
+        /// Its entries' place in `FeedEntries`: 0 for the whole guide, 1 + the city's index.
+        var scope: Int { (city ?? -1) + 1 }
         var mediaType: String { format == .atom ? "application/atom+xml" : "application/feed+json" }
     }
 
@@ -55,7 +57,7 @@ extension SiteRenderer {
 
     /// What a feed shows besides the settings: a digest per entry, and the city's name.
     func feedInputs(_ feed: Feed) -> PageInputs {
-        let scope = (feed.city ?? -1) + 1
+        let scope = feed.scope
         let digests: [ContentDigest] = switch feed.kind {
         case .restaurants: feedEntries.restaurants[scope].map { index in
             var writer = BinaryWriter()
@@ -89,7 +91,7 @@ extension SiteRenderer {
     }
 
     private func feedItems(_ feed: Feed, links: PageLinks) -> [FeedItem] {
-        let scope = (feed.city ?? -1) + 1
+        let scope = feed.scope
         switch feed.kind {
         case .restaurants:
             return feedEntries.restaurants[scope].map { index in

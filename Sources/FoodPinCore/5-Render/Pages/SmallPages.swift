@@ -34,7 +34,6 @@ extension SiteRenderer {
              extra: ["emptyImage": .string(links.link(asset("assets/empty.svg")))])
     }
 
-    /// 404.html is served at any depth, so it links from the site's absolute root path.
     /// What the service worker shows for a page not kept, at any address (it adds a `<base>`).
     func renderOffline(links: PageLinks) -> String {
         page("offline", links: links,
@@ -42,6 +41,7 @@ extension SiteRenderer {
              description: strings.text("offline.description"), extra: [:])
     }
 
+    /// 404.html is served at any depth, so it links from the site's absolute root path.
     func renderNotFound() -> String {
         return page("404", root: site.config.baseURL?.path ?? "/",
                     title: strings.text("title.section", ["name": strings.text("notfound.title"), "title": site.config.title]),
