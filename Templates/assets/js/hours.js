@@ -3,8 +3,7 @@
   "use strict";
   var weekdays = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"];
 
-  // The build's form: days Monday first, `start-end` minutes (past 1440: next day; `=`: as the
-  // day before), then ` date=spans`.
+  // Days from Monday, `start-end` minutes (`=`: as the day before), then ` date=spans`.
   function spans(text) {
     return text ? text.split(",").map(function (span) { return span.split("-").map(Number); }) : [];
   }
@@ -31,7 +30,7 @@
     return { date: day.toISOString().slice(0, 10), weekday: ((clock.weekday + offset) % 7 + 7) % 7 };
   }
 
-  // `at`: closing or next opening, in minutes from today's midnight (null: none within a week).
+  // `at`: minutes from today's midnight to the change (null: none within a week).
   FoodPin.openingStatus = function (hours, now, zone) {
     var clock = FoodPin.wallClock(now, zone), timeline = [], merged = [];
     for (var offset = -1; offset <= 7; offset++) {
@@ -65,7 +64,7 @@
   FoodPin.openingText = function (status) {
     if (status.open && status.always) return FoodPin.t("hours_open_always");
     if (status.open) {
-      // Midnight as a closing time is 24:00; a close more than a day away names its day.
+      // A close over a day away names its day.
       var close = status.at % 1440 ? time(status.at) : "24:00";
       if (status.at - status.clock.minute < 1440) return FoodPin.t("hours_open", { time: close });
       return FoodPin.t("hours_open_day", { time: close, day: weekdayName((status.clock.weekday + Math.floor((status.at - 1) / 1440)) % 7) });
@@ -91,8 +90,7 @@
     var section = scope.querySelector && scope.querySelector("section.hours[data-hours]");
     if (!section) return;
     var clock = show(section.querySelector(".open-status"), section.dataset.hours, now, zone);
-    // Days in a row with the same times share a row, as the build wrote them.
-    // Today: its dated line if it has one, else its weekday's row (days alike share a row).
+    // Today: its dated line, else its weekday's row (days alike share one).
     var week = section.dataset.hours.split(" ")[0].split("|"), todays = 0, marks = [];
     for (var day = 1; day <= clock.weekday; day++) if (week[day] !== "=" && week[day] !== week[day - 1]) todays++;
     section.querySelectorAll("li time").forEach(function (time) {
