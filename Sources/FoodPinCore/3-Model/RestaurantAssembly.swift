@@ -29,7 +29,7 @@ struct RestaurantInputs: Sendable, Equatable {
         if !reviews.isEmpty {
             restaurant.reviews += reviews.map {
                 Review(reviewer: $0.reviewer, title: $0.title, rating: $0.rating, date: $0.date, markdown: $0.markdown,
-                       source: layout.contentRelativePath(URL(fileURLWithPath: $0.location.path)) ?? $0.location.path)
+                       source: $0.location.path)
             }
             restaurant.reviews.sort(by: Self.newestFirst)
         }

@@ -147,6 +147,22 @@ public struct Restaurant: Sendable, Equatable {
     public var ratingTenths: Int? { averageRating.map { Int(($0 * 10).rounded()) } }
 }
 
+extension Restaurant {
+    /// Each review's `id` on the restaurant's page, from its file's name (`review-2024-05-01-sam`
+    /// for `2024-05-01-sam.md`): the same in every build, whatever the working folder. A name two
+    /// of its reviews share gets `-2`, `-3`.
+    public var reviewAnchors: [String] {
+        var taken: [String: Int] = [:]
+        return reviews.map { review in
+            let file = review.source.split(separator: "/").last.map(String.init) ?? ""
+            let base = "review-" + Slug.make(file.hasSuffix(".md") ? String(file.dropLast(3)) : file)
+            let count = (taken[base] ?? 0) + 1
+            taken[base] = count
+            return count == 1 ? base : "\(base)-\(count)"
+        }
+    }
+}
+
 /// A picture of a restaurant's gallery.
 public struct GalleryPhoto: Sendable, Equatable {
     public var image: ImageReference
@@ -162,11 +178,8 @@ public struct Review: Sendable, Equatable {
     public var rating: Int
     public var date: String?
     public var markdown: String
-    /// The review's file, under Content/.
+    /// The review's file, as messages name it.
     public var source: String
-
-    /// Its `id` on the restaurant's page, made from its file: the same in every build.
-    public var anchor: String { "review-" + Fingerprint.hex(source.utf8, length: 8) }
 }
 
 public struct Step: Sendable, Equatable {

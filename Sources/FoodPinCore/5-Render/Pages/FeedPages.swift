@@ -107,8 +107,9 @@ extension SiteRenderer {
         case .reviews:
             return feedEntries.reviews[scope].map { entry in
                 let restaurant = site.restaurants[entry.restaurant], review = restaurant.reviews[entry.review]
-                return FeedItem(id: permanentID(restaurant.path, fragment: review.anchor, links: links),
-                                url: links.link(restaurant.path + "#" + review.anchor),
+                let anchor = restaurant.reviewAnchors[entry.review]
+                return FeedItem(id: permanentID(restaurant.path, fragment: anchor, links: links),
+                                url: links.link(restaurant.path + "#" + anchor),
                                 title: review.title.map { strings.text("feed.review", ["restaurant": restaurant.name, "title": $0]) }
                                     ?? restaurant.name,
                                 day: review.date!, summary: strings.text("rating.label", ["rating": strings.number(review.rating)]),

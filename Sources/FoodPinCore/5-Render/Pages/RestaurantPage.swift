@@ -4,12 +4,14 @@ import Foundation
 extension SiteRenderer {
     func renderRestaurant(_ restaurant: Restaurant, links: PageLinks) -> String {
         let reviewHTML = restaurant.reviews.map { localize(markdown.html($0.markdown), links) }
-        let reviews: [[String: TemplateValue]] = zip(restaurant.reviews, reviewHTML).map { review, html in
-            present([
+        let anchors = restaurant.reviewAnchors
+        let reviews: [[String: TemplateValue]] = restaurant.reviews.indices.map { index in
+            let review = restaurant.reviews[index], html = reviewHTML[index], anchor = anchors[index]
+            return present([
                 "rating": review.rating, "starHalves": Formatting.starHalves(Double(review.rating)),
                 "ratingLabel": strings.text("rating.label", ["rating": strings.number(review.rating)]), "html": html,
                 "reviewer": review.reviewer, "title": review.title,
-                "date": review.date, "dateLabel": review.date.map(strings.date), "anchor": review.anchor,
+                "date": review.date, "dateLabel": review.date.map(strings.date), "anchor": anchor,
             ])
         }
         var context = card(restaurant, links: links)
