@@ -277,6 +277,7 @@ struct DeployTests {
         #expect(XMLText.values(of: "Key", in: answer) == ["a&b/café.html", "x<y"])
         #expect(XMLText.values(of: "ETag", in: answer) == ["\"abc\""])
         #expect(XMLText.escape("a&b<c>'\"") == "a&amp;b&lt;c&gt;&apos;&quot;")
+        #expect(XMLText.escape("é\u{1}b\tc\r\n\u{1F}") == "éb\tc\r\n")
     }
 
     @Test func aDamagedManifestMeansAListing() throws {

@@ -12,21 +12,24 @@ enum XMLText {
         return found
     }
 
+    /// The text with `& < > " '` escaped and control characters left out (XML 1.0 has no place for
+    /// them, not even escaped). By bytes: feeds escape whole reviews.
     static func escape(_ text: String) -> String {
-        var escaped = ""
-        for character in text {
-            switch character {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            case "'": escaped += "&apos;"
-            // Control characters have no place in XML 1.0, not even escaped.
-            case _ where character.unicodeScalars.contains(where: { $0.value < 0x20 && !"\t\n\r".unicodeScalars.contains($0) }): break
-            default: escaped.append(character)
+        var escaped: [UInt8] = []
+        escaped.reserveCapacity(text.utf8.count + 16)
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "&"): escaped += "&amp;".utf8
+            case UInt8(ascii: "<"): escaped += "&lt;".utf8
+            case UInt8(ascii: ">"): escaped += "&gt;".utf8
+            case UInt8(ascii: "\""): escaped += "&quot;".utf8
+            case UInt8(ascii: "'"): escaped += "&apos;".utf8
+            case UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"): escaped.append(byte)
+            case 0..<0x20: break
+            default: escaped.append(byte)
             }
         }
-        return escaped
+        return String(decoding: escaped, as: UTF8.self)
     }
 
     static func unescape(_ text: Substring) -> String {

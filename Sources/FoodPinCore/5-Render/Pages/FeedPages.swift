@@ -60,9 +60,11 @@ extension SiteRenderer {
         let scope = feed.scope
         let digests: [ContentDigest] = switch feed.kind {
         case .restaurants: feedEntries.restaurants[scope].map { index in
+            // Its card (name, facts, picture) and description: not its reviews, a page's bulk.
             var writer = BinaryWriter()
             writer.write(feedEntries.restaurantDates[index])
-            writer.write(site.restaurants[index])
+            writer.write(cardDigests[index])
+            writer.write(site.restaurants[index].descriptionMarkdown)
             return ContentDigest(writer.bytes)
         }
         case .reviews: feedEntries.reviews[scope].map { entry in
