@@ -64,7 +64,7 @@ import Testing
         #expect(try guide.page("search.json").contains("\"hours\":[\"\(compact)\"]"))
     }
 
-    @Test func badHoursAndZonesAreLocatedErrorsInFrontMatterAndWarningsInCityFiles() throws {
+    @Test func badHoursAndZonesAreLocatedErrorsInFrontMatterSiteYMLAndCityFiles() throws {
         let guide = try TestGuide(siteYAML: "title: T\ntimezone: America/New_Yrok\n")
         try guide.write("Content/restaurants/a.md", "---\nname: A\nhours:\n  mon: 10:00-12:00\n  tue: 9:00-25:00\n---\n")
         try guide.write("Content/cities/x.json", #"[{"id": 1, "name": "B", "hours": {"mon": "10:00-12:00", "mun": "closed"}}]"#)
@@ -74,7 +74,7 @@ import Testing
                 + ($0.hint.map { " (\($0))" } ?? "")
         }
         #expect(lines == [
-            "x.json:1:64: warning: unknown day \"mun\" in `hours`; days are mon, tue, wed, thu, fri, sat, sun, ranges like mon-fri, daily, or a date YYYY-MM-DD; `hours` is left out (did you mean `mon`?)",
+            "x.json:1:64: error: unknown day \"mun\" in `hours`; days are mon, tue, wed, thu, fri, sat, sun, ranges like mon-fri, daily, or a date YYYY-MM-DD (did you mean `mon`?)",
             "a.md:5:8: error: `9:00-25:00` in `hours` is not a time range like 11:30-14:30 (00:00 to 24:00), `closed` or `24h`",
             "site.yml:2:11: error: `timezone` must be an IANA time zone name like America/New_York or Europe/Paris; found \"America/New_Yrok\" (did you mean `America/New_York`?)",
         ])

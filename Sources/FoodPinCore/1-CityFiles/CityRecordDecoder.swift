@@ -109,15 +109,16 @@ struct CityRecordDecoder {
             }
             facts[keyPath: path] = value
         case .hours(let path):
+            // Wrong hours would tell visitors a place is open when it is not: an error, as in front matter.
             guard case .object(let members) = node.value else {
                 if case .null = node.value { return }
-                diagnostics.append(.warning(at: at(node), "`\(field.key)` must be an object of days to times, like {\"mon-fri\": \"11:30-14:30\"}; it is left out"))
+                diagnostics.append(.error(at: at(node), "`\(field.key)` must be an object of days to times, like {\"mon-fri\": \"11:30-14:30\"}"))
                 return
             }
             switch OpeningHours.parse(members.map { ($0.key, Self.text($0.value) ?? "") }) {
             case .success(let hours): facts[keyPath: path] = hours
             case .failure(let problem):
-                diagnostics.append(.warning(at: at(members[problem.entry].value), problem.message + "; `\(field.key)` is left out", hint: problem.hint))
+                diagnostics.append(.error(at: at(members[problem.entry].value), problem.message, hint: problem.hint))
             }
         case .date(let path):
             guard let value = Self.text(node) else { return }
