@@ -66,7 +66,7 @@ import Testing
         let items = try #require(all["items"] as? [[String: Any]])
         #expect(items.map { $0["title"] as? String } == ["Beta: Great <pie>", "Beta"])
         #expect(items.map { $0["date_published"] as? String } == ["2026-04-02T00:00:00Z", "2026-02-10T00:00:00Z"])
-        let anchor = "review-1"
+        let anchor = "rv-1"
         #expect(items[0]["id"] as? String == "https://example.org/eats/restaurants/beta/#\(anchor)")
         #expect(items[0]["summary"] as? String == "Rated 5 out of 5")
         #expect((items[0]["authors"] as? [[String: String]]) == [["name": "Bo"]])

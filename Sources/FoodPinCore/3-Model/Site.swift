@@ -148,17 +148,18 @@ public struct Restaurant: Sendable, Equatable {
 }
 
 extension Restaurant {
-    /// Each review's `id` on the restaurant's page, from its file's name (`review-2024-05-01-sam`
-    /// for `2024-05-01-sam.md`): the same in every build, whatever the working folder. A name two
-    /// of its reviews share gets `-2`, `-3`.
+    /// Each review's `id` on the restaurant's page, from its file's name (`rv-2024-05-01-sam` for
+    /// `2024-05-01-sam.md`): the same in every build, whatever the working folder. A name taken
+    /// by an earlier review of the page gets `-2`, `-3`.
     public var reviewAnchors: [String] {
-        var taken: [String: Int] = [:]
+        var taken: Set<String> = []
         return reviews.map { review in
             let file = review.source.split(separator: "/").last.map(String.init) ?? ""
-            let base = "review-" + Slug.make(file.hasSuffix(".md") ? String(file.dropLast(3)) : file)
-            let count = (taken[base] ?? 0) + 1
-            taken[base] = count
-            return count == 1 ? base : "\(base)-\(count)"
+            let base = "rv-" + Slug.make(file.hasSuffix(".md") ? String(file.dropLast(3)) : file)
+            var anchor = base, count = 1
+            while taken.contains(anchor) { count += 1; anchor = "\(base)-\(count)" }
+            taken.insert(anchor)
+            return anchor
         }
     }
 }

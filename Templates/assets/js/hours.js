@@ -1,8 +1,6 @@
-// "Open now · closes 22:00", in the guide's zone (<body data-timezone>), whatever the visitor's.
+// "Open now · closes 22:00" in the guide's zone (body data-timezone).
 (function (FoodPin) {
   "use strict";
-  var weekdays = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"];
-
   // Days from Monday, `start-end` minutes (`=`: as the day before), then ` date=spans`.
   function spans(text) {
     return text ? text.split(",").map(function (span) { return span.split("-").map(Number); }) : [];
@@ -14,15 +12,14 @@
     return { week: week, exceptions: exceptions };
   };
 
-  // The wall clock in `zone` (else the visitor's): date, weekday (0 Monday), minute.
+  // The wall clock in `zone`: date, minute, weekday (0 Monday).
   FoodPin.wallClock = function (now, zone) {
-    var options = { year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit",
-                    weekday: "short", hourCycle: "h23" }, parts = {}, format;
-    try { format = new Intl.DateTimeFormat("en-US", Object.assign({ timeZone: zone || undefined }, options)); }
-    catch (error) { format = new Intl.DateTimeFormat("en-US", options); }
-    format.formatToParts(now).forEach(function (part) { parts[part.type] = part.value; });
-    return { date: parts.year + "-" + parts.month + "-" + parts.day, weekday: weekdays.indexOf(parts.weekday),
-             minute: Number(parts.hour) % 24 * 60 + Number(parts.minute) };
+    var parts = {};
+    new Intl.DateTimeFormat("en-US", { timeZone: zone || undefined, year: "numeric", month: "2-digit", day: "2-digit",
+      hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).formatToParts(now)
+      .forEach(function (part) { parts[part.type] = part.value; });
+    return { date: parts.year + "-" + parts.month + "-" + parts.day, minute: Number(parts.hour) % 24 * 60 + Number(parts.minute),
+             weekday: (new Date(Date.UTC(parts.year, parts.month - 1, parts.day)).getUTCDay() + 6) % 7 };
   };
 
   function dayAfter(clock, offset) {
@@ -30,7 +27,7 @@
     return { date: day.toISOString().slice(0, 10), weekday: ((clock.weekday + offset) % 7 + 7) % 7 };
   }
 
-  // `at`: minutes from today's midnight to the change (null: none within a week).
+  // `at`: minutes from today's midnight to the change (null: none in a week).
   FoodPin.openingStatus = function (hours, now, zone) {
     var clock = FoodPin.wallClock(now, zone), timeline = [], merged = [];
     for (var offset = -1; offset <= 7; offset++) {
@@ -55,11 +52,8 @@
     minute = (minute % 1440 + 1440) % 1440;
     return (minute < 600 ? "0" : "") + Math.floor(minute / 60) + ":" + (minute % 60 < 10 ? "0" : "") + minute % 60;
   }
-  function weekdayName(weekday) {
-    try {
-      return new Intl.DateTimeFormat(FoodPin.language || "en", { weekday: "long", timeZone: "UTC" })
-        .format(new Date(Date.UTC(2024, 0, 1 + weekday))); // 2024-01-01 was a Monday
-    } catch (error) { return weekdays[weekday]; }
+  function weekdayName(weekday) { // 2024-01-01 was a Monday
+    return new Intl.DateTimeFormat(FoodPin.language || "en", { weekday: "long", timeZone: "UTC" }).format(new Date(Date.UTC(2024, 0, 1 + weekday)));
   }
   FoodPin.openingText = function (status) {
     if (status.open && status.always) return FoodPin.t("hours_open_always");
@@ -104,6 +98,8 @@
     });
   }
 
-  FoodPin.onCards(update);
-  setInterval(function () { update(document); }, 60000);
+  // Without Intl time zones: no status, and later scripts still run.
+  function safely(scope) { try { update(scope); } catch (error) { /* no status */ } }
+  FoodPin.onCards(safely);
+  setInterval(function () { safely(document); }, 60000);
 })(window.FoodPin = window.FoodPin || {});
