@@ -15,9 +15,16 @@ struct FeedEntries: Sendable {
 
     init(_ site: Site) {
         let size = site.config.feedSize
-        let dates = site.restaurants.map { restaurant in
-            restaurant.added ?? restaurant.reviews.lazy.compactMap(\.date).min()
+        // By restaurant, its first and latest dated review's day, in one pass over its reviews.
+        let reviewDays = site.restaurants.map { restaurant -> (first: String?, latest: String?) in
+            var first: String?, latest: String?
+            for case let day? in restaurant.reviews.lazy.map(\.date) {
+                if first.map({ day < $0 }) ?? true { first = day }
+                if latest.map({ day > $0 }) ?? true { latest = day }
+            }
+            return (first, latest)
         }
+        let dates = site.restaurants.indices.map { site.restaurants[$0].added ?? reviewDays[$0].first }
         func newerRestaurant(_ a: Int, _ b: Int) -> Bool {
             (dates[a]!, site.restaurants[b].slug) > (dates[b]!, site.restaurants[a].slug)
         }
@@ -26,15 +33,22 @@ struct FeedEntries: Sendable {
             return (first.reviews[a.review].date!, second.slug, second.reviews[b.review].source)
                 > (second.reviews[b.review].date!, first.slug, first.reviews[a.review].source)
         }
-        func datedReviews(of members: [Int]) -> some Sequence<ReviewEntry> {
-            members.lazy.flatMap { index in
+        func newestReviews(of members: [Int]) -> [ReviewEntry] {
+            // The `size` restaurants with the latest reviews hold `size` reviews of that day or
+            // later: a restaurant whose latest review is older has none among the newest.
+            let bound = Self.newest(size, of: members.lazy.filter { reviewDays[$0].latest != nil }) {
+                reviewDays[$0].latest! > reviewDays[$1].latest!
+            }
+            let oldest = bound.count == size ? bound.last.flatMap { reviewDays[$0].latest } : nil
+            let candidates = members.lazy.filter { index in reviewDays[index].latest.map { day in oldest.map { day >= $0 } ?? true } ?? false }
+            return Self.newest(size, of: candidates.flatMap { index in
                 site.restaurants[index].reviews.indices.lazy.filter { site.restaurants[index].reviews[$0].date != nil }
                     .map { ReviewEntry(restaurant: index, review: $0) }
-            }
+            }, by: newerReview)
         }
         let scopes = [Array(site.restaurants.indices)] + site.cities.map(\.members)
         restaurants = scopes.map { Self.newest(size, of: $0.lazy.filter { dates[$0] != nil }, by: newerRestaurant) }
-        reviews = scopes.map { Self.newest(size, of: datedReviews(of: $0), by: newerReview) }
+        reviews = scopes.map(newestReviews)
         restaurantDates = dates
     }
 
