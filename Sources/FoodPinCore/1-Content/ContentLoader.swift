@@ -13,6 +13,9 @@ public struct LoadedContent: Sendable {
     var restaurantFiles = ReadFolder<RestaurantSource>()
     var reviewFiles = ReadFolder<ReviewSource>()
     var stepFiles = ReadFolder<StepSource>()
+    /// What a session's rebuild read again; nil when any other file may have changed (a file
+    /// added or removed, `site.yml`, a city file), or when everything was read.
+    var edits: ContentEdits?
 }
 
 /// A folder's files and what each was read as (nil: unreadable or broken), in the listing's order.
@@ -72,10 +75,12 @@ public enum ContentLoader {
         let rereads = edited != nil && scan != nil && previous != nil
         if let edited, let scan, var last = previous.take() {
             // Taken, not copied: each folder's files are replaced in place.
-            reread(&last.restaurantFiles, edited, scan, cache, parseRestaurant)
-            reread(&last.reviewFiles, edited, scan, cache, parseReview)
-            reread(&last.stepFiles, edited, scan, cache, parseStep)
+            let edits = ContentEdits(restaurants: reread(&last.restaurantFiles, edited, scan, cache, parseRestaurant),
+                                     reviews: reread(&last.reviewFiles, edited, scan, cache, parseReview),
+                                     steps: reread(&last.stepFiles, edited, scan, cache, parseStep))
             (content.restaurantFiles, content.reviewFiles, content.stepFiles) = (last.restaurantFiles, last.reviewFiles, last.stepFiles)
+            // Every edited file is one of these Markdown files, or something else changed too.
+            if edits.restaurants.count + edits.reviews.count + edits.steps.count == edited.count { content.edits = edits }
         } else {
             content.restaurantFiles = parseAll(list(layout.restaurants, "md", recursive: false), cache, width, parseRestaurant)
             content.reviewFiles = parseAll(list(layout.reviews, "md", recursive: true), cache, width, parseReview)
@@ -139,17 +144,21 @@ public enum ContentLoader {
         return loadedFiles
     }
 
-    /// The folder as last read, with the edited files in it read again at the scan's stamps.
+    /// The folder as last read, with the edited files in it read again at the scan's stamps; each
+    /// file read again as it was and as it is.
     private static func reread<T: Sendable>(_ folder: inout ReadFolder<T>, _ edited: Set<String>, _ scan: FolderScan,
-                                            _ cache: ContentCache?, _ kind: FileKind<T>) {
+                                            _ cache: ContentCache?, _ kind: FileKind<T>) -> [(old: T?, new: T?)] {
         let display = DisplayPaths()
+        var edits: [(old: T?, new: T?)] = []
         for path in edited {
             guard let index = folder.listing.index(of: path), let stamp = scan.entry(at: path)?.stamp else { continue }
             let result = parseFile(path, size: Int(stamp.size), display, kind.parse)
             cache?.store(kind.wrap(result.0, result.1), for: path, stamp: stamp)
+            edits.append((folder.results[index].value, result.0))
             folder.results[index] = (result.0, result.1)
             folder.listing.stamps?[index] = stamp
         }
+        return edits
     }
 
     /// Reads and splits front matter side by side; results keep the files' sorted order.

@@ -4,12 +4,15 @@ import Foundation
 /// name's slug and sort key, the restaurants the store's records make while the records stay the
 /// same, and each restaurant as made from its inputs. A one-off build remembers nothing.
 final class ModelMemo: @unchecked Sendable {
-    private let remembers: Bool
+    let remembers: Bool
     private var slugs: [String: String] = [:]
     private var sortKeys: [String: String] = [:]
     private var fromRecords: (records: [RestaurantRecord], made: RecordRestaurants)?
     /// By slug: each restaurant as last made, with what it was made from.
-    private var assembled: [String: (inputs: RestaurantInputs, restaurant: Restaurant, diagnostics: [Diagnostic])] = [:]
+    var assembled: [String: (inputs: RestaurantInputs, restaurant: Restaurant, diagnostics: [Diagnostic])] = [:]
+    /// The site the last build made, for the next to patch (`SitePatch`), and how many were patched.
+    var lastSite: SitePatch.LastSite?
+    var patches = 0
 
     init(remembering remembers: Bool) { self.remembers = remembers }
 
@@ -21,7 +24,7 @@ final class ModelMemo: @unchecked Sendable {
     /// The restaurants `records` make; the same as last time when they are the very records the
     /// session kept (the same storage: read again from the store, they are made again).
     func restaurants(from records: [RestaurantRecord], _ make: () -> RecordRestaurants) -> RecordRestaurants {
-        if let fromRecords, Self.same(fromRecords.records, records) { return fromRecords.made }
+        if madeFromSame(records), let fromRecords { return fromRecords.made }
         let made = make()
         if remembers { fromRecords = (records, made) }
         return made
@@ -29,7 +32,18 @@ final class ModelMemo: @unchecked Sendable {
 
     /// Forgets the restaurants as made: making one looks for its pictures on disk, which a file
     /// other than the guide's text may have changed.
-    func forgetRestaurants() { assembled = [:] }
+    func forgetRestaurants() {
+        assembled = [:]
+        lastSite = nil
+    }
+
+    /// Whether these are the very records the restaurants were last made from.
+    func madeFromSame(_ records: [RestaurantRecord]) -> Bool {
+        guard let fromRecords else { return false }
+        return fromRecords.records.withUnsafeBufferPointer { a in
+            records.withUnsafeBufferPointer { b in a.baseAddress == b.baseAddress && a.count == b.count }
+        }
+    }
 
     /// Each restaurant made from its inputs, on every core; one whose inputs equal those it was
     /// last made from (under `serve`) is taken as it was then, with its diagnostics.
@@ -52,10 +66,6 @@ final class ModelMemo: @unchecked Sendable {
             }
         }
         return made.map { ($0.restaurant, $0.diagnostics) }
-    }
-
-    private static func same(_ a: [RestaurantRecord], _ b: [RestaurantRecord]) -> Bool {
-        a.withUnsafeBufferPointer { a in b.withUnsafeBufferPointer { b in a.baseAddress == b.baseAddress && a.count == b.count } }
     }
 
     /// Forgets every name when there are far more than the guide has (names edited away).

@@ -17,6 +17,9 @@ struct SiteAssembly {
     private var draftKeys: Set<String> = []
     /// Where each id a Markdown file enriches was first claimed.
     private var markdownIDs: [Int: SourceLocation] = [:]
+    /// By Markdown file, the slug of the restaurant it went into: a restaurant's own file, or a
+    /// valid review (kept by a session only).
+    private(set) var fileOwners: [String: String] = [:]
 
     init(stored: [RestaurantRecord], layout: GuideLayout, memo: ModelMemo, made: RecordRestaurants) {
         self.stored = stored
@@ -44,6 +47,7 @@ struct SiteAssembly {
             if let index = made.indexByID[id] {
                 sources[index] = source
                 made.indexBySlug[source.slug] = made.indexBySlug[source.slug] ?? index
+                if memo.remembers { fileOwners[source.location.path] = made.restaurants[index].slug }
                 return
             }
             diagnostics.append(.warning(at: source.location,
@@ -59,6 +63,7 @@ struct SiteAssembly {
             return
         }
         made.slugOwner[source.slug] = .file(source.location.path)
+        if memo.remembers { fileOwners[source.location.path] = source.slug }
         made.indexBySlug[source.slug] = made.restaurants.count
         if let id = source.id { made.indexByID[id] = made.restaurants.count }
         made.restaurants.append(Restaurant(id: source.id, slug: source.slug, name: name, facts: RestaurantFacts(), favorite: false,
@@ -80,7 +85,9 @@ struct SiteAssembly {
                     hint: suggestion.map { "did you mean `\($0)`?" } ?? "use the restaurant's id or the name of its file without .md"))
                 continue
             }
-            if review.isValid { reviews[owner].append(review) }
+            guard review.isValid else { continue }
+            reviews[owner].append(review)
+            if memo.remembers { fileOwners[review.location.path] = made.restaurants[owner].slug }
         }
     }
 
@@ -103,7 +110,7 @@ struct SiteAssembly {
     }
 
     /// The walkthrough's steps, by number; a number used twice is an error.
-    mutating func steps(_ sources: [StepSource]) -> [Step] {
+    static func steps(_ sources: [StepSource], layout: GuideLayout, reporting diagnostics: inout [Diagnostic]) -> [Step] {
         var steps: [Step] = []
         var stepNumbers: [Int: String] = [:]
         for source in sources.sorted(by: { ($0.step, $0.location.path) < ($1.step, $1.location.path) }) {

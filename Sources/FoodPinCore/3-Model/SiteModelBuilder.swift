@@ -16,25 +16,38 @@ public enum SiteModelBuilder {
         stored: [RestaurantRecord], content: LoadedContent, layout: GuideLayout, includeDrafts: Bool,
         folderPhotos: [String: [String]], memo: ModelMemo
     ) -> (Site, [Diagnostic]) {
+        if let patched = SitePatch.patched(content, stored: stored, layout: layout, includeDrafts: includeDrafts, memo: memo) {
+            return patched
+        }
         memo.trim(toAbout: stored.count + content.restaurants.count)
         let fromStore = memo.restaurants(from: stored) { fromRecords(stored, layout: layout, memo: memo) }
         var assembly = SiteAssembly(stored: stored, layout: layout, memo: memo, made: fromStore)
         for source in content.restaurants { assembly.add(source, includeDrafts: includeDrafts) }
         assembly.join(content.reviews)
+        let joinDiagnostics = assembly.diagnostics
         assembly.finishRestaurants(folderPhotos: folderPhotos)
-        let steps = assembly.steps(content.steps)
+        let steps = SiteAssembly.steps(content.steps, layout: layout, reporting: &assembly.diagnostics)
         let restaurants = assembly.made.restaurants
         let site = Site(
             config: content.config, restaurants: restaurants, steps: steps,
             cities: groups(restaurants.map { $0.city.map { [$0] } ?? [] }, memo: memo),
             cuisines: groups(restaurants.map { $0.cuisines }, memo: memo),
             contentFiles: SiteAssembly.contentFiles(restaurants, steps))
-        if content.config.timezone == nil, let first = restaurants.first(where: { $0.hours != nil }) {
-            assembly.diagnostics.append(.warning(at: SourceLocation(path: GuideLayout.displayPath(layout.siteFile)),
-                "\(first.name) has opening hours but site.yml names no `timezone`: \"open now\" is worked out in each visitor's own time zone",
-                hint: "add `timezone: America/New_York` (the guide's IANA time zone) to site.yml"))
+        if memo.remembers {
+            memo.lastSite = SitePatch.LastSite(
+                site: site, positions: Dictionary(uniqueKeysWithValues: restaurants.enumerated().map { ($1.slug, $0) }),
+                fileOwners: assembly.fileOwners, joinDiagnostics: joinDiagnostics,
+                flagged: Set(restaurants.lazy.filter { memo.assembled[$0.slug]?.diagnostics.isEmpty == false }.map(\.slug)))
         }
-        return (site, assembly.diagnostics)
+        return (site, assembly.diagnostics + siteWarnings(site, layout: layout))
+    }
+
+    /// What the whole site is warned of: hours without a time zone to read them in.
+    static func siteWarnings(_ site: Site, layout: GuideLayout) -> [Diagnostic] {
+        guard site.config.timezone == nil, let first = site.restaurants.first(where: { $0.hours != nil }) else { return [] }
+        return [.warning(at: SourceLocation(path: GuideLayout.displayPath(layout.siteFile)),
+            "\(first.name) has opening hours but site.yml names no `timezone`: \"open now\" is worked out in each visitor's own time zone",
+            hint: "add `timezone: America/New_York` (the guide's IANA time zone) to site.yml")]
     }
 
     /// The restaurants the store's records make, each with its page address.
