@@ -15,14 +15,10 @@ struct FeedEntries: Sendable {
 
     init(_ site: Site) {
         let size = site.config.feedSize
-        // By restaurant, its first and latest dated review's day, in one pass over its reviews.
-        let reviewDays = site.restaurants.map { restaurant -> (first: String?, latest: String?) in
-            var first: String?, latest: String?
-            for case let day? in restaurant.reviews.lazy.map(\.date) {
-                if first.map({ day < $0 }) ?? true { first = day }
-                if latest.map({ day > $0 }) ?? true { latest = day }
-            }
-            return (first, latest)
+        // By restaurant, its first and latest dated review's day: its reviews are newest first,
+        // the undated last (`RestaurantInputs.assemble`).
+        let reviewDays = site.restaurants.map { restaurant in
+            (first: restaurant.reviews.last(where: { $0.date != nil })?.date, latest: restaurant.reviews.first?.date)
         }
         let dates = site.restaurants.indices.map { site.restaurants[$0].added ?? reviewDays[$0].first }
         func newerRestaurant(_ a: Int, _ b: Int) -> Bool {

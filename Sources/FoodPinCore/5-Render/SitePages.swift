@@ -102,7 +102,7 @@ extension SiteRenderer {
     public func inputs(of page: Page) -> PageInputs {
         switch page {
         case .list(let number):
-            let slice = pageSlice(Array(site.restaurants.indices), page: number)
+            let slice = pageSlice(site.restaurants.indices, page: number)
             return PageInputs(cards: slice.map { cardDigests[$0] }, steps: site.steps,
                               numbers: [number, site.restaurants.count])
         case .restaurant(let index):
@@ -160,9 +160,9 @@ extension SiteRenderer {
 
     func groups(_ kind: BrowseKind) -> [BrowseGroup] { kind == .cities ? site.cities : site.cuisines }
 
-    func pageSlice(_ items: [Int], page: Int) -> ArraySlice<Int> {
-        let start = (page - 1) * site.config.pageSize
-        return items[min(start, items.count)..<min(start + site.config.pageSize, items.count)]
+    func pageSlice<Items: RandomAccessCollection<Int>>(_ items: Items, page: Int) -> Items.SubSequence where Items.Index == Int {
+        let start = items.startIndex + (page - 1) * site.config.pageSize
+        return items[min(start, items.endIndex)..<min(start + site.config.pageSize, items.endIndex)]
     }
 
     func pagination(_ current: Int, total: Int, path: (Int) -> String) -> [String: TemplateValue]? {

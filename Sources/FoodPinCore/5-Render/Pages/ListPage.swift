@@ -20,7 +20,7 @@ extension SiteRenderer {
                 ]),
             ])
         }
-        let slice = pageSlice(site.restaurants.indices.map { $0 }, page: number)
+        let slice = ArraySlice(pageSlice(site.restaurants.indices, page: number))
         return page("index", links: links,
                     title: number == 1 ? site.config.title : strings.text("title.page", ["title": site.config.title, "number": strings.number(number)]),
                     description: site.config.description, canonicalPath: PageLinks.folderURL(of: path(of: .list(page: number))),
