@@ -17,12 +17,15 @@ import Testing
             builder = SiteBuilder(options)
         }
 
-        /// Writes the files, rebuilds, and says whether the model was patched; the site and its
-        /// messages are checked against a clean build's.
-        func edit(_ files: [String: String], sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> Bool {
+        /// Writes the files, rebuilds, and says whether the model was patched and how many
+        /// restaurant pages the plan looked at (nil: none, as no page was planned); the site and
+        /// its messages are checked against a clean build's.
+        func edit(_ files: [String: String], removing removed: [String] = [], sourceLocation: Testing.SourceLocation = #_sourceLocation) throws
+            -> (patched: Bool, restaurantPagesLookedAt: Int?) {
             for (path, text) in files { try guide.write(path, text) }
+            for path in removed { try guide.remove(path) }
             let patchesBefore = builder.modelMemo.patches
-            let report = try builder.build(changed: Set(files.keys))
+            let report = try builder.build(changed: Set(files.keys).union(removed))
             let copy = try TestGuide()
             try FileManager.default.removeItem(at: copy.root)
             try FileManager.default.copyItem(at: guide.root, to: copy.root)
@@ -30,8 +33,14 @@ import Testing
             try? FileManager.default.removeItem(at: copy.layout.cache)
             let clean = try copy.build()
             #expect(Self.messages(report) == Self.messages(clean), sourceLocation: sourceLocation)
-            if clean.succeeded { #expect(try guide.snapshot() == copy.snapshot(), sourceLocation: sourceLocation) }
-            return builder.modelMemo.patches > patchesBefore
+            if clean.succeeded {
+                #expect(try guide.snapshot() == copy.snapshot(), sourceLocation: sourceLocation)
+                // What the session now takes the output to hold is what it holds.
+                #expect(report.files == clean.files, sourceLocation: sourceLocation)
+            }
+            // Every page but the restaurants' is made of several restaurants, or of none: always looked at.
+            let otherPages = report.pages - report.restaurants
+            return (builder.modelMemo.patches > patchesBefore, report.pagesLookedAt == 0 ? nil : report.pagesLookedAt - otherPages)
         }
 
         /// Each message with its file's name (the two guides live in different folders).
@@ -58,35 +67,55 @@ import Testing
     @Test func editsThatStayWithinTheirRestaurantArePatched() throws {
         let session = try session()
         // A review's text, its rating (the card's average changes) and its date (the feeds change).
-        #expect(try session.edit(["Content/reviews/a/1.md": "---\nrestaurant: a\nrating: 4\ndate: 2026-01-02\n---\nBetter.\n"]))
-        #expect(try session.edit(["Content/reviews/a/2.md": "---\nrestaurant: a\nrating: 5\ndate: 2026-03-01\n---\nGreat.\n"]))
+        #expect(try session.edit(["Content/reviews/a/1.md": "---\nrestaurant: a\nrating: 4\ndate: 2026-01-02\n---\nBetter.\n"]) == (true, 1))
+        #expect(try session.edit(["Content/reviews/a/2.md": "---\nrestaurant: a\nrating: 5\ndate: 2026-03-01\n---\nGreat.\n"]) == (true, 1))
         // A restaurant's text; one that enriches an imported record; two restaurants at once.
-        #expect(try session.edit(["Content/restaurants/a.md": "---\nname: Alpha\ncity: Boston\ncuisines: [Thai]\nprice: 2\n---\nSecond.\n"]))
+        #expect(try session.edit(["Content/restaurants/a.md": "---\nname: Alpha\ncity: Boston\ncuisines: [Thai]\nprice: 2\n---\nSecond.\n"]) == (true, 1))
         #expect(try session.edit(["Content/restaurants/o-ya.md": "---\nid: 28066\ncuisines: [Japanese]\n---\nOmakase, now.\n",
-                                  "Content/reviews/a/1.md": "---\nrestaurant: a\nrating: 3\n---\nFine.\n"]))
-        // A warning mended, then a step edited: the other restaurants' messages stay as they were.
-        #expect(try session.edit(["Content/restaurants/b.md": "---\nname: Beta\ncity: Boston\nphotos: [{src: \"https://example.org/b.jpg\", alt: Soup}]\n---\n"]))
-        #expect(try session.edit(["Content/restaurants/a.md": "---\nname: Alpha\ncity: Boston\ncuisines: [Thai]\nphotos: [\"https://example.org/a.jpg\"]\n---\nThird.\n"]))
-        #expect(try session.edit(["Content/onboarding/1.md": "---\nstep: 1\nheading: Search\n---\nLook around.\n"]))
-        // A review broken: its restaurant loses it, and the build reports the error.
-        #expect(try session.edit(["Content/reviews/a/1.md": "---\nrestaurant: a\nrating: eleven\n---\nFine.\n"]))
+                                  "Content/reviews/a/1.md": "---\nrestaurant: a\nrating: 3\n---\nFine.\n"]) == (true, 2))
+        // A warning mended, then a step edited (no restaurant page looked at): the other
+        // restaurants' messages stay as they were.
+        #expect(try session.edit(["Content/restaurants/b.md": "---\nname: Beta\ncity: Boston\nphotos: [{src: \"https://example.org/b.jpg\", alt: Soup}]\n---\n"]) == (true, 1))
+        #expect(try session.edit(["Content/restaurants/a.md": "---\nname: Alpha\ncity: Boston\ncuisines: [Thai]\nphotos: [\"https://example.org/a.jpg\"]\n---\nThird.\n"]) == (true, 1))
+        #expect(try session.edit(["Content/onboarding/1.md": "---\nstep: 1\nheading: Search\n---\nLook around.\n"]) == (true, 0))
+        // A review broken: its restaurant loses it, and the build reports the error (no page planned).
+        #expect(try session.edit(["Content/reviews/a/1.md": "---\nrestaurant: a\nrating: eleven\n---\nFine.\n"]) == (true, nil))
     }
 
     @Test func editsThatReachFurtherMakeTheWholeModel() throws {
         let session = try session()
-        // A name (the list's order), a city and cuisines (browse pages), an id, a draft.
-        #expect(try !session.edit(["Content/restaurants/a.md": "---\nname: Zeta\ncity: Boston\ncuisines: [Thai]\n---\nFirst.\n"]))
-        #expect(try !session.edit(["Content/restaurants/a.md": "---\nname: Zeta\ncity: Cambridge\ncuisines: [Thai]\n---\nFirst.\n"]))
-        #expect(try !session.edit(["Content/restaurants/a.md": "---\nname: Zeta\ncity: Cambridge\ncuisines: [Thai, Lao]\n---\nFirst.\n"]))
-        #expect(try !session.edit(["Content/restaurants/o-ya.md": "---\nid: 28067\ncuisines: [Japanese]\n---\nOmakase.\n"]))
-        #expect(try !session.edit(["Content/restaurants/o-ya.md": "---\nid: 28066\ncuisines: [Japanese]\n---\nOmakase.\n"]))
-        #expect(try !session.edit(["Content/restaurants/b.md": "---\nname: Beta\ndraft: true\n---\n"]))
-        // A review given to another restaurant; a broken review mended; a review of nothing known.
-        #expect(try !session.edit(["Content/reviews/a/1.md": "---\nrestaurant: o-ya\nrating: 4\n---\nMoved.\n"]))
-        #expect(try session.edit(["Content/reviews/a/1.md": "---\nrestaurant: o-ya\nrating: zero\n---\nBroken.\n"]))
-        #expect(try !session.edit(["Content/reviews/a/1.md": "---\nrestaurant: o-ya\nrating: 1\n---\nMended.\n"]))
-        #expect(try !session.edit(["Content/reviews/a/2.md": "---\nrestaurant: nowhere\nrating: 2\n---\nMeh.\n"]))
-        // The site's settings.
-        #expect(try !session.edit(["Content/site.yml": "title: Renamed\npage_size: 2\n"]))
+        // Boston's 25 imported restaurants (O Ya enriched by its file), Alpha and Beta.
+        let everyRestaurant = 27
+        // A name (the list's order: another restaurant's page at the same place), a city and cuisines
+        // (browse pages), an id, a draft.
+        #expect(try session.edit(["Content/restaurants/a.md": "---\nname: Zeta\ncity: Boston\ncuisines: [Thai]\n---\nFirst.\n"]) == (false, everyRestaurant))
+        #expect(try session.edit(["Content/restaurants/a.md": "---\nname: Zeta\ncity: Cambridge\ncuisines: [Thai]\n---\nFirst.\n"]).patched == false)
+        #expect(try session.edit(["Content/restaurants/a.md": "---\nname: Zeta\ncity: Cambridge\ncuisines: [Thai, Lao]\n---\nFirst.\n"]).patched == false)
+        #expect(try session.edit(["Content/restaurants/o-ya.md": "---\nid: 28067\ncuisines: [Japanese]\n---\nOmakase.\n"]).patched == false)
+        #expect(try session.edit(["Content/restaurants/o-ya.md": "---\nid: 28066\ncuisines: [Japanese]\n---\nOmakase.\n"]).patched == false)
+        #expect(try session.edit(["Content/restaurants/b.md": "---\nname: Beta\ndraft: true\n---\n"]).patched == false)
+        // A review given to another restaurant; a broken review mended.
+        #expect(try session.edit(["Content/reviews/a/1.md": "---\nrestaurant: o-ya\nrating: 4\n---\nMoved.\n"]).patched == false)
+        #expect(try session.edit(["Content/reviews/a/1.md": "---\nrestaurant: o-ya\nrating: zero\n---\nBroken.\n"]).patched)
+        #expect(try session.edit(["Content/reviews/a/1.md": "---\nrestaurant: o-ya\nrating: 1\n---\nMended.\n"]).patched == false)
+        // The site's settings: every page looked at (Beta is a draft now).
+        #expect(try session.edit(["Content/site.yml": "title: Renamed\npage_size: 2\n"]) == (false, everyRestaurant - 1))
+        // A review of no restaurant known: an error.
+        #expect(try session.edit(["Content/reviews/a/2.md": "---\nrestaurant: nowhere\nrating: 2\n---\nMeh.\n"]).patched == false)
+    }
+
+    /// A file the site lets go while its pages stay as they were (a picture no page shows): the
+    /// plan patched from the live folder does not keep it, so the session knows it is gone.
+    @Test func aFileLetGoIsNotKeptByAPatchedPlan() throws {
+        let session = try session()
+        let logo = "Content/images/logo.svg"
+        #expect(try session.edit([logo: "<svg xmlns=\"http://www.w3.org/2000/svg\"/>"]).patched == false)
+        #expect(session.guide.exists("images/logo.svg"))
+        // A file that is not the guide's text: the model is made whole, the plan patched.
+        #expect(try session.edit([:], removing: [logo]) == (false, 0))
+        #expect(!session.guide.exists("images/logo.svg"))
+        // Put back as it was: written again, as the session knows it is gone.
+        #expect(try session.edit([logo: "<svg xmlns=\"http://www.w3.org/2000/svg\"/>"]) == (false, 0))
+        #expect(session.guide.exists("images/logo.svg"))
     }
 }

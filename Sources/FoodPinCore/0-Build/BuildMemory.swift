@@ -14,6 +14,10 @@ struct BuildMemory {
     var standby: [String: WrittenState]?
     /// By page path: the digest of what the page was last rendered from.
     var pageInputs: [String: ContentDigest] = [:]
+    /// What a session's last page plan was made from, and the files its build changed, where the
+    /// standby folder (the site before) differs from the live one (`SiteBuilder.patchedPlan`).
+    var lastPlan: PlanBasis?
+    var lastChanged: Set<String>?
     /// The parsed content files, by path, with the stamps they were read at.
     let content = ContentCache()
     /// The state file as this builder last saw it: read, written or removed (nil: not there).
@@ -67,6 +71,8 @@ struct BuildMemory {
         live = nil
         liveWrittenHere = false
         pageInputs = [:]
+        lastPlan = nil
+        lastChanged = nil
         standby = nil
     }
 

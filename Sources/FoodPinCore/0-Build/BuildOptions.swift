@@ -40,6 +40,8 @@ public struct BuildReport: Sendable {
     public var pages = 0
     /// Pages rendered by this build (the others were unchanged since the last one).
     public var rendered = 0
+    /// The pages whose inputs were digested: every page, or under `serve` those an edit can reach.
+    public var pagesLookedAt = 0
     public var files = 0
     public var changes = OutputWriter.Changes()
     /// Files written or removed by this build, relative to the output folder.

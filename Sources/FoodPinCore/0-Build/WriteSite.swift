@@ -31,12 +31,14 @@ extension SiteBuilder {
     func writeSite(_ plan: inout PagePlan, renderer: SiteRenderer, publisher: Publisher, run: inout BuildRun) throws(FoodPinError) -> WrittenSite {
         run.report.output = publisher.live.destination
         run.report.rendered = plan.toRender.count
+        run.report.pagesLookedAt = plan.lookedAt
         run.report.changes.unchanged = plan.kept.count
         run.report.standbyLinks = plan.toLink.count
         let gone = publisher.targetHeld.map { Self.stale($0, keeping: plan.allPaths) }
         let wrote = publisher.targetHeld == nil || !plan.toRender.isEmpty || !plan.files.isEmpty || !plan.toLink.isEmpty
             || gone?.isEmpty == false
-        let liveGone = publisher.liveHeld.map { Self.stale($0, keeping: plan.allPaths) } ?? []
+        // Written in place, the target is the live folder: its stale files are the same.
+        let liveGone = publisher.linksFromLive ? publisher.liveHeld.map { Self.stale($0, keeping: plan.allPaths) } ?? [] : gone ?? []
         var site = WrittenSite(files: [:], wrote: wrote, liveChanged: publisher.liveHeld == nil || !liveGone.isEmpty || plan.liveHasLinks,
                                gone: gone, liveGone: liveGone)
         swap(&site.files, &plan.kept)
@@ -140,6 +142,7 @@ extension SiteBuilder {
         memory.live = site.files
         memory.liveWrittenHere = true
         memory.pageInputs = plan.pageInputs
+        memory.lastChanged = isSession ? Set(run.report.changedPaths + run.report.removedPaths) : nil
         run.report.files = site.files.count
         let report = run.report
         let state = BuildState(fingerprint: run.fingerprint, storeStamp: run.storeStamp, diagnostics: report.diagnostics,

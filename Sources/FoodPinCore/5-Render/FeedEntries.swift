@@ -21,13 +21,17 @@ struct FeedEntries: Sendable {
             (first: restaurant.reviews.last(where: { $0.date != nil })?.date, latest: restaurant.reviews.first?.date)
         }
         let dates = site.restaurants.indices.map { site.restaurants[$0].added ?? reviewDays[$0].first }
+        // Newer day first; on a tie, the slug and file that sort first. Slugs are read only on a
+        // tie: each is a restaurant's storage away, and most items are compared with the list's last.
         func newerRestaurant(_ a: Int, _ b: Int) -> Bool {
-            (dates[a]!, site.restaurants[b].slug) > (dates[b]!, site.restaurants[a].slug)
+            if dates[a]! != dates[b]! { return dates[a]! > dates[b]! }
+            return site.restaurants[a].slug < site.restaurants[b].slug
         }
         func newerReview(_ a: ReviewEntry, _ b: ReviewEntry) -> Bool {
             let first = site.restaurants[a.restaurant], second = site.restaurants[b.restaurant]
-            return (first.reviews[a.review].date!, second.slug, second.reviews[b.review].source)
-                > (second.reviews[b.review].date!, first.slug, first.reviews[a.review].source)
+            let firstDay = first.reviews[a.review].date!, secondDay = second.reviews[b.review].date!
+            if firstDay != secondDay { return firstDay > secondDay }
+            return (first.slug, first.reviews[a.review].source) < (second.slug, second.reviews[b.review].source)
         }
         func newestReviews(of members: [Int]) -> [ReviewEntry] {
             // The `size` restaurants with the latest reviews hold `size` reviews of that day or

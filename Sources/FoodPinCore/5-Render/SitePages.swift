@@ -6,7 +6,7 @@ extension SiteRenderer {
         case cities, cuisines
     }
 
-    public enum Page: Sendable {
+    public enum Page: Sendable, Equatable {
         case list(page: Int)
         case restaurant(Int)
         case browseIndex(BrowseKind)
