@@ -118,4 +118,18 @@ import Testing
         #expect(try session.edit([logo: "<svg xmlns=\"http://www.w3.org/2000/svg\"/>"]) == (false, 0))
         #expect(session.guide.exists("images/logo.svg"))
     }
+
+    /// A template edit looks at the pages drawn with it: none of the restaurants' for the walkthrough's.
+    @Test func aTemplateEditLooksAtThePagesThatUseIt() throws {
+        let session = try session()
+        func template(_ name: String) throws -> String {
+            try String(contentsOf: Fixtures.repository.appending(path: "Templates/\(name).mustache"), encoding: .utf8)
+        }
+        let welcome = try template("welcome").replacingOccurrences(of: "{{/content}}", with: "<p>Hello there</p>{{/content}}")
+        #expect(try session.edit(["Templates/welcome.mustache": welcome]) == (true, 0))
+        #expect(try session.guide.page("welcome/index.html").contains("<p>Hello there</p>"))
+        let restaurant = try template("restaurant").replacingOccurrences(of: "{{/content}}", with: "<p>Bon appétit</p>{{/content}}")
+        #expect(try session.edit(["Templates/restaurant.mustache": restaurant]) == (true, 27))
+        #expect(try session.guide.page("restaurants/a/index.html").contains("<p>Bon appétit</p>"))
+    }
 }

@@ -88,20 +88,22 @@ extension SiteBuilder {
         return plan
     }
 
-    /// Under `serve`, with the last build's pages, settings and templates and the live folder as
-    /// this session wrote it (most saves): only the pages whose inputs can have changed are looked
-    /// at, the restaurants whose page digest changed and the pages made of many (lists, browse
-    /// pages, search, feeds, sitemap); every other page is kept as the live folder holds it, and
-    /// linked into the standby only where the last build changed it.
+    /// Under `serve`, with the last build's pages and settings and the live folder as this session
+    /// wrote it (most saves): only the pages whose inputs can have changed are looked at, the
+    /// restaurants whose page digest or templates changed and the pages made of many (lists,
+    /// browse pages, search, feeds, sitemap); every other page is kept as the live folder holds
+    /// it, and linked into the standby only where the last build changed it.
     /// A save at 10,000 restaurants: 45 ms of planning → N ms (`bench/watch-bench.py`).
     private func patchedPlan(_ basis: PlanBasis, renderer: SiteRenderer, publisher: Publisher) -> PagePlan? {
         guard isSession, memory.liveWrittenHere, let live = publisher.liveHeld, let last = memory.lastPlan, let lastChanged = memory.lastChanged,
-              last.pages == basis.pages, last.settings == basis.settings, last.templates == basis.templates,
-              memory.pageInputs.count == last.paths.count else { return nil }
+              last.pages == basis.pages, last.settings == basis.settings, memory.pageInputs.count == last.paths.count else { return nil }
+        let restaurantTemplates = SiteRenderer.templates(of: .restaurant(0))
+        let sameRestaurantTemplates = basis.templates[restaurantTemplates] == last.templates[restaurantTemplates]
         var changed: [(index: Int, inputs: ContentDigest)] = []
         var lookedAt = 0
         for (index, page) in basis.pages.enumerated() {
-            if case .restaurant(let restaurant) = page, basis.restaurantPages[restaurant] == last.restaurantPages[restaurant] { continue }
+            if case .restaurant(let restaurant) = page, sameRestaurantTemplates,
+               basis.restaurantPages[restaurant] == last.restaurantPages[restaurant] { continue }
             lookedAt += 1
             // A page of another restaurant or group under the same index: the whole plan is made.
             guard renderer.path(of: page) == last.paths[index] else { return nil }
