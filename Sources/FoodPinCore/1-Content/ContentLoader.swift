@@ -75,12 +75,22 @@ public enum ContentLoader {
         let rereads = edited != nil && scan != nil && previous != nil
         if let edited, let scan, var last = previous.take() {
             // Taken, not copied: each folder's files are replaced in place.
-            let edits = ContentEdits(restaurants: reread(&last.restaurantFiles, edited, scan, cache, parseRestaurant),
-                                     reviews: reread(&last.reviewFiles, edited, scan, cache, parseReview),
-                                     steps: reread(&last.stepFiles, edited, scan, cache, parseStep))
+            var quiet = true
+            let edits = ContentEdits(restaurants: reread(&last.restaurantFiles, edited, scan, cache, parseRestaurant, quiet: &quiet),
+                                     reviews: reread(&last.reviewFiles, edited, scan, cache, parseReview, quiet: &quiet),
+                                     steps: reread(&last.stepFiles, edited, scan, cache, parseStep, quiet: &quiet), quiet: quiet)
             (content.restaurantFiles, content.reviewFiles, content.stepFiles) = (last.restaurantFiles, last.reviewFiles, last.stepFiles)
             // Every edited file is one of these Markdown files, or something else changed too.
             if edits.restaurants.count + edits.reviews.count + edits.steps.count == edited.count { content.edits = edits }
+            // Restaurants and reviews edited, no message gained or lost (most saves): the lists are
+            // the last ones with the edited sources swapped in, and the messages and city files as
+            // they were, without a pass over the guide (10,000 restaurants: about 10 ms).
+            if edits.quiet, edits.steps.isEmpty, content.edits != nil, ContentEdits.swap(edits.restaurants, in: &last.restaurants),
+               ContentEdits.swap(edits.reviews, in: &last.reviews) {
+                (content.restaurants, content.reviews, content.steps) = (last.restaurants, last.reviews, last.steps)
+                (content.diagnostics, content.cityFiles) = (last.diagnostics, last.cityFiles)
+                return content
+            }
         } else {
             content.restaurantFiles = parseAll(list(layout.restaurants, "md", recursive: false), cache, width, parseRestaurant)
             content.reviewFiles = parseAll(list(layout.reviews, "md", recursive: true), cache, width, parseReview)
@@ -147,7 +157,7 @@ public enum ContentLoader {
     /// The folder as last read, with the edited files in it read again at the scan's stamps; each
     /// file read again as it was and as it is.
     private static func reread<T: Sendable>(_ folder: inout ReadFolder<T>, _ edited: Set<String>, _ scan: FolderScan,
-                                            _ cache: ContentCache?, _ kind: FileKind<T>) -> [(old: T?, new: T?)] {
+                                            _ cache: ContentCache?, _ kind: FileKind<T>, quiet: inout Bool) -> [(old: T?, new: T?)] {
         let display = DisplayPaths()
         var edits: [(old: T?, new: T?)] = []
         for path in edited {
@@ -155,6 +165,7 @@ public enum ContentLoader {
             let result = parseFile(path, size: Int(stamp.size), display, kind.parse)
             cache?.store(kind.wrap(result.0, result.1), for: path, stamp: stamp)
             edits.append((folder.results[index].value, result.0))
+            quiet = quiet && folder.results[index].found.isEmpty && result.1.isEmpty
             folder.results[index] = (result.0, result.1)
             folder.listing.stamps?[index] = stamp
         }
