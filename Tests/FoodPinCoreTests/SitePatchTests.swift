@@ -132,4 +132,15 @@ import Testing
         #expect(try session.edit(["Templates/restaurant.mustache": restaurant]) == (true, 27))
         #expect(try session.guide.page("restaurants/a/index.html").contains("<p>Bon appétit</p>"))
     }
+
+    /// The theme's words, kept by a session while their inputs stay: made again for a language,
+    /// a guide's own word in site.yml, or a strings file.
+    @Test func theWordsFollowTheLanguageAndTheGuidesOwn() throws {
+        let session = try session()
+        #expect(try session.edit(["Content/site.yml": "title: T\npage_size: 2\nlanguage: zh-Hans\n"]).patched == false)
+        #expect(try session.edit(["Content/site.yml": "title: T\npage_size: 2\nstrings: {nav.restaurants: Tables}\n"]).patched == false)
+        #expect(try session.guide.page("index.html").contains("Tables"))
+        #expect(try session.edit(["Templates/strings/en.yml": "nav.restaurants: Places\n"]).patched)
+        #expect(try session.guide.page("welcome/index.html").contains("Tables"))
+    }
 }

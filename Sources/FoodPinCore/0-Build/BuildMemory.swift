@@ -14,6 +14,8 @@ struct BuildMemory {
     var standby: [String: WrittenState]?
     /// By page path: the digest of what the page was last rendered from.
     var pageInputs: [String: ContentDigest] = [:]
+    /// A session's theme words, with what they were made from.
+    var words: (inputs: ThemeWords.Inputs, words: ThemeWords)?
     /// What a session's last page plan was made from, and the files its build changed, where the
     /// standby folder (the site before) differs from the live one (`SiteBuilder.patchedPlan`).
     var lastPlan: PlanBasis?
