@@ -112,8 +112,8 @@ import Testing
     /// Only restaurants whose latest review could be among the newest are looked into: one
     /// restaurant may hold several of them, and a restaurant tied on the boundary day still counts.
     @Test func theNewestReviewsComeFromAnyRestaurantTiesIncluded() throws {
-        let guide = try TestGuide(siteYAML: "title: Eats\nfeed_size: 3\n")
-        let reviews = [("a", "a1", "2026-05-01"), ("a", "a3", "2026-05-03"), ("b", "b2", "2026-05-02"),
+        let guide = try TestGuide(siteYAML: "title: Eats\nfeed_size: 4\n")
+        let reviews = [("a", "a1", "2026-05-01"), ("a", "a2", "2026-05-02"), ("a", "a3", "2026-05-03"), ("b", "b2", "2026-05-02"),
                        ("c", "c0", "2026-04-01"), ("c", "c4", "2026-05-04"), ("d", "d0", "2026-01-01"), ("e", "e2", "2026-05-02")]
         for slug in ["a", "b", "c", "d", "e"] { try guide.write("Content/restaurants/\(slug).md", "---\nname: \(slug.uppercased())\n---\n") }
         for (slug, title, day) in reviews {
@@ -122,8 +122,8 @@ import Testing
         #expect(try guide.build().succeeded)
         let feed = try #require(JSONSerialization.jsonObject(with: Data(try guide.page("feeds/reviews.json").utf8)) as? [String: Any])
         let items = try #require(feed["items"] as? [[String: Any]])
-        // On 2026-05-02 B and E tie: B's name sorts first.
-        #expect(items.map { $0["title"] as? String } == ["C: c4", "A: a3", "B: b2"])
+        // A holds two of the newest; on 2026-05-02 A, B and E tie, in the order of their names.
+        #expect(items.map { $0["title"] as? String } == ["C: c4", "A: a3", "A: a2", "B: b2"])
     }
 
     @Test func aBadAddedDateIsALocatedErrorInFrontMatterAndAWarningInACityFile() throws {

@@ -16,10 +16,11 @@ struct BuildMemory {
     var pageInputs: [String: ContentDigest] = [:]
     /// A session's theme words, with what they were made from.
     var words: (inputs: ThemeWords.Inputs, words: ThemeWords)?
-    /// What a session's last page plan was made from, and the files its build changed, where the
-    /// standby folder (the site before) differs from the live one (`SiteBuilder.patchedPlan`).
+    /// What a session's last page plan was made from (`SiteBuilder.patchedPlan`).
     var lastPlan: PlanBasis?
-    var lastChanged: Set<String>?
+    /// The files a session's last build changed: the standby folder (the site before) holds what
+    /// the live one holds but these, while `standby` is known. Nil when unknown.
+    var standbyLacks: Set<String>?
     /// The parsed content files, by path, with the stamps they were read at.
     let content = ContentCache()
     /// The state file as this builder last saw it: read, written or removed (nil: not there).
@@ -74,7 +75,7 @@ struct BuildMemory {
         liveWrittenHere = false
         pageInputs = [:]
         lastPlan = nil
-        lastChanged = nil
+        standbyLacks = nil
         standby = nil
     }
 

@@ -54,13 +54,13 @@ extension SiteBuilder {
         let scan = scan ?? session?.scan
         let content = ContentLoader.load(layout, baseURLOverride: options.baseURL, cache: memory.content, scan: scan,
                                          width: readWidth, previous: memory.lastContent.take(), edited: session?.edited)
-        if isSession { memory.lastContent = content }
         memory.hasRead = true
         log.add(contentsOf: content.diagnostics)
         let theme = pendingTheme.value
         log.add(contentsOf: theme.diagnostics)
         let config = content.config
-        let wordsInputs = ThemeWords.Inputs(themeFiles: theme.files, overridePaths: theme.overrides, language: config.language,
+        let wordsInputs = ThemeWords.Inputs(themeFiles: theme.files.filter { $0.key.hasPrefix(ThemeStrings.folder) },
+                                            overridePaths: theme.overrides, language: config.language,
                                             custom: config.stringOverrides, languageLocation: config.languageLocation)
         let known = memory.words.flatMap { $0.inputs == wordsInputs ? $0.words : nil }
         let strings = Pending { known ?? ThemeWords(wordsInputs) }

@@ -77,6 +77,8 @@ public final class SiteBuilder: @unchecked Sendable {
         run.finished("read content and theme")
         progress("Syncing the store")
         let site = try makeSite(guide, run: &run)
+        // The next save is read against the content this model was made from (`SitePatch`).
+        if isSession { memory.lastContent = guide.content }
         run.finished("sync store and build model")
         progress("Processing pictures")
         let pictures = try processPictures(of: site, guide: guide, run: &run)

@@ -142,7 +142,7 @@ extension SiteBuilder {
         memory.live = site.files
         memory.liveWrittenHere = true
         memory.pageInputs = plan.pageInputs
-        memory.lastChanged = isSession ? Set(run.report.changedPaths + run.report.removedPaths) : nil
+        memory.standbyLacks = isSession ? Set(run.report.changedPaths + run.report.removedPaths) : nil
         run.report.files = site.files.count
         let report = run.report
         let state = BuildState(fingerprint: run.fingerprint, storeStamp: run.storeStamp, diagnostics: report.diagnostics,

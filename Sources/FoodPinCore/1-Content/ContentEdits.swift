@@ -3,11 +3,13 @@
 struct ContentEdits: Sendable {
     var restaurants: [(old: RestaurantSource?, new: RestaurantSource?)] = []
     var reviews: [(old: ReviewSource?, new: ReviewSource?)] = []
-    var steps: [(old: StepSource?, new: StepSource?)] = []
+    /// How many step files were read again (steps are few: all are numbered again).
+    var steps = 0
     /// Whether no edited file had or has a message of its own (found reading it).
     var quiet = true
 
-    /// Each edited source swapped in place in `list`; false when one is not in it or is now broken.
+    /// Each edited source swapped in place in `list`; false when one is not in it or is now broken
+    /// (those before it are swapped all the same: the caller then makes its lists again).
     static func swap<Source: AnyObject>(_ edits: [(old: Source?, new: Source?)], in list: inout [Source]) -> Bool {
         for (old, new) in edits {
             guard let old, let new, let index = list.firstIndex(where: { $0 === old }) else { return false }

@@ -78,14 +78,14 @@ public enum ContentLoader {
             var quiet = true
             let edits = ContentEdits(restaurants: reread(&last.restaurantFiles, edited, scan, cache, parseRestaurant, quiet: &quiet),
                                      reviews: reread(&last.reviewFiles, edited, scan, cache, parseReview, quiet: &quiet),
-                                     steps: reread(&last.stepFiles, edited, scan, cache, parseStep, quiet: &quiet), quiet: quiet)
+                                     steps: reread(&last.stepFiles, edited, scan, cache, parseStep, quiet: &quiet).count, quiet: quiet)
             (content.restaurantFiles, content.reviewFiles, content.stepFiles) = (last.restaurantFiles, last.reviewFiles, last.stepFiles)
             // Every edited file is one of these Markdown files, or something else changed too.
-            if edits.restaurants.count + edits.reviews.count + edits.steps.count == edited.count { content.edits = edits }
+            if edits.restaurants.count + edits.reviews.count + edits.steps == edited.count { content.edits = edits }
             // Restaurants and reviews edited, no message gained or lost (most saves): the lists are
             // the last ones with the edited sources swapped in, and the messages and city files as
             // they were, without a pass over the guide (10,000 restaurants: about 10 ms).
-            if edits.quiet, edits.steps.isEmpty, content.edits != nil, ContentEdits.swap(edits.restaurants, in: &last.restaurants),
+            if edits.quiet, edits.steps == 0, content.edits != nil, ContentEdits.swap(edits.restaurants, in: &last.restaurants),
                ContentEdits.swap(edits.reviews, in: &last.reviews) {
                 (content.restaurants, content.reviews, content.steps) = (last.restaurants, last.reviews, last.steps)
                 (content.diagnostics, content.cityFiles) = (last.diagnostics, last.cityFiles)

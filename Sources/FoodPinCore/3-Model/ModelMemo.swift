@@ -10,9 +10,10 @@ final class ModelMemo: @unchecked Sendable {
     private var fromRecords: (records: [RestaurantRecord], made: RecordRestaurants)?
     /// By slug: each restaurant as last made, with what it was made from.
     var assembled: [String: (inputs: RestaurantInputs, restaurant: Restaurant, diagnostics: [Diagnostic])] = [:]
-    /// The site the last build made, for the next to patch (`SitePatch`), and how many were patched.
+    /// The site the last build made, for the next to patch (`SitePatch`).
     var lastSite: SitePatch.LastSite?
-    var patches = 0
+    /// How many builds were patched (for tests).
+    var patchedBuilds = 0
 
     init(remembering remembers: Bool) { self.remembers = remembers }
 
