@@ -243,16 +243,16 @@ extension GalleryPhoto: BinaryEncodable {
 
 extension Restaurant: BinaryEncodable {
     func encode(to writer: inout BinaryWriter) {
-        writer.write(id)
-        writer.write(slug)
-        writer.write(name)
-        writer.write(facts)
-        writer.write(image)
-        writer.write(photos)
-        writer.write(favorite)
-        writer.write(verdict)
-        writer.write(descriptionMarkdown)
-        writer.write(reviews)
+        writer.write(self.id)
+        writer.write(self.slug)
+        writer.write(self.name)
+        writer.write(self.facts)
+        writer.write(self.image)
+        writer.write(self.photos)
+        writer.write(self.favorite)
+        writer.write(self.verdict)
+        writer.write(self.descriptionMarkdown)
+        writer.write(self.reviews)
     }
 }
 

@@ -4,25 +4,27 @@ import Foundation
 /// Its facts read as properties (`restaurant.city`), so pages name fields as sources do.
 @dynamicMemberLookup
 public struct Restaurant: Sendable, Equatable {
+    /// A restaurant's own fields, read and set on the restaurant itself (`restaurant.name`).
+    public struct Fields: Sendable, Equatable {
+        public var id: Int?
+        public var slug: String
+        public var name: String
+        public var facts: RestaurantFacts
+        public var image: ImageReference?
+        /// Where the main picture is named (its `image` field), for errors found when it is processed.
+        public var imageLocation: SourceLocation?
+        public var photos: [GalleryPhoto]
+        public var favorite: Bool
+        public var verdict: Verdict?
+        public var descriptionMarkdown: String
+        public var reviews: [Review]
+    }
+
     /// The fields live behind one reference, copied on write: a restaurant is copied often (pages,
     /// digests, the search index, pictures), and a copy is then one retain, not one per field.
     private final class Storage: @unchecked Sendable {
         var fields: Fields
         init(_ fields: Fields) { self.fields = fields }
-    }
-
-    private struct Fields: Equatable {
-        var id: Int?
-        var slug: String
-        var name: String
-        var facts: RestaurantFacts
-        var image: ImageReference?
-        var imageLocation: SourceLocation?
-        var photos: [GalleryPhoto]
-        var favorite: Bool
-        var verdict: Verdict?
-        var descriptionMarkdown: String
-        var reviews: [Review]
     }
 
     private var storage: Storage
@@ -35,110 +37,27 @@ public struct Restaurant: Sendable, Equatable {
                                  descriptionMarkdown: descriptionMarkdown, reviews: reviews))
     }
 
-    public var id: Int? {
-        _read { yield storage.fields.id }
+    public subscript<Value>(dynamicMember field: WritableKeyPath<Fields, Value>) -> Value {
+        _read { yield storage.fields[keyPath: field] }
         _modify {
-            makeUnique()
-            yield &storage.fields.id
+            if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.fields) }
+            yield &storage.fields[keyPath: field]
         }
-    }
-
-    public var slug: String {
-        _read { yield storage.fields.slug }
-        _modify {
-            makeUnique()
-            yield &storage.fields.slug
-        }
-    }
-
-    public var name: String {
-        _read { yield storage.fields.name }
-        _modify {
-            makeUnique()
-            yield &storage.fields.name
-        }
-    }
-
-    public var facts: RestaurantFacts {
-        _read { yield storage.fields.facts }
-        _modify {
-            makeUnique()
-            yield &storage.fields.facts
-        }
-    }
-
-    public var image: ImageReference? {
-        _read { yield storage.fields.image }
-        _modify {
-            makeUnique()
-            yield &storage.fields.image
-        }
-    }
-
-    /// Where the main picture is named (its `image` field), for errors found when it is processed.
-    public var imageLocation: SourceLocation? {
-        _read { yield storage.fields.imageLocation }
-        _modify {
-            makeUnique()
-            yield &storage.fields.imageLocation
-        }
-    }
-
-    public var photos: [GalleryPhoto] {
-        _read { yield storage.fields.photos }
-        _modify {
-            makeUnique()
-            yield &storage.fields.photos
-        }
-    }
-
-    public var favorite: Bool {
-        _read { yield storage.fields.favorite }
-        _modify {
-            makeUnique()
-            yield &storage.fields.favorite
-        }
-    }
-
-    public var verdict: Verdict? {
-        _read { yield storage.fields.verdict }
-        _modify {
-            makeUnique()
-            yield &storage.fields.verdict
-        }
-    }
-
-    public var descriptionMarkdown: String {
-        _read { yield storage.fields.descriptionMarkdown }
-        _modify {
-            makeUnique()
-            yield &storage.fields.descriptionMarkdown
-        }
-    }
-
-    public var reviews: [Review] {
-        _read { yield storage.fields.reviews }
-        _modify {
-            makeUnique()
-            yield &storage.fields.reviews
-        }
-    }
-
-    private mutating func makeUnique() {
-        if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.fields) }
     }
 
     public static func == (lhs: Restaurant, rhs: Restaurant) -> Bool {
         lhs.storage === rhs.storage || lhs.storage.fields == rhs.storage.fields
     }
 
-    public subscript<Value>(dynamicMember path: KeyPath<RestaurantFacts, Value>) -> Value { facts[keyPath: path] }
+    /// The facts read as the restaurant's own (`restaurant.city`).
+    public subscript<Value>(dynamicMember path: KeyPath<RestaurantFacts, Value>) -> Value { storage.fields.facts[keyPath: path] }
 
-    public var cuisines: [String] { facts.cuisines ?? [] }
-    public var path: String { "restaurants/\(slug)/" }
+    public var cuisines: [String] { self.facts.cuisines ?? [] }
+    public var path: String { "restaurants/\(self.slug)/" }
 
     /// The mean of the reviews' ratings, or nil without reviews.
     public var averageRating: Double? {
+        let reviews = self.reviews
         guard !reviews.isEmpty else { return nil }
         return Double(reviews.reduce(0) { $0 + $1.rating }) / Double(reviews.count)
     }
@@ -153,7 +72,7 @@ extension Restaurant {
     /// by an earlier review of the page gets `-2`, `-3`.
     public var reviewAnchors: [String] {
         var taken: Set<String> = []
-        return reviews.map { review in
+        return self.reviews.map { review in
             let file = review.source.split(separator: "/").last.map(String.init) ?? ""
             let base = "rv-" + Slug.make(file.hasSuffix(".md") ? String(file.dropLast(3)) : file)
             var anchor = base, count = 1

@@ -15,6 +15,8 @@ public struct ThemeStrings: Sendable, Equatable {
     public let language: String
     public let isRightToLeft: Bool
     let entries: [String: Entry]
+    /// Made once: a page counts many things (every card's reviews).
+    private let plurals: PluralRules
 
     static let fallbackLanguage = "en"
     /// Missing keys warned about one by one; the rest share one warning.
@@ -28,8 +30,14 @@ public struct ThemeStrings: Sendable, Equatable {
     init(language: String, entries: [String: Entry]) {
         self.language = language
         self.entries = entries
+        plurals = PluralRules(language: language)
         let primary = language.split(separator: "-").first.map { $0.lowercased() } ?? ""
         isRightToLeft = ["ar", "he", "fa", "ur", "ps", "sd", "yi", "dv", "ug", "ckb"].contains(primary)
+    }
+
+    /// The rules follow from the language.
+    public static func == (lhs: ThemeStrings, rhs: ThemeStrings) -> Bool {
+        lhs.language == rhs.language && lhs.entries == rhs.entries
     }
 
     // MARK: Loading
@@ -202,7 +210,7 @@ public struct ThemeStrings: Sendable, Equatable {
     }
 
     /// The plural category of a whole number, by the language's rule (`PluralRules`).
-    func pluralCategory(_ count: Int) -> String { PluralRules(language: language).category(count) }
+    func pluralCategory(_ count: Int) -> String { plurals.category(count) }
 
     /// A whole number with the language's thousands separator: 12,345.
     public func number(_ value: Int) -> String {
