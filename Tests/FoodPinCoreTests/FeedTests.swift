@@ -122,7 +122,7 @@ import Testing
         #expect(try guide.build().succeeded)
         let feed = try #require(JSONSerialization.jsonObject(with: Data(try guide.page("feeds/reviews.json").utf8)) as? [String: Any])
         let items = try #require(feed["items"] as? [[String: Any]])
-        // A holds two of the newest; on 2026-05-02 A, B and E tie, in the order of their names.
+        // A holds two of the newest; on 2026-05-02 A, B and E tie, in the order of their slugs.
         #expect(items.map { $0["title"] as? String } == ["C: c4", "A: a3", "A: a2", "B: b2"])
     }
 

@@ -1,7 +1,9 @@
 import Foundation
 
 /// A restaurant as the site shows it: an imported record, a Markdown file, or both merged.
-/// Its facts read as properties (`restaurant.city`), so pages name fields as sources do.
+/// Its fields and facts read as properties (`restaurant.name`, `restaurant.city`), so pages name
+/// fields as sources do; the two sets of names never meet (a test checks). Inside the type and its
+/// extensions a field is named through `self.`, as dynamic members are.
 @dynamicMemberLookup
 public struct Restaurant: Sendable, Equatable {
     /// A restaurant's own fields, read and set on the restaurant itself (`restaurant.name`).
@@ -21,7 +23,9 @@ public struct Restaurant: Sendable, Equatable {
     }
 
     /// The fields live behind one reference, copied on write: a restaurant is copied often (pages,
-    /// digests, the search index, pictures), and a copy is then one retain, not one per field.
+    /// digests, the search index, pictures), and a copy is then one retain, not one per field. Read
+    /// through a key path, a 10,000-restaurant cold build is as fast as with a property per field
+    /// (A/B 1.02, 0.96–1.04, `farm-bench -n 5`).
     private final class Storage: @unchecked Sendable {
         var fields: Fields
         init(_ fields: Fields) { self.fields = fields }
@@ -52,6 +56,7 @@ public struct Restaurant: Sendable, Equatable {
     /// The facts read as the restaurant's own (`restaurant.city`).
     public subscript<Value>(dynamicMember path: KeyPath<RestaurantFacts, Value>) -> Value { storage.fields.facts[keyPath: path] }
 
+    /// Never nil, unlike the facts' own (this property is found before the facts' member).
     public var cuisines: [String] { self.facts.cuisines ?? [] }
     public var path: String { "restaurants/\(self.slug)/" }
 

@@ -5,9 +5,11 @@ import Foundation
 /// they are made again, so the model costs what the edit touches rather than what the guide holds
 /// (10,000 restaurants, a review saved: the model 103 ms → 3 ms; `bench/HISTORY.md`).
 ///
-/// Whatever could reach further makes the whole model again: a file added or removed, another
-/// kind of file changed, a restaurant's id, name, city or cuisines changed (its place in lists and
-/// its city and cuisine pages), a review given another restaurant or one that was broken, drafts.
+/// Templates do not reach the model, and walkthrough steps are taken as they are now. Whatever
+/// could reach further makes the whole model again: a content file added or removed, another content
+/// file changed (site.yml, a city file, a picture), a restaurant's id, name, city or cuisines changed
+/// (its place in lists and its city and cuisine pages), a review given another restaurant or one
+/// that was broken, drafts.
 enum SitePatch {
     /// What the last build's model was, beyond the restaurants `ModelMemo` keeps by slug.
     struct LastSite {
@@ -51,8 +53,8 @@ enum SitePatch {
         if picturesMoved || steps != next.site.steps { next.site.contentFiles = SiteAssembly.contentFiles(next.site.restaurants, steps) }
         next.site.steps = steps
         next.site.config = content.config
-        let restaurantDiagnostics = next.flagged.sorted { next.positions[$0]! < next.positions[$1]! }
-            .flatMap { memo.assembled[$0]?.diagnostics ?? [] }
+        // In any order: the report sorts messages by place.
+        let restaurantDiagnostics = next.flagged.flatMap { memo.assembled[$0]?.diagnostics ?? [] }
         let diagnostics = next.joinDiagnostics + restaurantDiagnostics + stepDiagnostics + SiteModelBuilder.siteWarnings(next.site, layout: layout)
         memo.lastSite = next
         memo.patchedBuilds += 1

@@ -35,7 +35,7 @@ public struct ThemeStrings: Sendable, Equatable {
         isRightToLeft = ["ar", "he", "fa", "ur", "ps", "sd", "yi", "dv", "ug", "ckb"].contains(primary)
     }
 
-    /// The rules follow from the language.
+    /// Every other property follows from these two.
     public static func == (lhs: ThemeStrings, rhs: ThemeStrings) -> Bool {
         lhs.language == rhs.language && lhs.entries == rhs.entries
     }
@@ -124,13 +124,14 @@ public struct ThemeStrings: Sendable, Equatable {
                 diagnostics.append(.error(at: custom.location, "`strings` must be a mapping of string keys to words, like `nav.restaurants: Places`"))
                 return (ThemeStrings(language: language, entries: entries), diagnostics)
             }
+            let plurals = PluralRules(language: language)
             for (key, value) in overrides.sorted(by: { $0.key < $1.key }) {
                 guard english[key] != nil else {
                     diagnostics.append(.warning(at: value.location, "unknown string `\(key)` in `strings`; it is ignored",
                                                 hint: Suggestion.nearest(to: key, in: Array(english.keys)).map { "did you mean `\($0)`?" }))
                     continue
                 }
-                switch entry(value, plurals: PluralRules(language: language)) {
+                switch entry(value, plurals: plurals) {
                 case .success(let entry): entries[key] = entry
                 case .failure(let problem): diagnostics.append(problem)
                 }
