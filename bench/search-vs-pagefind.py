@@ -1,0 +1,244 @@
+#!/usr/bin/env python3
+"""FoodPin's search against Pagefind 1.5.2 on the same built site (issue 30).
+
+The guide is bench/make-search-guide.py's (N restaurants whose dishes, features and names tell them
+apart). FoodPin builds it; Pagefind indexes the restaurant pages FoodPin wrote. A local server sends
+text gzipped (level 6, as a static host does; Pagefind's own files are compressed already and go as
+they are) and counts the bytes. For each query of a fixed list, in headless Chromium:
+
+- cold: a fresh browser opens the search (FoodPin's list page with `?q=`; for Pagefind a page of
+  its own that calls its JS API and loads the first result's data, as its UI does): the bytes sent
+  before the first result shows, and the time from navigation start to it. Medians of --runs.
+- warm: the same query again in the same browser (HTTP cache kept: files are sent with max-age).
+- recall: every result each tool returns (not only the first page) against a reference computed
+  here from the guide's own Markdown: a restaurant is relevant when every word the query means
+  (a typo's intended word) is a word of its name, cuisines, city, area, description or reviews;
+  a query in Chinese or Japanese, when the name contains it.
+
+Index size on disk and build time (peak memory from /usr/bin/time -v) are printed first.
+
+usage: bench/search-vs-pagefind.py N [--runs 3] [--foodpin BIN] [--work DIR]
+(needs .build-venv with selenium and `pagefind[bin]==1.5.2`, chromium and chromium-driver)
+"""
+import argparse, gzip, http.server, io, os, pathlib, re, shutil, statistics, subprocess, sys, tempfile, threading, unicodedata
+import urllib.parse
+
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.support.ui import WebDriverWait
+
+HERE = pathlib.Path(__file__).resolve().parent
+# (what a visitor types, the words it means, how a word matches: "word" whole, "prefix" as typed so far, "substring" for CJK)
+QUERIES = [
+    ("dumplings", ["dumplings"], "word"), ("cacio e pepe", ["cacio", "e", "pepe"], "word"),
+    ("ramen", ["ramen"], "word"), ("tacos al pastor", ["tacos", "al", "pastor"], "word"),
+    ("rooftop", ["rooftop"], "word"), ("live jazz", ["live", "jazz"], "word"),
+    ("ramne", ["ramen"], "word"), ("cofee", ["coffee"], "word"), ("dumplngs", ["dumplings"], "word"),
+    ("safron lantern", ["saffron", "lantern"], "word"), ("caf", ["caf"], "prefix"),
+    ("拉麺", ["拉麺"], "substring"), ("籠包", ["籠包"], "substring"), ("ぷら", ["ぷら"], "substring"),
+]
+TEXT_TYPES = (".html", ".js", ".css", ".json", ".svg", ".webmanifest", ".xml", ".txt")
+SPECIAL = {"ø": "o", "ß": "ss", "ł": "l", "æ": "ae", "œ": "oe", "đ": "d", "þ": "th", "ð": "d", "ı": "i", "å": "a"}
+
+
+def fold(text):
+    text = "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c)).lower()
+    return "".join(SPECIAL.get(c, c) for c in text)
+
+
+def searchable(markdown, fields):
+    """The values of `fields` in a Markdown file's front matter, and its body."""
+    _, front, body = markdown.split("---\n", 2)
+    return " ".join(line.split(":", 1)[1] for line in front.splitlines() if line.split(":", 1)[0] in fields) + " " + body
+
+
+def guide_texts(guide):
+    """Each restaurant's folded name, and its folded text: its file's and its reviews' (titles and bodies)."""
+    texts = {}
+    for path in sorted((guide / "Content" / "restaurants").glob("*.md")):
+        markdown = path.read_text(encoding="utf-8")
+        reviews = sorted((guide / "Content" / "reviews" / path.stem).glob("*.md"))
+        text = " ".join([searchable(markdown, {"name", "cuisines", "city", "area"})]
+                        + [searchable(review.read_text(encoding="utf-8"), {"title"}) for review in reviews])
+        texts[path.stem] = (fold(re.search(r'^name: "(.*)"$', markdown, re.M).group(1)), fold(text))
+    return texts
+
+
+def reference(texts, words, how):
+    found = set()
+    for slug, (name, text) in texts.items():
+        tokens = set(re.findall(r"\w+", text))
+        if how == "substring":
+            hit = all(word in name for word in words)
+        elif how == "prefix":
+            hit = all(any(token.startswith(word) for token in tokens) for word in words)
+        else:
+            hit = all(word in tokens for word in words)
+        if hit:
+            found.add(slug)
+    return found
+
+
+class Counting(http.server.SimpleHTTPRequestHandler):
+    sent = {"bytes": 0}
+    lock = threading.Lock()
+
+    def log_message(self, *args):
+        pass
+
+    def end_headers(self):
+        self.send_header("Cache-Control", "max-age=3600")
+        super().end_headers()
+
+    def send_head(self):
+        path = self.translate_path(self.path)
+        if os.path.isdir(path):
+            path = os.path.join(path, "index.html")
+        if not os.path.isfile(path):
+            return super().send_head()
+        body = pathlib.Path(path).read_bytes()
+        self.send_response(200)
+        self.send_header("Content-Type", self.guess_type(path))
+        if path.endswith(TEXT_TYPES) and "gzip" in self.headers.get("Accept-Encoding", ""):
+            body = gzip.compress(body, 6)
+            self.send_header("Content-Encoding", "gzip")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        with Counting.lock:
+            Counting.sent["bytes"] += len(body)
+        return io.BytesIO(body)
+
+
+PAGEFIND_PAGE = """<!doctype html><html lang="en"><meta charset="utf-8"><title>Pagefind</title><script type="module">
+const query = new URLSearchParams(location.search).get("q");
+const pagefind = await import("./pagefind/pagefind.js");
+await pagefind.options({ baseUrl: "/" });
+const search = await pagefind.search(query);
+if (search.results.length) await search.results[0].data();
+window.firstResult = { ms: performance.now(), count: search.results.length };
+</script></html>"""
+
+FIRST_RESULT_WATCH = """
+localStorage.setItem("hasViewedWalkthrough", "true");
+new MutationObserver((changes, observer) => {
+  const list = document.querySelector(".search-results"), none = document.querySelector(".no-results");
+  if ((list && list.querySelector(".card")) || (none && !none.hidden)) {
+    window.firstResult = { ms: performance.now() };
+    observer.disconnect();
+  }
+}).observe(document, { childList: true, subtree: true, attributes: true });
+"""
+
+
+def browser():
+    options = webdriver.ChromeOptions()
+    for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"]:
+        options.add_argument(argument)
+    driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+    driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": FIRST_RESULT_WATCH})
+    return driver
+
+
+def first_result(driver, url):
+    """Bytes sent and milliseconds from navigation start until the first result shows."""
+    with Counting.lock:
+        Counting.sent["bytes"] = 0
+    driver.get(url)
+    done = WebDriverWait(driver, 120, poll_frequency=0.02).until(lambda d: d.execute_script("return window.firstResult"))
+    with Counting.lock:
+        return Counting.sent["bytes"], done["ms"]
+
+
+def measure(base, tool, query, runs):
+    q = urllib.parse.quote(query)
+    url = f"{base}?q={q}" if tool == "foodpin" else f"{base}pagefind-bench.html?q={q}"
+    cold, warm = [], []
+    for _ in range(runs):
+        driver = browser()
+        try:
+            cold.append(first_result(driver, url))
+            warm.append(first_result(driver, url))
+        finally:
+            driver.quit()
+    return ([statistics.median(b for b, _ in cold), statistics.median(t for _, t in cold)],
+            [statistics.median(b for b, _ in warm), statistics.median(t for _, t in warm)])
+
+
+def returned(base, tool, query):
+    """Every result's slug, as each tool returns them."""
+    driver = browser()
+    try:
+        if tool == "foodpin":
+            driver.get(base)
+            return set(driver.execute_async_script(
+                "FoodPin.search.ready.then(e => arguments[1](e.run(arguments[0], {}).map(r => r.slug)))", query))
+        driver.get(base + "pagefind-bench.html?q=")
+        urls = driver.execute_async_script("""
+            import("./pagefind/pagefind.js").then(async pagefind => {
+              const search = await pagefind.search(arguments[0]);
+              arguments[1]((await Promise.all(search.results.map(r => r.data()))).map(d => d.url));
+            });""", query)
+        return {re.search(r"restaurants/([^/]+)/", url).group(1) for url in urls if "restaurants/" in url}
+    finally:
+        driver.quit()
+
+
+def timed(command):
+    result = subprocess.run(["/usr/bin/time", "-v"] + command, capture_output=True, text=True, check=True)
+    seconds = re.search(r"Elapsed \(wall clock\) time.*: (?:(\d+):)?(\d+):([\d.]+)", result.stderr)
+    wall = int(seconds.group(1) or 0) * 3600 + int(seconds.group(2)) * 60 + float(seconds.group(3))
+    peak = int(re.search(r"Maximum resident set size \(kbytes\): (\d+)", result.stderr).group(1)) / 1024
+    return wall, peak
+
+
+def size(paths):
+    files = [f for p in paths for f in ([p] if p.is_file() else p.rglob("*")) if f.is_file()]
+    return sum(f.stat().st_size for f in files), len(files)
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("count", type=int)
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--foodpin", default=str(HERE.parent / ".build" / "release" / "foodpin"))
+    parser.add_argument("--work")
+    args = parser.parse_args()
+    work = pathlib.Path(args.work or tempfile.mkdtemp(prefix="foodpin-search-vs-"))
+    guide, site = work / "guide", work / "guide" / "Output"
+    if not (guide / "Content").exists():
+        subprocess.run([sys.executable, str(HERE / "make-search-guide.py"), str(args.count), str(guide)], check=True)
+    shutil.rmtree(site, ignore_errors=True)
+    build = timed([args.foodpin, "build", "--quiet", "--clean", "--root", str(guide)])
+    index = timed([str(HERE.parent / ".build-venv" / "bin" / "python"), "-m", "pagefind", "--site", str(site),
+                   "--glob", "restaurants/*/index.html", "--quiet"])
+    (site / "pagefind-bench.html").write_text(PAGEFIND_PAGE)
+    ours, theirs = size([site / "search.json", site / "search"]), size([site / "pagefind"])
+    print(f"{args.count:,} restaurants: FoodPin build {build[0]:.1f} s, {build[1]:.0f} MB (its index "
+          f"{ours[0] / 1e6:.1f} MB in {ours[1]:,} files); Pagefind indexing {index[0]:.1f} s, {index[1]:.0f} MB "
+          f"({theirs[0] / 1e6:.1f} MB in {theirs[1]:,} files)")
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), lambda *a: Counting(*a, directory=str(site)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    base = f"http://127.0.0.1:{server.server_address[1]}/"
+    texts = guide_texts(guide)
+    print("| query | relevant | recall FoodPin / Pagefind | kB before the first result, cold | ms to it, cold | ms, warm |")
+    print("|---|---|---|---|---|---|")
+    try:
+        for query, words, how in QUERIES:
+            relevant = reference(texts, [fold(w) for w in words], how)
+            cells = {}
+            for tool in ("foodpin", "pagefind"):
+                found = returned(base, tool, query)
+                recall = len(found & relevant) / len(relevant) if relevant else (1.0 if not found else 0.0)
+                cold, warm = measure(base, tool, query, args.runs)
+                cells[tool] = (recall, cold, warm)
+            f, p = cells["foodpin"], cells["pagefind"]
+            print(f"| {query} | {len(relevant)} | {f[0]:.2f} / {p[0]:.2f} | {f[1][0] / 1000:.0f} / {p[1][0] / 1000:.0f} | "
+                  f"{f[1][1]:.0f} / {p[1][1]:.0f} | {f[2][1]:.0f} / {p[2][1]:.0f} |", flush=True)
+    finally:
+        server.shutdown()
+        if not args.work:
+            shutil.rmtree(work)
+
+
+main()
