@@ -13,7 +13,8 @@ they are) and counts the bytes. For each query of a fixed list, in headless Chro
 - recall: every result each tool returns (not only the first page) against a reference computed
   here from the guide's own Markdown: a restaurant is relevant when every word the query means
   (a typo's intended word) is a word of its name, cuisines, city, area, description or reviews;
-  a query in Chinese or Japanese, when the name contains it.
+  a query in Chinese or Japanese, when the name contains it. Precision beside it: a tool that
+  returned every restaurant would have a recall of 1.
 
 Index size on disk and build time (peak memory from /usr/bin/time -v) are printed first.
 
@@ -221,19 +222,20 @@ def main():
     threading.Thread(target=server.serve_forever, daemon=True).start()
     base = f"http://127.0.0.1:{server.server_address[1]}/"
     texts = guide_texts(guide)
-    print("| query | relevant | recall FoodPin / Pagefind | kB before the first result, cold | ms to it, cold | ms, warm |")
-    print("|---|---|---|---|---|---|")
+    print("| query | relevant | recall FoodPin / Pagefind | precision | kB before the first result, cold | ms to it, cold | ms, warm |")
+    print("|---|---|---|---|---|---|---|")
     try:
         for query, words, how in QUERIES:
             relevant = reference(texts, [fold(w) for w in words], how)
             cells = {}
             for tool in ("foodpin", "pagefind"):
                 found = returned(base, tool, query)
-                recall = len(found & relevant) / len(relevant) if relevant else (1.0 if not found else 0.0)
+                recall = len(found & relevant) / len(relevant) if relevant else 1.0
+                precision = len(found & relevant) / len(found) if found else 1.0
                 cold, warm = measure(base, tool, query, args.runs)
-                cells[tool] = (recall, cold, warm)
+                cells[tool] = (recall, cold, warm, precision)
             f, p = cells["foodpin"], cells["pagefind"]
-            print(f"| {query} | {len(relevant)} | {f[0]:.2f} / {p[0]:.2f} | {f[1][0] / 1000:.0f} / {p[1][0] / 1000:.0f} | "
+            print(f"| {query} | {len(relevant)} | {f[0]:.2f} / {p[0]:.2f} | {f[3]:.2f} / {p[3]:.2f} | {f[1][0] / 1000:.0f} / {p[1][0] / 1000:.0f} | "
                   f"{f[1][1]:.0f} / {p[1][1]:.0f} | {f[2][1]:.0f} / {p[2][1]:.0f} |", flush=True)
     finally:
         server.shutdown()
