@@ -24,7 +24,7 @@ import Testing
             -> (patched: Bool, restaurantPagesLookedAt: Int?) {
             for (path, text) in files { try guide.write(path, text) }
             for path in removed { try guide.remove(path) }
-            let patchesBefore = builder.modelMemo.patchedBuilds
+            let patchesBefore = builder.memory.model.patchedBuilds
             let report = try builder.build(changed: Set(files.keys).union(removed))
             let copy = try TestGuide()
             try FileManager.default.removeItem(at: copy.root)
@@ -40,7 +40,7 @@ import Testing
             }
             // Every page but the restaurants' is made of several restaurants, or of none: always looked at.
             let otherPages = report.pages - report.restaurants
-            return (builder.modelMemo.patchedBuilds > patchesBefore, report.pagesLookedAt == 0 ? nil : report.pagesLookedAt - otherPages)
+            return (builder.memory.model.patchedBuilds > patchesBefore, report.pagesLookedAt == 0 ? nil : report.pagesLookedAt - otherPages)
         }
 
         /// Each message with its file's name (the two guides live in different folders).

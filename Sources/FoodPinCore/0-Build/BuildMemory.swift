@@ -16,6 +16,12 @@ struct BuildMemory {
     var pageInputs: [String: ContentDigest] = [:]
     /// A session's theme words, with what they were made from.
     var words: (inputs: ThemeWords.Inputs, words: ThemeWords)?
+    /// A session's parsed templates, kept while their files stay the same.
+    var theme: LoadedTheme?
+    /// What each restaurant's card and page are made from, as digests (remembered by a session).
+    let restaurantDigests: RestaurantDigests
+    /// What the site model builder can reuse (a session's last site and restaurants).
+    let model: ModelMemo
     /// What a session's last page plan was made from (`SiteBuilder.patchedPlan`).
     var lastPlan: PlanBasis?
     /// The files a session's last build changed: the standby folder (the site before) holds what
@@ -38,6 +44,11 @@ struct BuildMemory {
     /// The paths changed since the scan was last brought up to date, kept until a build reads
     /// them (one that stops before it does leaves them to the next); nil: unknown, all is looked at.
     var changedSinceScan: Set<String>?
+
+    init(session: Bool) {
+        restaurantDigests = RestaurantDigests(remembering: session)
+        model = ModelMemo(remembering: session)
+    }
 
     mutating func note(changed: Set<String>?) {
         changedSinceScan = changed.flatMap { changed in changedSinceScan.map { $0.union(changed) } }

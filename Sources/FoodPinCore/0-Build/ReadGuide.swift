@@ -47,8 +47,9 @@ extension SiteBuilder {
     func readGuide(_ scan: FolderScan?, log: inout DiagnosticLog) -> GuideSources {
         // A session's later rebuilds read folders and files its earlier builds read (`ContentLoader.load`).
         let readWidth: ParallelMap.Width = isSession && memory.hasRead ? .cores : .disk
-        // Read and parsed while the content is; taken before anything else touches the theme cache.
-        let pendingTheme = Pending { self.loadTheme() }
+        // Read and parsed while the content is, on a thread that leaves `memory` to this one.
+        let keptTheme = memory.theme
+        let pendingTheme = Pending { self.loadTheme(keeping: keptTheme) }
         let session = isSession ? sessionScan(memory.changedSinceScan.take()) : nil
         memory.changedSinceScan = []
         let scan = scan ?? session?.scan
@@ -57,6 +58,7 @@ extension SiteBuilder {
         memory.hasRead = true
         log.add(contentsOf: content.diagnostics)
         let theme = pendingTheme.value
+        memory.theme = theme
         log.add(contentsOf: theme.diagnostics)
         let config = content.config
         let wordsInputs = ThemeWords.Inputs(themeFiles: theme.files.filter { $0.key.hasPrefix(ThemeStrings.folder) },
@@ -77,7 +79,7 @@ extension SiteBuilder {
     private func sessionScan(_ changed: Set<String>?) -> (scan: FolderScan, edited: Set<String>?) {
         let contentFolder = layout.content.standardizedFileURL.path
         guard let changed, var scan = memory.contentScan.take() else {
-            modelMemo.forgetRestaurants()
+            memory.model.forgetRestaurants()
             memory.contentScan = FolderScan(contentFolder)
             return (memory.contentScan!, nil)
         }
@@ -90,7 +92,7 @@ extension SiteBuilder {
         }
         // A file behind a link changes without the link being named.
         edited?.formUnion(scan.restampLinks())
-        if !changed.allSatisfy(isText) { modelMemo.forgetRestaurants() }
+        if !changed.allSatisfy(isText) { memory.model.forgetRestaurants() }
         memory.contentScan = scan
         return (scan, edited)
     }
@@ -119,7 +121,7 @@ extension SiteBuilder {
         func model(_ stored: [RestaurantRecord]) -> Site {
             let (site, modelDiagnostics) = SiteModelBuilder.build(
                 stored: stored, content: content, layout: layout, includeDrafts: options.includeDrafts,
-                folderPhotos: Self.folderPhotos(guide.imageFiles), memo: modelMemo)
+                folderPhotos: Self.folderPhotos(guide.imageFiles), memo: memory.model)
             log.add(contentsOf: modelDiagnostics)
             return site
         }
@@ -176,7 +178,7 @@ extension SiteBuilder {
         if isSession { memory.words = (guide.wordsInputs, words) }
         let strings = words.strings
         log.add(contentsOf: words.diagnostics)
-        let digests = restaurantDigests.digests(of: site.restaurants)
+        let digests = memory.restaurantDigests.digests(of: site.restaurants)
         let renderer = SiteRenderer(site: site, theme: guide.theme, strings: strings, pictures: pictures.processed.catalog,
                                     cardDigests: digests.cards)
         return (renderer, digests.pages)
@@ -190,12 +192,12 @@ extension SiteBuilder {
         return opened
     }
 
-    private func loadTheme() -> LoadedTheme {
+    /// The templates parsed, or `kept` (the last build's) while their files are the same.
+    private func loadTheme(keeping kept: LoadedTheme?) -> LoadedTheme {
         let (theme, loadDiagnostics) = Theme.load(templates: layout.templates, boundary: GuideBoundary(layout))
-        if let themeCache, themeCache.files == theme.files, loadDiagnostics.isEmpty { return themeCache }
+        if let kept, kept.files == theme.files, loadDiagnostics.isEmpty { return kept }
         var loaded = theme.prepared()
         loaded.diagnostics = loadDiagnostics + loaded.diagnostics
-        themeCache = loaded
         return loaded
     }
 

@@ -18,13 +18,8 @@ public final class SiteBuilder: @unchecked Sendable {
     /// folder is taken to hold what this builder wrote there (a page deleted by hand during a
     /// session comes back when its inputs change, or at the next `foodpin build`).
     let isSession: Bool
-    var memory = BuildMemory()
+    var memory: BuildMemory
     var store: GuideStore?
-    var themeCache: LoadedTheme?
-    /// What each restaurant's card and page are made from, as digests (remembered under `serve`).
-    let restaurantDigests: RestaurantDigests
-    /// What the site model builder can reuse (under `serve`).
-    let modelMemo: ModelMemo
     /// One build at a time, and no state saved in the middle of one.
     private let lock = NSLock()
 
@@ -34,8 +29,7 @@ public final class SiteBuilder: @unchecked Sendable {
         output = (options.output ?? layout.defaultOutput).standardizedFileURL
         outputPath = output.path
         isSession = !options.savesState
-        restaurantDigests = RestaurantDigests(remembering: isSession)
-        modelMemo = ModelMemo(remembering: isSession)
+        memory = BuildMemory(session: isSession)
     }
 
     /// A one-off build (the `build` and `check` commands).
