@@ -69,6 +69,12 @@ def build(root, *arguments):
     return result
 
 
+class Host(http.server.ThreadingHTTPServer):
+    """A local static host. Python's default backlog of 5 waiting connections can refuse one of the
+    dozen a browser opens at once (a service worker's install) while the machine is busy."""
+    request_queue_size = 128
+
+
 class QuietHandler(http.server.SimpleHTTPRequestHandler):
     def log_message(self, *args):
         pass
@@ -81,7 +87,7 @@ def serve():
 
     def start(folder):
         handler = functools.partial(QuietHandler, directory=str(folder))
-        server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+        server = Host(("127.0.0.1", 0), handler)
         threading.Thread(target=server.serve_forever, daemon=True).start()
         servers.append(server)
         return f"http://127.0.0.1:{server.server_address[1]}/"
