@@ -76,8 +76,7 @@ public struct ThemeStrings: Sendable, Equatable {
         if overridePaths[folder + fallbackLanguage + ".yml"] != nil {
             for (key, value) in read(fallbackLanguage) {
                 if english[key] == nil {
-                    diagnostics.append(.warning(at: value.1, "unknown string `\(key)`; it is ignored",
-                                                hint: Suggestion.nearest(to: key, in: Array(english.keys)).map { "did you mean `\($0)`?" }))
+                    diagnostics.append(unknownKey(key, at: value.1, known: english.keys))
                 } else {
                     english[key] = value
                 }
@@ -107,8 +106,7 @@ public struct ThemeStrings: Sendable, Equatable {
                 }
                 for (key, (entry, location)) in translated {
                     if english[key] == nil {
-                        diagnostics.append(.warning(at: location, "unknown string `\(key)`; it is ignored",
-                                                    hint: Suggestion.nearest(to: key, in: Array(english.keys)).map { "did you mean `\($0)`?" }))
+                        diagnostics.append(unknownKey(key, at: location, known: english.keys))
                     } else {
                         entries[key] = entry
                     }
@@ -127,8 +125,7 @@ public struct ThemeStrings: Sendable, Equatable {
             let plurals = PluralRules(language: language)
             for (key, value) in overrides.sorted(by: { $0.key < $1.key }) {
                 guard english[key] != nil else {
-                    diagnostics.append(.warning(at: value.location, "unknown string `\(key)` in `strings`; it is ignored",
-                                                hint: Suggestion.nearest(to: key, in: Array(english.keys)).map { "did you mean `\($0)`?" }))
+                    diagnostics.append(unknownKey(key, at: value.location, known: english.keys, in: " in `strings`"))
                     continue
                 }
                 switch entry(value, plurals: plurals) {
@@ -138,6 +135,13 @@ public struct ThemeStrings: Sendable, Equatable {
             }
         }
         return (ThemeStrings(language: language, entries: entries), diagnostics)
+    }
+
+    /// A key English does not have: ignored, with the nearest known one offered.
+    private static func unknownKey(_ key: String, at location: SourceLocation, known: Dictionary<String, (Entry, SourceLocation)>.Keys,
+                                   in place: String = "") -> Diagnostic {
+        .warning(at: location, "unknown string `\(key)`\(place); it is ignored",
+                 hint: Suggestion.nearest(to: key, in: Array(known)).map { "did you mean `\($0)`?" })
     }
 
     /// A strings file: flat dotted keys, each a text or a mapping of plural forms. `language`: the
