@@ -50,20 +50,6 @@ import Testing
         #expect(try guide.page("index.html").contains(card))
     }
 
-    @Test func searchableFieldsFormTheTextColumn() throws {
-        let guide = try TestGuide()
-        try guide.write("Content/restaurants/a.md", "---\nname: A\nphone: \"617 555 0100\"\naddress: 1 Elm St\n---\n")
-        try guide.write("Content/restaurants/b.md", "---\nname: B\n---\n")
-        let content = ContentLoader.load(guide.layout)
-        let (site, _) = SiteModelBuilder.build(stored: [], content: content, layout: guide.layout, includeDrafts: false)
-        let fields = [RestaurantField("phone", .text(\.phone), searchable: true),
-                      RestaurantField("address", .text(\.address), searchable: true)]
-        let withText = try #require(JSONSerialization.jsonObject(with: SearchIndex.primary(site, fields: fields)) as? [String: Any])
-        #expect(withText["text"] as? [String] == ["617 555 0100 1 Elm St", ""])
-        let plain = try #require(JSONSerialization.jsonObject(with: SearchIndex.primary(site)) as? [String: Any])
-        #expect(plain["text"] == nil)
-    }
-
     @Test func namesAreEscapedForJSONAndHTML() throws {
         let guide = try TestGuide()
         try guide.write("Content/restaurants/x.md", "---\nname: \"</script><b>\\\"x\\\"\"\n---\n")

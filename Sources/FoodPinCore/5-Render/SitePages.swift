@@ -19,6 +19,9 @@ extension SiteRenderer {
         case manifest
         case searchIndex
         case searchShard(Int)
+        /// The full-text index: `search/terms.json`, and its shards by number.
+        case termManifest
+        case termShard(Int)
         /// Part 0 is sitemap.xml: the whole list, or an index of parts 1… above 50,000 URLs.
         case sitemap(part: Int)
         /// A feed of new restaurants or reviews.
@@ -29,7 +32,7 @@ extension SiteRenderer {
         case hostHeaders, hostRedirects
     }
 
-    static func pages(of site: Site, sitemapLimit: Int) -> [Page] {
+    static func pages(of site: Site, terms: TermIndex, sitemapLimit: Int) -> [Page] {
         let pageSize = site.config.pageSize
         var pages: [Page] = []
         let listPages = max(1, Self.pageCount(site.restaurants.count, pageSize: pageSize))
@@ -45,6 +48,7 @@ extension SiteRenderer {
         let htmlPages = pages.count + 1 // and welcome/
         pages += [.welcome, .mine, .notFound, .offline, .serviceWorker, .robots, .manifest, .searchIndex]
         pages += (0..<SearchIndex.shardCount(site)).map { .searchShard($0) }
+        pages += [.termManifest] + terms.shards.indices.map { .termShard($0) }
         pages += feeds(of: site).map { .feed($0) }
         if site.config.host != nil { pages += [.hostHeaders, .hostRedirects] }
         if site.config.baseURL != nil {
@@ -71,6 +75,8 @@ extension SiteRenderer {
         case .manifest: "manifest.webmanifest"
         case .searchIndex: "search.json"
         case .searchShard(let number): "\(SearchIndex.shardFolder)/\(number).json"
+        case .termManifest: TermIndex.manifestPath
+        case .termShard(let number): TermIndex.path(of: terms.shards[number])
         case .sitemap(let part): part == 0 ? "sitemap.xml" : "sitemap-\(part).xml"
         case .feed(let feed): feedPath(feed)
         case .serviceWorker: "sw.js"
@@ -125,6 +131,10 @@ extension SiteRenderer {
             return PageInputs(cards: cardDigests, groups: site.cities + site.cuisines)
         case .searchShard(let number):
             return PageInputs(cards: Array(cardDigests[SearchIndex.shardRange(number, of: site)]))
+        case .termManifest:
+            return PageInputs(cards: terms.shards.map(\.digest))
+        case .termShard(let number):
+            return PageInputs(cards: [terms.shards[number].digest])
         case .robots, .manifest, .hostHeaders, .hostRedirects:
             // Made from the settings alone (the theme's assets included), which every page's digest includes.
             return PageInputs()
@@ -151,7 +161,7 @@ extension SiteRenderer {
         // It keeps the review form's script, named by what review-form.mustache makes.
         case .serviceWorker: ["sw", "review-form"]
         case .searchShard: ["card", "picture"]
-        case .robots, .manifest, .searchIndex, .sitemap, .feed, .hostHeaders, .hostRedirects: []
+        case .robots, .manifest, .searchIndex, .termManifest, .termShard, .sitemap, .feed, .hostHeaders, .hostRedirects: []
         }
     }
 

@@ -38,6 +38,7 @@ public struct SiteRenderer: Sendable {
     func forgetCards() { cards.removeAll() }
 
     public let pages: [Page]
+    let terms: TermIndex
 
     /// `cardDigests`: by restaurant, the digest of its `CardKey`, when the caller has them.
     init(site: Site, theme: LoadedTheme, strings: ThemeStrings = .english, pictures catalog: PictureCatalog = PictureCatalog(),
@@ -47,7 +48,8 @@ public struct SiteRenderer: Sendable {
         self.stringsValue = strings.templateValue
         self.pictures = PicturePresentation(catalog: catalog)
         self.sitemapLimit = sitemapLimit
-        self.pages = Self.pages(of: site, sitemapLimit: sitemapLimit)
+        self.terms = TermIndex(site)
+        self.pages = Self.pages(of: site, terms: terms, sitemapLimit: sitemapLimit)
         self.feedEntries = FeedEntries(site)
         self.library = theme.library
         self.assetNames = theme.assets.names
@@ -108,6 +110,8 @@ public struct SiteRenderer: Sendable {
         case .robots: text = Sitemap.robots(baseURL: site.config.baseURL)
         case .manifest: text = manifest()
         case .searchIndex: return SearchIndex.primary(site)
+        case .termManifest: return terms.manifest()
+        case .termShard(let number): return terms.shards[number].json
         case .searchShard(let number):
             // Each result is the list's own card, linked from the site root; the script prefixes the links.
             let root = PageLinks(pagePath: "index.html", baseURL: site.config.baseURL)

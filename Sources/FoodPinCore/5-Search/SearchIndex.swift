@@ -16,9 +16,8 @@ enum SearchIndex {
         number * shardSize..<min((number + 1) * shardSize, site.restaurants.count)
     }
 
-    /// `fields`: the restaurant fields whose text the box also matches, after the ranked ones.
-    static func primary(_ site: Site, fields: [RestaurantField] = RestaurantField.all) -> Data {
-        let searchable = fields.filter(\.searchable)
+    /// What matching names, filtering and sorting need; the words of every text are in `TermIndex`.
+    static func primary(_ site: Site) -> Data {
         // Each restaurant's facets: its city from the browse groups' members, its cuisines by slug.
         var cityOf = [Int](repeating: -1, count: site.restaurants.count)
         for (position, group) in site.cities.enumerated() { for member in group.members { cityOf[member] = position } }
@@ -36,12 +35,12 @@ enum SearchIndex {
         // Written column by column straight into the file's bytes: at a million restaurants the
         // index is 95 MB, and a string copied into `Data` (or lists of strings joined) held it two or three times.
         let restaurants = site.restaurants
-        var out = Data(capacity: restaurants.count * (searchable.isEmpty ? 64 : 96) + 4096)
+        var out = Data(capacity: restaurants.count * 64 + 4096)
         func add(_ text: String) {
             var text = text
             text.withUTF8 { out.append($0) }
         }
-        add("{\"version\":2,\"count\":\(restaurants.count),\"shardSize\":\(shardSize),\n")
+        add("{\"version\":3,\"count\":\(restaurants.count),\"shardSize\":\(shardSize),\n")
         add("\"cities\":" + list(site.cities.map(\.name)) + ",\n")
         add("\"cuisines\":" + list(site.cuisines.map(\.name)) + ",\n")
         add("\"areas\":" + list(areas) + ",\n")
@@ -82,13 +81,6 @@ enum SearchIndex {
             column("hours") { restaurants[$0].hours.map { JSONText.quote(HoursPresentation.compact($0)) } ?? "null" }
         }
         add("\"favorites\":[" + restaurants.indices.filter { restaurants[$0].favorite }.map(String.init).joined(separator: ",") + "]")
-        if !searchable.isEmpty {
-            add(",\n")
-            column("text") { position in
-                JSONText.quote(searchable.compactMap { $0.text(in: restaurants[position].facts) }.joined(separator: " "))
-            }
-            out.removeLast(2)
-        }
         add("}\n")
         return out
     }

@@ -80,10 +80,11 @@
     cardHooks.forEach(function (hook) { hook(scope); });
   };
 
-  // The search index and its card shards, fetched once per page and shared by every script.
+  // The search index, its card shards and the full-text shards, each fetched once per page and
+  // shared by every script.
   var root = document.body.dataset.root === "./" ? "" : (document.body.dataset.root || "");
   var indexURL = document.body.dataset.index;
-  var indexPromise = null, shards = {};
+  var indexPromise = null, files = {};
   FoodPin.data = {
     index: function () {
       if (!indexPromise) {
@@ -95,16 +96,18 @@
       }
       return indexPromise;
     },
-    shard: function (number) {
-      if (!shards[number]) {
-        shards[number] = fetch(indexURL.replace(/search\.json$/, "search/" + number + ".json")).then(function (response) {
-          if (!response.ok) throw new Error("search results: HTTP " + response.status);
+    // A JSON file beside search.json (`search/3.json`); a failed fetch is asked for again next time.
+    file: function (path) {
+      if (!files[path]) {
+        files[path] = fetch(indexURL.replace(/search\.json$/, path)).then(function (response) {
+          if (!response.ok) throw new Error(path + ": HTTP " + response.status);
           return response.json();
         });
-        shards[number].catch(function () { delete shards[number]; });
+        files[path].catch(function () { delete files[path]; });
       }
-      return shards[number];
+      return files[path];
     },
+    shard: function (number) { return FoodPin.data.file("search/" + number + ".json"); },
     // The list cards of restaurants at these positions, in that order, linked from this page.
     cards: function (positions, shardSize) {
       var seen = {}, needed = [];

@@ -1,5 +1,6 @@
-// The search engine: pure matching and ranking over search.json, no page or network. The search
-// box (search-ui.js) and the tests drive it.
+// The search engine: matching and ranking over search.json and the full-text shards
+// (search/terms.json lists them), which `load` fetches. The search box (search-ui.js) and the
+// tests drive it: `prepare(query)` fetches what the query's words need, then `run` ranks.
 (function (FoodPin) {
   "use strict";
 
@@ -13,15 +14,35 @@
       .replace(special, function (letter) { return letters[letter]; }).replace(/\s+/g, " ").trim();
   }
 
+  // The words FoodPin indexes a text by (SearchWords.swift): folded, composed, apostrophes
+  // dropped, split at anything not a letter, mark or digit; Chinese and Japanese runs as their
+  // overlapping pairs of characters (a lone character as itself).
+  var cjk = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\u{20000}-\u{2ffff}";
+  var pieces = new RegExp("[" + cjk + "]+|[^" + cjk + "]+", "gu"), isCJK = new RegExp("^[" + cjk + "]", "u");
+  function words(text) {
+    var found = [];
+    fold(text).normalize("NFC").replace(/'/g, "").split(/[^\p{L}\p{M}\p{N}]+/u).forEach(function (part) {
+      (part.match(pieces) || []).forEach(function (piece) {
+        var characters = Array.from(piece);
+        if (!isCJK.test(piece)) { if (characters.length <= 40) found.push(piece); return; }
+        if (characters.length === 1) found.push(piece);
+        for (var i = 0; i + 1 < characters.length; i++) found.push(characters[i] + characters[i + 1]);
+      });
+    });
+    return found;
+  }
+
   function wordStarts(text, part) {
     return text.indexOf(part) === 0 || text.indexOf(" " + part) >= 0 || text.indexOf("-" + part) >= 0;
   }
 
-  function SearchEngine(index) {
+  function SearchEngine(index, load) {
     this.index = index;
+    this.load = load;
+    this.shards = {};
+    this.hits = {};
     var favorites = {};
     index.favorites.forEach(function (position) { favorites[position] = true; });
-    var texts = index.text || [];
     function column(name, fallback) { return index[name] || index.name.map(function () { return fallback; }); }
     var slugs = column("slug", ""), ratings = column("rating", 0), reviews = column("reviews", 0);
     var lats = column("lat", null), lons = column("lon", null), hours = column("hours", null);
@@ -29,7 +50,7 @@
       return {
         position: position, name: name, folded: fold(name), cuisines: index.cuisine[position],
         city: index.city[position], area: index.area[position], price: index.price[position],
-        favorite: favorites[position] === true, text: fold(texts[position] || ""),
+        favorite: favorites[position] === true,
         slug: slugs[position], rating: ratings[position], reviews: reviews[position],
         lat: lats[position], lon: lons[position], hours: hours[position]
       };
@@ -39,22 +60,95 @@
     this.areaNames = index.areas.map(fold);
   }
 
+  // The shards that can hold terms beginning with `term`: the one it would be in (the manifest
+  // lists each shard's first term), and the next ones while they begin with it, eight at most.
+  function shardsFor(term, manifest) {
+    var first = manifest.first, low = 0, high = first.length - 1;
+    if (!first.length) return [];
+    while (low < high) {
+      var middle = (low + high + 1) >> 1;
+      if (first[middle] <= term) low = middle; else high = middle - 1;
+    }
+    var found = [manifest.files[low]];
+    for (var next = low + 1; next < first.length && first[next].indexOf(term) === 0 && found.length < 8; next++) found.push(manifest.files[next]);
+    return found;
+  }
+
+  // By restaurant position, the best field of any term beginning with `term` in these shards.
+  function hitsOf(term, shards) {
+    var hits = new Map();
+    shards.forEach(function (shard) {
+      var terms = shard.terms, at = 0, high = terms.length;
+      while (at < high) { var middle = (at + high) >> 1; if (terms[middle] < term) at = middle + 1; else high = middle; }
+      for (; at < terms.length && terms[at].indexOf(term) === 0; at++) {
+        for (var i = 0, value = 0, postings = shard.postings[at]; i < postings.length; i++) {
+          value += postings[i];
+          var position = value >> 3, field = value & 7, best = hits.get(position);
+          if (best === undefined || field < best) hits.set(position, field);
+        }
+      }
+    });
+    return hits;
+  }
+
+  // One letter of Latin script is not looked up: it begins too many words to tell anything.
+  function looksUp(term) { return term.length > 1 || isCJK.test(term); }
+
+  // Fetches the shards the query's words fall in and notes where each restaurant has each word.
+  // Never fails: without them (offline) names, cuisines and places still match.
+  SearchEngine.prototype.prepare = function (query) {
+    var self = this, wanted = words(query).filter(looksUp);
+    var kept = {};
+    wanted.forEach(function (term) { if (term in self.hits) kept[term] = self.hits[term]; });
+    this.hits = kept;
+    wanted = wanted.filter(function (term) { return !(term in kept); });
+    if (!this.load || !wanted.length) return Promise.resolve();
+    if (!this.manifest) {
+      this.manifest = this.load("search/terms.json");
+      this.manifest.catch(function () { self.manifest = null; });
+    }
+    return this.manifest.then(function (manifest) {
+      return Promise.all(wanted.map(function (term) {
+        return Promise.all(shardsFor(term, manifest).map(function (name) {
+          if (!self.shards[name]) {
+            self.shards[name] = self.load("search/terms/" + name + ".json");
+            self.shards[name].catch(function () { delete self.shards[name]; });
+          }
+          return self.shards[name];
+        })).then(function (shards) { self.hits[term] = hitsOf(term, shards); });
+      }));
+    }).catch(function () { /* offline: the other fields still match */ });
+  };
+
+  // Where a query word is in a restaurant's text, as a rank: 2 + the field of the worst of its
+  // terms looked up (each must be there), or -1.
+  SearchEngine.prototype.textRank = function (position, terms) {
+    var worst = -1;
+    for (var i = 0; i < terms.length; i++) {
+      if (!looksUp(terms[i])) continue;
+      var field = this.hits[terms[i]] ? this.hits[terms[i]].get(position) : undefined;
+      if (field === undefined) return -1;
+      worst = Math.max(worst, field + 2);
+    }
+    return worst;
+  };
+
   // Rank: 0 name starts with the query, 1 a name word does, 2 the name contains it (any script),
-  // then every word found: 3 in a cuisine, 4 in the city, 5 in the area, 6 in other searchable
-  // fields. -1: no match.
-  SearchEngine.prototype.rank = function (record, query, words) {
+  // then every word found: 3 in a cuisine, 4 in the city, 5 in the area, 6 in the description or
+  // other searchable fields, 7 in a review's title, 8 in a review's text. -1: no match.
+  SearchEngine.prototype.rank = function (record, query, words, terms) {
     if (query === "") return 0;
     if (record.folded.indexOf(query) === 0) return 0;
     if (wordStarts(record.folded, query)) return 1;
     if (record.folded.indexOf(query) >= 0) return 2;
-    var self = this, best = 6;
+    var self = this, best = 8;
     for (var i = 0; i < words.length; i++) {
       var word = words[i], found = -1;
       if (record.folded.indexOf(word) >= 0) found = 2;
       else if (record.cuisines.some(function (c) { return wordStarts(self.cuisineNames[c], word); })) found = 3;
       else if (record.city >= 0 && wordStarts(self.cityNames[record.city], word)) found = 4;
       else if (record.area >= 0 && wordStarts(self.areaNames[record.area], word)) found = 5;
-      else if (record.text && wordStarts(record.text, word)) found = 6;
+      else found = this.textRank(record.position, terms[i]);
       if (found < 0) return -1;
       // A record ranks by its best word: "sushi boston" is a cuisine match.
       best = Math.min(best, Math.max(found, 3));
@@ -94,6 +188,7 @@
   // best rank first, in list (name) order within a rank.
   SearchEngine.prototype.run = function (query, filters, sort, origin) {
     var folded = fold(query || ""), words = folded.split(" ").filter(Boolean), results = [];
+    var terms = words.map(function (word) { return FoodPin.searchWords(word); });
     filters = filters || {};
     for (var i = 0; i < this.records.length; i++) {
       var record = this.records[i];
@@ -102,7 +197,7 @@
       if (filters.price && record.price !== Number(filters.price)) continue;
       if (filters.favorites && !record.favorite) continue;
       if (filters.open && !this.isOpen(record)) continue;
-      var rank = this.rank(record, folded, words);
+      var rank = this.rank(record, folded, words, terms);
       if (rank >= 0) results.push({ rank: sortKeys[sort] ? sortKeys[sort](record, origin) : rank, record: record });
     }
     results.sort(function (a, b) {
@@ -113,5 +208,6 @@
 
   FoodPin.distance = distance;
   FoodPin.fold = fold;
+  FoodPin.searchWords = words;
   FoodPin.SearchEngine = SearchEngine;
 })(window.FoodPin = window.FoodPin || {});

@@ -28,7 +28,7 @@
   // wins over the address. Without the index (offline, a page opened from disk) the panel goes.
   var touched = false;
   var ready = FoodPin.data.index().then(function (index) {
-    engine = new FoodPin.SearchEngine(index);
+    engine = new FoodPin.SearchEngine(index, FoodPin.data.file);
     fill(form.elements.city, index.cities);
     fill(form.elements.cuisine, index.cuisines);
     // "Open now" is offered when some restaurant has opening hours.
@@ -120,14 +120,21 @@
     // The class the page's head sets for a search in the address; from here on the script keeps it.
     document.documentElement.classList.toggle("searching", active);
     if (!active) {
+      generation++; // a search still loading is not shown
       more.hidden = true;
       list.hidden = true;
       noResults.hidden = true;
       status.textContent = nearNote;
       return;
     }
-    var results = engine.run(input.value, f, sort.value, origin);
-    var mine = ++generation;
+    var mine = ++generation, query = input.value;
+    // The full-text shards the words need come first; a later keystroke's search wins.
+    engine.prepare(query).then(function () {
+      if (mine === generation) show(engine.run(query, f, sort.value, origin), mine);
+    });
+  }
+
+  function show(results, mine) {
     noResults.hidden = results.length !== 0;
     list.hidden = results.length === 0;
     status.textContent = (results.length === 0 ? FoodPin.t("no_results") : FoodPin.t("found", { count: results.length }))
