@@ -30,6 +30,12 @@ def guide_url(tmp_path_factory, serve):
         shutil.copy(city, guide / "Content" / "cities" / city.name)
     (guide / "Content" / "restaurants" / "sakura.md").write_text(
         "---\nname: 桜ラーメン 新宿店\ncuisines: [Ramen]\ncity: Tokyo\nfavorite: true\n---\n", encoding="utf-8")
+    # Words only a description or a review has.
+    (guide / "Content" / "restaurants" / "dumpling-den.md").write_text(
+        "---\nname: Dumpling Den\ncity: Boston\n---\nHand-folded *xiaolongbao* and a rooftop terrace.\n", encoding="utf-8")
+    (guide / "Content" / "reviews").mkdir(exist_ok=True)
+    (guide / "Content" / "reviews" / "sakura-1.md").write_text(
+        "---\nrestaurant: sakura\nrating: 5\ntitle: Rich tonkotsu\n---\nTheir cacio e pepe ramen is a surprise.\n", encoding="utf-8")
     build(guide)
     return serve(guide / "Output")
 
@@ -173,6 +179,18 @@ def test_search_finds(browser, guide_url, query, first, includes):
     for name in includes:
         assert name in names
     assert status.endswith("found")
+
+
+@pytest.mark.parametrize("query, expected", [
+    ("xiaolongbao", ["Dumpling Den"]),
+    ("rooftop", ["The Terrace Rooftop Bar Restaurant", "Dumpling Den"]),  # a name before a description
+    ("tonkotsu", ["桜ラーメン 新宿店"]),
+    ("cacio e pepe", ["桜ラーメン 新宿店"]),
+    ("boston xiaolong", ["Dumpling Den"]),
+])
+def test_words_of_descriptions_and_reviews_are_found(browser, guide_url, query, expected):
+    status, names = search(browser, guide_url, query)
+    assert [" ".join(name.split()) for name in names] == expected, status
 
 
 def test_name_matches_rank_before_cuisine_matches(browser, guide_url):

@@ -121,9 +121,9 @@
   };
 
   // Where a query word is in a restaurant's text, as a rank: 2 + the field of the worst of its
-  // terms looked up (each must be there), or -1.
+  // terms looked up (each must be there), -1 if one is not there, null if none was looked up.
   SearchEngine.prototype.textRank = function (position, terms) {
-    var worst = -1;
+    var worst = null;
     for (var i = 0; i < terms.length; i++) {
       if (!looksUp(terms[i])) continue;
       var field = this.hits[terms[i]] ? this.hits[terms[i]].get(position) : undefined;
@@ -141,7 +141,7 @@
     if (record.folded.indexOf(query) === 0) return 0;
     if (wordStarts(record.folded, query)) return 1;
     if (record.folded.indexOf(query) >= 0) return 2;
-    var self = this, best = 8;
+    var self = this, best = null;
     for (var i = 0; i < words.length; i++) {
       var word = words[i], found = -1;
       if (record.folded.indexOf(word) >= 0) found = 2;
@@ -149,11 +149,12 @@
       else if (record.city >= 0 && wordStarts(self.cityNames[record.city], word)) found = 4;
       else if (record.area >= 0 && wordStarts(self.areaNames[record.area], word)) found = 5;
       else found = this.textRank(record.position, terms[i]);
+      if (found === null) continue; // "e" of "cacio e pepe": too short to look up, not asked for
       if (found < 0) return -1;
       // A record ranks by its best word: "sushi boston" is a cuisine match.
-      best = Math.min(best, Math.max(found, 3));
+      best = Math.min(best === null ? 8 : best, Math.max(found, 3));
     }
-    return best;
+    return best === null ? -1 : best;
   };
 
   // Kilometres between two points on the Earth (haversine).
