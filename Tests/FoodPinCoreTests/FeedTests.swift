@@ -96,10 +96,17 @@ import Testing
         }
         let first = entries(before)
         #expect(first.count == 2)
-        // A clean build run from another folder: the same ids and dates.
+        // A clean build run from another folder: the same ids and dates. An empty one: the working
+        // folder is the whole process's, and messages name files under it by a shorter path (a test
+        // beside this one, its guide in the temporary folder, would read them so).
         let moved = FileManager.default.currentDirectoryPath
-        FileManager.default.changeCurrentDirectoryPath(FileManager.default.temporaryDirectory.path)
-        defer { FileManager.default.changeCurrentDirectoryPath(moved) }
+        let elsewhere = FileManager.default.temporaryDirectory.appending(path: "foodpin-elsewhere-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
+        FileManager.default.changeCurrentDirectoryPath(elsewhere.path)
+        defer {
+            FileManager.default.changeCurrentDirectoryPath(moved)
+            try? FileManager.default.removeItem(at: elsewhere)
+        }
         #expect(try guide.cleanSnapshot()["feeds/restaurants.xml"] == Data(before.utf8))
         // A newer restaurant enters first; with feed_size 2 the oldest leaves; the others keep their ids.
         try guide.write("Content/restaurants/delta.md", "---\nname: Delta\ncity: Boston\nadded: 2026-05-05\n---\n")

@@ -28,10 +28,10 @@ import Testing
         #expect(first.changedPaths == ["restaurants/o-ya-28066/index.html"])
         #expect(try guide.snapshot() == cleanBuild(of: guide))
 
-        // Edit one description: only its page changes.
+        // Edit one description: only its page changes, and the term shard holding its words.
         try guide.write("Content/restaurants/a.md", "---\nname: Alpha\ncity: Boston\n---\nSecond.\n")
         let edit = try builder.build()
-        #expect(edit.changedPaths == ["restaurants/a/index.html"])
+        #expect(edit.changedPaths == ["restaurants/a/index.html", try guide.onlyTermShard()])
         #expect(try guide.snapshot() == cleanBuild(of: guide))
 
         // A review: the page, the list page it is on, its browse pages, the search shard and the
@@ -205,7 +205,7 @@ import Testing
         #expect(try kept() == ["build-sources", "build-sources" + suffix, "build-state", "build-state" + suffix])
         try guide.remove("Preview")
         try guide.write("Content/restaurants/a.md", "---\nname: Alpha\n---\nEdited.\n")
-        #expect(try guide.build().rendered == 1)
+        #expect(try guide.build().rendered == 3)  // its page, the term shard and the shards' manifest
         #expect(try kept() == ["build-sources", "build-state"])
     }
 
@@ -270,8 +270,8 @@ import Testing
 
         try guide.write("Content/reviews/r.md", "---\nrestaurant: a\nrating: 4\n---\nBetter.\n")
         let review = try guide.build()
-        #expect(review.changedPaths == ["restaurants/a/index.html"])
-        #expect(review.rendered == 1)
+        #expect(review.changedPaths == ["restaurants/a/index.html", try guide.onlyTermShard()])
+        #expect(review.rendered == 3)  // and the shards' manifest, the same bytes
         #expect(try guide.snapshot() == cleanBuild(of: guide))
 
         try guide.write("Content/site.yml", "title: Renamed\npage_size: 5\n")
@@ -328,10 +328,11 @@ import Testing
         try guide.write("Output/restaurants/the-tap-trailhouse-145237/index.html", "<p>edited</p>")
         try guide.write("Content/restaurants/a.md", "---\nname: Alpha\n---\nSecond.\n")
         let edit = try guide.build()
-        // Every file but the two pages rendered is linked.
-        #expect(edit.standbyLinks == cold.files - 2)
-        #expect(edit.rendered == 2)
-        #expect(edit.changedPaths.sorted() == ["restaurants/a/index.html", "restaurants/the-tap-trailhouse-145237/index.html"])
+        // Every file but the four rendered (two pages, the term shard and the shards' manifest) is linked.
+        #expect(edit.standbyLinks == cold.files - 4)
+        #expect(edit.rendered == 4)
+        #expect(edit.changedPaths.sorted() == ["restaurants/a/index.html", "restaurants/the-tap-trailhouse-145237/index.html",
+                                               try guide.onlyTermShard()])
         #expect(try guide.snapshot() == cleanBuild(of: guide))
         // The old site is now the standby; the unchanged page is one file in both.
         #expect(try inode(standby.appending(path: unchanged)) == before)
@@ -343,8 +344,8 @@ import Testing
         let next = try guide.build()
         // The old site, now the standby, holds the page changed by hand, which the state does not
         // know: the standby is brought up to date like an unknown folder, every unchanged file linked.
-        #expect(next.standbyLinks == next.files - 1)
-        #expect(next.changedPaths == ["restaurants/a/index.html"])
+        #expect(next.standbyLinks == next.files - 3)
+        #expect(next.changedPaths == ["restaurants/a/index.html", try guide.onlyTermShard()])
         #expect(try guide.snapshot() == cleanBuild(of: guide))
     }
 
@@ -359,7 +360,7 @@ import Testing
         let session = SiteBuilder(options)
         #expect(try session.build().succeeded)
         try guide.write("Content/restaurants/a.md", "---\nname: Alpha\n---\nSecond.\n")
-        #expect(try guide.build().changedPaths == ["restaurants/a/index.html"])
+        #expect(try guide.build().changedPaths == ["restaurants/a/index.html", try guide.onlyTermShard()])
         let newer = try #require(FileStamp(path: stateFile))
         try session.saveState()
         #expect(FileStamp(path: stateFile) == newer)
@@ -369,7 +370,7 @@ import Testing
         // A session whose own build came last saves what it wrote, for the next process.
         let later = SiteBuilder(options)
         try guide.write("Content/restaurants/a.md", "---\nname: Alpha\n---\nThird.\n")
-        #expect(try later.build().changedPaths == ["restaurants/a/index.html"])
+        #expect(try later.build().changedPaths == ["restaurants/a/index.html", try guide.onlyTermShard()])
         #expect(FileStamp(path: stateFile) == nil)
         try later.saveState()
         #expect(FileStamp(path: stateFile) != nil)
@@ -427,8 +428,8 @@ import Testing
         // The text only (the rating, which cards and lists show, stays 4).
         try guide.write("Content/reviews/r42/3.md", "---\nrestaurant: r42\nrating: 4\n---\nChanged.\n")
         let again = try guide.build()
-        #expect(again.rendered == 1)
-        #expect(again.changedPaths == ["restaurants/r42/index.html"])
+        #expect(again.rendered == 3)  // and the term shard and the shards' manifest
+        #expect(again.changedPaths == ["restaurants/r42/index.html", try guide.onlyTermShard()])
         #expect(try guide.snapshot() == cleanBuild(of: guide))
 
         // That build wrote 699 entries back as it had read them (their bytes copied) and one anew:
@@ -453,8 +454,8 @@ import Testing
         #expect(text("/reviews/r7/2.md") == "Said 2.\n")
         try guide.write("Content/reviews/r7/2.md", "---\nrestaurant: r7\nrating: 3\n---\nSaid again.\n")
         let third = try guide.build()
-        #expect(third.rendered == 1)
-        #expect(third.changedPaths == ["restaurants/r7/index.html"])
+        #expect(third.rendered == 3)
+        #expect(third.changedPaths == ["restaurants/r7/index.html", try guide.onlyTermShard()])
         #expect(try guide.snapshot() == cleanBuild(of: guide))
     }
 

@@ -66,7 +66,7 @@ import Testing
         facts.phone = "617 555 0100"
         let searchable = [RestaurantField("phone", .text(\.phone), searchable: true)]
         let terms = try decoded(TermIndex(site([Restaurant(id: nil, slug: "a", name: "A", facts: facts, favorite: false,
-                                                           descriptionMarkdown: "")]), fields: searchable))
+                                                           descriptionMarkdown: "")]), searchable: searchable))
         #expect(terms["0100"] == [[0, SearchField.description.rawValue]])
         #expect(try decoded(TermIndex(site([Restaurant(id: nil, slug: "a", name: "A", facts: facts, favorite: false,
                                                        descriptionMarkdown: "")])))["0100"] == nil)
@@ -94,5 +94,26 @@ import Testing
         #expect(changed.count == 1)
         #expect(try decoded(after)["saffron"] == [[1234, SearchField.description.rawValue]])
         #expect(try decoded(before)["dish1234"] == [[1234, SearchField.description.rawValue]])
+    }
+
+    @Test func anIndexPatchedWithTheChangedRestaurantsEqualsOneMadeWhole() throws {
+        let before = bigGuide(), after = bigGuide(editing: 1234)
+        var terms = before.restaurants.map { SearchWords.terms(of: $0) }
+        var patched = TermIndex(terms: terms)
+        // Restaurant 7 loses its own words and gets others, 1234 a new one ("saffron"), 99 is the same.
+        var edited = after.restaurants
+        edited[7] = restaurant("Restaurant 7", description: "place49 brand new words", reviews: [(title: "Fresh", text: "Street7")])
+        let changes = [7, 99, 1234].map { ($0, terms[$0], SearchWords.terms(of: edited[$0])) }
+        for (position, _, new) in changes { terms[position] = new }
+        patched.replace(changes)
+        let whole = TermIndex(terms: terms)
+        #expect(patched.shards.map(\.name) == whole.shards.map(\.name))
+        #expect(patched.shards.map(\.json) == whole.shards.map(\.json))
+        #expect(patched.manifest() == whole.manifest())
+        let decodedTerms = try decoded(patched)
+        #expect(decodedTerms["dish7"] == nil)  // restaurant 7 was its only one
+        #expect(decodedTerms["street7"]?.first == [7, SearchField.reviewText.rawValue])  // was the description's
+        #expect(decodedTerms["street7"]?.count == 31)
+        #expect(decodedTerms["brand"] == [[7, SearchField.description.rawValue]])
     }
 }

@@ -56,6 +56,15 @@ final class TestGuide {
         try String(contentsOf: output.appending(path: path), encoding: .utf8)
     }
 
+    /// The full-text index's one shard as built (a small guide's words fit one): an edit of a
+    /// restaurant's words writes it again, with the restaurant's page.
+    func onlyTermShard() throws -> String {
+        let manifest = try JSONSerialization.jsonObject(with: Data(page(TermIndex.manifestPath).utf8)) as? [String: Any]
+        let files = try #require(manifest?["files"] as? [String])
+        try #require(files.count == 1)
+        return "\(TermIndex.folder)/\(files[0]).json"
+    }
+
     func exists(_ path: String) -> Bool { FileManager.default.fileExists(atPath: output.appending(path: path).path) }
 
     /// The site a clean build of a copy of this guide makes (no output, no build state; the store

@@ -32,7 +32,7 @@ def guide_url(tmp_path_factory, serve):
         "---\nname: 桜ラーメン 新宿店\ncuisines: [Ramen]\ncity: Tokyo\nfavorite: true\n---\n", encoding="utf-8")
     # Words only a description or a review has.
     (guide / "Content" / "restaurants" / "dumpling-den.md").write_text(
-        "---\nname: Dumpling Den\ncity: Boston\n---\nHand-folded *xiaolongbao* and a rooftop terrace.\n", encoding="utf-8")
+        "---\nname: Dumpling Den\ncity: Boston\n---\nHand-folded *xiaolongbao* and a rooftop terrace. ガスト風、Crème brûlée.\n", encoding="utf-8")
     (guide / "Content" / "reviews").mkdir(exist_ok=True)
     (guide / "Content" / "reviews" / "sakura-1.md").write_text(
         "---\nrestaurant: sakura\nrating: 5\ntitle: Rich tonkotsu\n---\nTheir cacio e pepe ramen is a surprise.\n", encoding="utf-8")
@@ -191,6 +191,21 @@ def test_search_finds(browser, guide_url, query, first, includes):
 def test_words_of_descriptions_and_reviews_are_found(browser, guide_url, query, expected):
     status, names = search(browser, guide_url, query)
     assert [" ".join(name.split()) for name in names] == expected, status
+
+
+def test_the_page_splits_words_as_the_build_does(browser, guide_url):
+    # Every word of every name and of a description with accents and voiced kana, split by the
+    # page's script, is a term of the index the build wrote.
+    import urllib.request
+    load = lambda path: json.loads(urllib.request.urlopen(guide_url + path).read())
+    manifest = load("search/terms.json")
+    terms = {term for name in manifest["files"] for term in load(f"search/terms/{name}.json")["terms"]}
+    browser.get(guide_url + "404.html")
+    texts = load("search.json")["name"] + ["Hand-folded *xiaolongbao* and a rooftop terrace. ガスト風、Crème brûlée."]
+    words = browser.execute_script("return arguments[0].map(FoodPin.searchWords)", texts)
+    missing = {word for found in words for word in found} - terms
+    assert not missing
+    assert {"ガス", "スト", "ト風", "creme", "brulee"} <= terms
 
 
 def test_name_matches_rank_before_cuisine_matches(browser, guide_url):

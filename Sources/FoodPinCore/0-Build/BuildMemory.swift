@@ -20,6 +20,8 @@ struct BuildMemory {
     var theme: LoadedTheme?
     /// What each restaurant's card and page are made from, as digests (remembered by a session).
     let restaurantDigests: RestaurantDigests
+    /// A session's last full-text index, patched by the next build (`SiteBuilder.termIndex`).
+    var terms: TermIndex?
     /// What the site model builder can reuse (a session's last site and restaurants).
     let model: ModelMemo
     /// What a session's last page plan was made from (`SiteBuilder.patchedPlan`).

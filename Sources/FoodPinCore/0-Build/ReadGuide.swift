@@ -180,8 +180,23 @@ extension SiteBuilder {
         log.add(contentsOf: words.diagnostics)
         let digests = memory.restaurantDigests.digests(of: site.restaurants)
         let renderer = SiteRenderer(site: site, theme: guide.theme, strings: strings, pictures: pictures.processed.catalog,
-                                    cardDigests: digests.cards)
+                                    cardDigests: digests.cards, terms: termIndex(digests))
         return (renderer, digests.pages)
+    }
+
+    /// The full-text index: a session's last one with the changed restaurants' terms replaced
+    /// (a review saved at 10,000 restaurants: 0.3 s to make it whole), or made whole.
+    private func termIndex(_ digests: RestaurantDigests.Found) -> TermIndex {
+        var terms: TermIndex
+        if let changes = digests.changed, var last = memory.terms {
+            memory.terms = nil // the one reference left: patched in place, not copied
+            last.replace(changes.map { ($0.position, $0.old, digests.terms[$0.position]) })
+            terms = last
+        } else {
+            terms = TermIndex(terms: digests.terms)
+        }
+        if isSession { memory.terms = terms }
+        return terms
     }
 
     private func openStore() throws(FoodPinError) -> GuideStore {

@@ -40,16 +40,17 @@ public struct SiteRenderer: Sendable {
     public let pages: [Page]
     let terms: TermIndex
 
-    /// `cardDigests`: by restaurant, the digest of its `CardKey`, when the caller has them.
+    /// `cardDigests`: by restaurant, the digest of its `CardKey`, and `terms`, the full-text index,
+    /// when the caller has them.
     init(site: Site, theme: LoadedTheme, strings: ThemeStrings = .english, pictures catalog: PictureCatalog = PictureCatalog(),
-         sitemapLimit: Int = SiteRenderer.sitemapProtocolLimit, cardDigests: [ContentDigest]? = nil) {
+         sitemapLimit: Int = SiteRenderer.sitemapProtocolLimit, cardDigests: [ContentDigest]? = nil, terms: TermIndex? = nil) {
         self.site = site
         self.strings = strings
         self.stringsValue = strings.templateValue
         self.pictures = PicturePresentation(catalog: catalog)
         self.sitemapLimit = sitemapLimit
-        self.terms = TermIndex(site)
-        self.pages = Self.pages(of: site, terms: terms, sitemapLimit: sitemapLimit)
+        self.terms = terms ?? TermIndex(site)
+        self.pages = Self.pages(of: site, terms: self.terms, sitemapLimit: sitemapLimit)
         self.feedEntries = FeedEntries(site)
         self.library = theme.library
         self.assetNames = theme.assets.names

@@ -13,48 +13,87 @@ enum SearchWords {
     /// Longer "words" are links and the like, not something a visitor types.
     static let longest = 40
 
+    /// Cut from the bytes where they are, and each piece then folded: folding keeps letters letters
+    /// and the rest not, and most words of a text with one accent are plain ASCII, which need no
+    /// Foundation. 15,000 reviews of a generated guide (3.9 MB, 690,000 words, a quarter of the
+    /// reviews with an accent): 0.06 s on one core; folding each text whole and building its words
+    /// scalar by scalar took 0.22 s.
     static func words(_ text: String) -> [String] {
-        var words: [String] = []
-        var word = String.UnicodeScalarView(), cjk: [Unicode.Scalar] = []
-        func endCJK() {
-            if cjk.count == 1 { words.append(String(cjk[0])) }
-            for index in cjk.indices.dropLast() { words.append(String(String.UnicodeScalarView([cjk[index], cjk[index + 1]]))) }
-            cjk.removeAll(keepingCapacity: true)
+        var text = text
+        return text.withUTF8 { bytes in
+            var words: [String] = []
+            var piece = Piece(start: 0)
+            var index = 0
+            while index <= bytes.count {
+                var scalar = Unicode.Scalar(UInt8(ascii: " ")), width = 1
+                if index < bytes.count {
+                    if bytes[index] < 0x80 { scalar = Unicode.Scalar(bytes[index]) } else { (scalar, width) = decode(bytes, at: index) }
+                }
+                if scalar == "'" || scalar == "’" {
+                    piece.apostrophes = piece.apostrophes || piece.kind != nil
+                } else {
+                    let kind: Piece.Kind? = isCJK(scalar) ? .cjk : isWordPart(scalar) ? .word : nil
+                    if kind != piece.kind {
+                        if piece.kind != nil { piece.add(UnsafeBufferPointer(rebasing: bytes[piece.start..<index]), to: &words) }
+                        piece = Piece(start: index, kind: kind)
+                    }
+                    piece.ascii = piece.ascii && width == 1
+                    piece.capitals = piece.capitals || (scalar >= "A" && scalar <= "Z")
+                }
+                index += width
+            }
+            return words
         }
-        func endWord() {
-            if !word.isEmpty, word.count <= longest { words.append(String(word)) }
-            word.removeAll(keepingCapacity: true)
-        }
-        var folded = Slug.fold(text)
-        // Composed, as the page's words are (`normalize("NFC")`): the same text, the same bytes.
-        if !folded.utf8.allSatisfy({ $0 < 0x80 }) { folded = folded.precomposedStringWithCanonicalMapping }
-        for scalar in folded.unicodeScalars {
-            if scalar == "'" { continue }
-            if isCJK(scalar) {
-                endWord()
-                cjk.append(scalar)
-            } else if isWordPart(scalar) {
-                endCJK()
-                word.append(scalar)
-            } else {
-                endWord()
-                endCJK()
+    }
+
+    /// A run of word characters, or of Chinese and Japanese ones, being read.
+    private struct Piece {
+        enum Kind { case word, cjk }
+        var start: Int
+        var kind: Kind?
+        var ascii = true, capitals = false, apostrophes = false
+
+        func add(_ bytes: UnsafeBufferPointer<UInt8>, to words: inout [String]) {
+            var text = String(decoding: bytes, as: UTF8.self)
+            // Composed, as the page's words are (`normalize("NFC")`): the same text, the same bytes.
+            if !ascii { text = Slug.fold(text).precomposedStringWithCanonicalMapping } else if capitals { text = text.lowercased() }
+            if apostrophes || !ascii { text.unicodeScalars.removeAll { $0 == "'" || $0 == "’" } }
+            guard kind == .cjk else {
+                if !text.isEmpty, text.unicodeScalars.count <= longest { words.append(text) }
+                return
+            }
+            let characters = Array(text.unicodeScalars)
+            if characters.count == 1 { words.append(text) }
+            for index in characters.indices.dropLast() {
+                var pair = ""
+                pair.unicodeScalars.append(contentsOf: characters[index...index + 1])
+                words.append(pair)
             }
         }
-        endWord()
-        endCJK()
-        return words
+    }
+
+    private static func decode(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> (Unicode.Scalar, Int) {
+        var iterator = bytes[index...].makeIterator(), decoder = Unicode.UTF8()
+        guard case .scalarValue(let scalar) = decoder.decode(&iterator) else { return ("\u{FFFD}", 1) }
+        return (scalar, UTF8.width(scalar))
     }
 
     private static func isWordPart(_ scalar: Unicode.Scalar) -> Bool {
-        if scalar.isASCII { return (scalar >= "a" && scalar <= "z") || (scalar >= "0" && scalar <= "9") || (scalar >= "A" && scalar <= "Z") }
-        return CharacterSet.alphanumerics.contains(scalar)
+        scalar.isASCII ? asciiWordPart(UInt8(scalar.value)) : CharacterSet.alphanumerics.contains(scalar)
+    }
+
+    private static func asciiWordPart(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"): true
+        default: false
+        }
     }
 
     /// Hiragana, katakana and the CJK ideographs: the scripts written without spaces.
     static func isCJK(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
-        case 0x3040...0x30FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xF900...0xFAFF, 0x20000...0x2FFFF: true
+        // Half-width katakana (U+FF66…) too: folded, it is the katakana above.
+        case 0x3040...0x30FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xF900...0xFAFF, 0xFF66...0xFF9F, 0x20000...0x2FFFF: true
         default: false
         }
     }

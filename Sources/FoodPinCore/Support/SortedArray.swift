@@ -1,12 +1,16 @@
 extension Array {
-    /// In an array sorted by `key`, the first position whose key is not before `value`: where
-    /// `value` is, or would go.
-    func firstIndex(notBefore value: String, by key: (Element) -> String) -> Int {
+    /// In an array sorted by `key` in `precedes` order, the first position whose key is not before
+    /// `value`: where `value` is, or would go.
+    func firstIndex<Key>(notBefore value: Key, by key: (Element) -> Key, precedes: (Key, Key) -> Bool) -> Int {
         var low = 0, high = count
         while low < high {
             let middle = (low + high) / 2
-            if key(self[middle]) < value { low = middle + 1 } else { high = middle }
+            if precedes(key(self[middle]), value) { low = middle + 1 } else { high = middle }
         }
         return low
+    }
+
+    func firstIndex(notBefore value: String, by key: (Element) -> String) -> Int {
+        firstIndex(notBefore: value, by: key, precedes: <)
     }
 }

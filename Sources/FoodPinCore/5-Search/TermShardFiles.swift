@@ -1,0 +1,46 @@
+import Foundation
+
+/// The full-text index's files, as docs/site.md describes them.
+extension TermIndex {
+    static let folder = "search/terms"
+    static let manifestPath = "search/terms.json"
+
+    static func path(of shard: Shard) -> String { "\(folder)/\(shard.name).json" }
+
+    /// `{"terms":[...],"postings":[[...],...]}`, each posting list delta-coded (the first value as is).
+    static func encode(_ terms: ArraySlice<String>, entries: [String: Entry]) -> Data {
+        var out: [UInt8] = Array("{\"terms\":[".utf8)
+        for (offset, term) in terms.enumerated() {
+            if offset > 0 { out.append(UInt8(ascii: ",")) }
+            JSONText.append(quoting: term, to: &out)
+        }
+        out += Array("],\n\"postings\":[".utf8)
+        for (offset, term) in terms.enumerated() {
+            if offset > 0 { out += [UInt8(ascii: ","), UInt8(ascii: "\n")] }
+            out.append(UInt8(ascii: "["))
+            var last: UInt32 = 0
+            for (index, value) in entries[term]!.postings.enumerated() {
+                if index > 0 { out.append(UInt8(ascii: ",")) }
+                ASCIINumbers.append(UInt64(value - last), to: &out)
+                last = value
+            }
+            out.append(UInt8(ascii: "]"))
+        }
+        out += Array("]}\n".utf8)
+        return Data(out)
+    }
+
+    /// `search/terms.json`: each shard's first term and file, and the fields postings name.
+    func manifest() -> Data {
+        let fields = SearchField.allCases.map { "\"\($0)\"" }.joined(separator: ",")
+        var out: [UInt8] = Array("{\"version\":1,\"fields\":[\(fields)],\n\"first\":[".utf8)
+        for (index, shard) in shards.enumerated() {
+            if index > 0 { out.append(UInt8(ascii: ",")) }
+            JSONText.append(quoting: shard.first, to: &out)
+        }
+        out += Array("],\n\"files\":[".utf8)
+        out += Array(shards.map { "\"\($0.name)\"" }.joined(separator: ",").utf8)
+        out += Array("]}\n".utf8)
+        return Data(out)
+    }
+}
