@@ -27,8 +27,8 @@ import Testing
     /// Every term of the index with its postings decoded: term → [(position, field)].
     private func decoded(_ index: TermIndex) throws -> [String: [[Int]]] {
         var all: [String: [[Int]]] = [:]
-        for shard in index.shards {
-            let json = try #require(JSONSerialization.jsonObject(with: shard.json) as? [String: Any])
+        for number in index.shards.indices {
+            let json = try #require(JSONSerialization.jsonObject(with: index.json(number)) as? [String: Any])
             let terms = try #require(json["terms"] as? [String]), postings = try #require(json["postings"] as? [[Int]])
             for (term, deltas) in zip(terms, postings) {
                 var value = 0
@@ -84,7 +84,7 @@ import Testing
     @Test func shardsAreSortedAndAnEditRewritesOnlyTheShardsOfItsWords() throws {
         let before = TermIndex(bigGuide()), after = TermIndex(bigGuide(editing: 1234))
         #expect(before.shards.count >= 8)
-        let firsts = before.shards.map(\.first)
+        let firsts = before.shards.map { before.terms[$0.terms.lowerBound] }
         #expect(firsts == firsts.sorted { $0.utf16.lexicographicallyPrecedes($1.utf16) })
         #expect(Set(firsts).count == firsts.count)
         // "saffron" is new to one restaurant: only the shard it falls in changes; every other
@@ -96,24 +96,46 @@ import Testing
         #expect(try decoded(before)["dish1234"] == [[1234, SearchField.description.rawValue]])
     }
 
-    @Test func anIndexPatchedWithTheChangedRestaurantsEqualsOneMadeWhole() throws {
-        let before = bigGuide(), after = bigGuide(editing: 1234)
-        var terms = before.restaurants.map { SearchWords.terms(of: $0) }
-        var patched = TermIndex(terms: terms)
-        // Restaurant 7 loses its own words and gets others, 1234 a new one ("saffron"), 99 is the same.
-        var edited = after.restaurants
+    private func pages(_ restaurants: [Restaurant]) -> [ContentDigest] { restaurants.map { SiteRenderer.inputs(of: $0).digest } }
+
+    private func expectSame(_ index: TermIndex, _ whole: TermIndex) {
+        #expect(index.shards == whole.shards)
+        #expect(index.shards.indices.map(index.json) == whole.shards.indices.map(whole.json))
+        #expect(index.manifest() == whole.manifest())
+    }
+
+    @Test func anIndexBroughtUpToDateEqualsOneMadeWhole() throws {
+        var index = TermIndex(bigGuide())
+        // Restaurant 7 loses its own words and gets others, 1234 a new one ("saffron"), the rest are the same.
+        var edited = bigGuide(editing: 1234).restaurants
         edited[7] = restaurant("Restaurant 7", description: "place49 brand new words", reviews: [(title: "Fresh", text: "Street7")])
-        let changes = [7, 99, 1234].map { ($0, terms[$0], SearchWords.terms(of: edited[$0])) }
-        for (position, _, new) in changes { terms[position] = new }
-        patched.replace(changes)
-        let whole = TermIndex(terms: terms)
-        #expect(patched.shards.map(\.name) == whole.shards.map(\.name))
-        #expect(patched.shards.map(\.json) == whole.shards.map(\.json))
-        #expect(patched.manifest() == whole.manifest())
-        let decodedTerms = try decoded(patched)
-        #expect(decodedTerms["dish7"] == nil)  // restaurant 7 was its only one
-        #expect(decodedTerms["street7"]?.first == [7, SearchField.reviewText.rawValue])  // was the description's
-        #expect(decodedTerms["street7"]?.count == 31)
-        #expect(decodedTerms["brand"] == [[7, SearchField.description.rawValue]])
+        index.update(edited, pages: pages(edited))
+        expectSame(index, TermIndex(edited, pages: pages(edited)))
+        let terms = try decoded(index)
+        #expect(terms["dish7"] == nil)  // restaurant 7 was its only one
+        #expect(terms["street7"]?.first == [7, SearchField.reviewText.rawValue])  // was the description's
+        #expect(terms["street7"]?.count == 31)
+        #expect(terms["brand"] == [[7, SearchField.description.rawValue]])
+        #expect(terms["saffron"] == [[1234, SearchField.description.rawValue]])
+
+        // One more restaurant: every one after it moves, and the index is made whole.
+        edited.insert(restaurant("Restaurant 0b", description: "saffron"), at: 1)
+        index.update(edited, pages: pages(edited))
+        expectSame(index, TermIndex(edited, pages: pages(edited)))
+        #expect(try decoded(index)["saffron"] == [[1, SearchField.description.rawValue], [1235, SearchField.description.rawValue]])
+    }
+
+    @Test func theSavedIndexReadsBackWhole() throws {
+        let index = TermIndex(bigGuide())
+        var writer = BinaryWriter()
+        writer.write(index)
+        var reader = BinaryReader(writer.bytes)
+        let read = try reader.read(TermIndex.self)
+        #expect(reader.isAtEnd)
+        #expect(read.terms == index.terms && read.entries == index.entries && read.slugs == index.slugs && read.madeFrom == index.madeFrom)
+        expectSame(read, index)
+        // Cut short, it is refused rather than read as another index.
+        var short = BinaryReader(Array(writer.bytes.dropLast(3)))
+        #expect(throws: BinaryReader.Malformed.self) { try short.read(TermIndex.self) }
     }
 }

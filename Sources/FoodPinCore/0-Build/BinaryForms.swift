@@ -291,3 +291,54 @@ extension SiteConfig: BinaryEncodable {
         writer.write(host?.rawValue)
     }
 }
+
+extension TermIndex: BinaryCodable {
+    func encode(to writer: inout BinaryWriter) {
+        writer.write(slugs)
+        writer.write(madeFrom)
+        writer.write(terms.count)
+        for term in terms {
+            let entry = entries[term]!
+            writer.write(term)
+            writer.write(entry.cutsBefore)
+            writer.write(entry.postings.count)
+            // Delta-coded, as in the shards: most take a byte or two.
+            var last: UInt32 = 0
+            for posting in entry.postings {
+                writer.write(Int(posting - last))
+                last = posting
+            }
+        }
+        writer.write(shards.count)
+        for shard in shards {
+            writer.write(shard.terms.lowerBound)
+            writer.write(shard.terms.upperBound)
+            writer.write(shard.name)
+            writer.write(shard.digest)
+        }
+    }
+
+    init(from reader: inout BinaryReader) throws(BinaryReader.Malformed) {
+        let slugs: [String] = try reader.readArray(), madeFrom: [ContentDigest] = try reader.readArray()
+        var terms: [String] = [], entries: [String: Entry] = [:]
+        for _ in 0..<max(0, try reader.readInt()) {
+            let term = try reader.readString(), cutsBefore = try reader.readBool()
+            var postings: [UInt32] = [], last: UInt32 = 0
+            for _ in 0..<max(0, try reader.readInt()) {
+                guard let next = UInt32(exactly: Int(last) + (try reader.readInt())) else { throw BinaryReader.Malformed() }
+                postings.append(next)
+                last = next
+            }
+            terms.append(term)
+            entries[term] = Entry(postings: postings, cutsBefore: cutsBefore)
+        }
+        var shards: [Shard] = []
+        for _ in 0..<max(0, try reader.readInt()) {
+            let lower = try reader.readInt(), upper = try reader.readInt()
+            guard 0 <= lower, lower < upper, upper <= terms.count else { throw BinaryReader.Malformed() }
+            shards.append(Shard(terms: lower..<upper, name: try reader.readString(), digest: try reader.read()))
+        }
+        guard slugs.count == madeFrom.count, entries.count == terms.count else { throw BinaryReader.Malformed() }
+        self.init(shards: shards, terms: terms, entries: entries, slugs: slugs, madeFrom: madeFrom)
+    }
+}

@@ -20,7 +20,7 @@ struct BuildMemory {
     var theme: LoadedTheme?
     /// What each restaurant's card and page are made from, as digests (remembered by a session).
     let restaurantDigests: RestaurantDigests
-    /// A session's last full-text index, patched by the next build (`SiteBuilder.termIndex`).
+    /// The last build's full-text index, brought up to date by the next (`SiteBuilder.termIndex`).
     var terms: TermIndex?
     /// What the site model builder can reuse (a session's last site and restaurants).
     let model: ModelMemo
@@ -80,6 +80,7 @@ struct BuildMemory {
         guard last != nil, let sources = BuildState.loadSources(from: files.sources, key: key) else { return }
         content.replace(with: sources.content)
         pageInputs = sources.pages
+        terms = sources.terms
     }
 
     /// After a failed write nothing written is known for sure, and the standby may hold anything.
@@ -101,7 +102,7 @@ struct BuildMemory {
         if let sources {
             sourcesFile = sources
         } else {
-            sourcesFile = try BuildState.writeSources(BuildState.Sources(content: content.snapshot, pages: pageInputs), to: files, key: key)
+            sourcesFile = try BuildState.writeSources(BuildState.Sources(content: content.snapshot, pages: pageInputs, terms: terms), to: files, key: key)
         }
         try state.save(sourcesFile, to: files, key: key, durable: durable)
         stateFileSeen = FileStamp(path: files.state.path)

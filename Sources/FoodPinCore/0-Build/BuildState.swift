@@ -13,7 +13,7 @@ import Foundation
 /// The state is removed before a build writes its first file and saved after a successful build,
 /// so a build stopped half-way leaves none.
 struct BuildState {
-    static let formatVersion = 6
+    static let formatVersion = 7
 
     /// The sources as last built (`SourceFingerprint`), and the store after that build.
     var fingerprint: ContentDigest?
@@ -26,10 +26,12 @@ struct BuildState {
     /// What the standby folder beside the output holds (the site before the last), if known.
     var standby: [String: WrittenState]?
 
-    /// The parsed sources, and by page path the digest of everything the page was rendered from.
+    /// The parsed sources, by page path the digest of everything the page was rendered from, and
+    /// the full-text index.
     struct Sources {
         var content: [String: ContentCache.Entry] = [:]
         var pages: [String: ContentDigest] = [:]
+        var terms: TermIndex?
     }
 
     /// One pair of files per output folder: building into another folder (a clean copy to compare,
@@ -116,7 +118,7 @@ struct BuildState {
 
     static func loadSources(from url: URL, key: String) -> Sources? {
         read(url, accepting: { $0 == key }) { reader throws(BinaryReader.Malformed) in
-            Sources(content: try contentEntries(&reader), pages: try dictionary(&reader))
+            Sources(content: try contentEntries(&reader), pages: try dictionary(&reader), terms: try reader.readOptional())
         }
     }
 
@@ -129,6 +131,7 @@ struct BuildState {
         writer.write(key)
         try Self.write(sources.content, with: &writer, to: detail)
         try Self.write(sources.pages, with: &writer, to: detail)
+        writer.write(sources.terms)
         try detail.append(writer.drain())
         return detail
     }

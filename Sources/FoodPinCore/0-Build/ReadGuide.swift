@@ -180,22 +180,20 @@ extension SiteBuilder {
         log.add(contentsOf: words.diagnostics)
         let digests = memory.restaurantDigests.digests(of: site.restaurants)
         let renderer = SiteRenderer(site: site, theme: guide.theme, strings: strings, pictures: pictures.processed.catalog,
-                                    cardDigests: digests.cards, terms: termIndex(digests))
+                                    cardDigests: digests.cards, terms: termIndex(site.restaurants, pages: digests.pages))
         return (renderer, digests.pages)
     }
 
-    /// The full-text index: a session's last one with the changed restaurants' terms replaced
-    /// (a review saved at 10,000 restaurants: 0.3 s to make it whole), or made whole.
-    private func termIndex(_ digests: RestaurantDigests.Found) -> TermIndex {
-        var terms: TermIndex
-        if let changes = digests.changed, var last = memory.terms {
-            memory.terms = nil // the one reference left: patched in place, not copied
-            last.replace(changes.map { ($0.position, $0.old, digests.terms[$0.position]) })
-            terms = last
-        } else {
-            terms = TermIndex(terms: digests.terms)
+    /// The full-text index: the last build's brought up to date (`TermIndex.update`), or made whole.
+    private func termIndex(_ restaurants: [Restaurant], pages: [ContentDigest]) -> TermIndex {
+        guard var terms = memory.terms else {
+            let made = TermIndex(restaurants, pages: pages)
+            memory.terms = made
+            return made
         }
-        if isSession { memory.terms = terms }
+        memory.terms = nil // the one reference left: brought up to date in place, not copied
+        terms.update(restaurants, pages: pages)
+        memory.terms = terms
         return terms
     }
 

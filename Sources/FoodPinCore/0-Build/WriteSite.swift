@@ -104,7 +104,7 @@ extension SiteBuilder {
             memory.last = nil
         }
         guard saves else { return nil }
-        let sources = BuildState.Sources(content: memory.content.snapshot, pages: plan.pageInputs)
+        let sources = BuildState.Sources(content: memory.content.snapshot, pages: plan.pageInputs, terms: memory.terms)
         let (files, key) = (stateFiles, stateKey)
         return Pending { Result { () throws(FoodPinError) in try BuildState.writeSources(sources, to: files, key: key) } }
     }

@@ -112,7 +112,7 @@ public struct SiteRenderer: Sendable {
         case .manifest: text = manifest()
         case .searchIndex: return SearchIndex.primary(site)
         case .termManifest: return terms.manifest()
-        case .termShard(let number): return terms.shards[number].json
+        case .termShard(let number): return terms.json(number)
         case .searchShard(let number):
             // Each result is the list's own card, linked from the site root; the script prefixes the links.
             let root = PageLinks(pagePath: "index.html", baseURL: site.config.baseURL)

@@ -4,20 +4,19 @@ import Foundation
 /// searchable fields, review titles and review texts, with the best field it was found in. Its
 /// terms, sorted, are cut into shards of about 4 kB gzipped (`search/terms/<name>.json`) that
 /// `search/terms.json` lists by first term: a query fetches the few shards its words fall in.
-/// A session keeps the index and patches it with the restaurants an edit changed.
+/// The next build (in a session, or in a new process from the build state) takes the last index
+/// and replaces the terms of the restaurants that changed: one review edited at 10,000
+/// restaurants, 0.3 s less than making it whole.
 struct TermIndex: Sendable {
-    struct Shard: Sendable {
-        /// Shard `i` holds the terms from its own first to the next shard's.
-        let first: String
-        let last: String
-        let count: Int
+    struct Shard: Sendable, Equatable {
+        /// Its terms, by place in the sorted list: the first to the next shard's first.
+        var terms: Range<Int>
         /// The file's name, from its first term: an edit within the shard keeps the name.
         let name: String
-        let json: Data
         let digest: ContentDigest
     }
 
-    struct Entry: Sendable {
+    struct Entry: Sendable, Equatable {
         /// `position * 8 + field` for each restaurant with the term, in restaurant order.
         var postings: [UInt32]
         /// Whether a shard may end before this term (`cut`), from its digest: worked out once.
@@ -26,14 +25,20 @@ struct TermIndex: Sendable {
 
     private(set) var shards: [Shard] = []
     /// In the order JavaScript compares strings (UTF-16 units), which the page searches them in.
-    private var terms: [String]
-    private var entries: [String: Entry] = [:]
+    private(set) var terms: [String] = []
+    private(set) var entries: [String: Entry] = [:]
+    /// What it was made from, by restaurant: its slug and the digest of its page's inputs.
+    private(set) var slugs: [String] = []
+    private(set) var madeFrom: [ContentDigest] = []
 
+    /// Made whole from the site (tests, and a renderer given none).
     init(_ site: Site, searchable: [RestaurantField] = SearchWords.searchableFields) {
-        self.init(terms: ParallelMap.map(site.restaurants) { SearchWords.terms(of: $0, searchable: searchable) })
+        self.init(site.restaurants, pages: site.restaurants.map { SiteRenderer.inputs(of: $0).digest }, searchable: searchable)
     }
 
-    init(terms byRestaurant: [RestaurantTerms]) {
+    /// `pages`: by restaurant, the digest of its page's inputs, which every word it has changes.
+    init(_ restaurants: [Restaurant], pages: [ContentDigest], searchable: [RestaurantField] = SearchWords.searchableFields) {
+        let byRestaurant = ParallelMap.map(restaurants) { SearchWords.terms(of: $0, searchable: searchable) }
         var postings: [String: [UInt32]] = [:]
         for (position, terms) in byRestaurant.enumerated() {
             for (term, field) in terms { postings[term, default: []].append(Self.posting(position, field)) }
@@ -41,36 +46,54 @@ struct TermIndex: Sendable {
         entries.reserveCapacity(postings.count)
         for (term, list) in postings { entries[term] = Entry(postings: list, cutsBefore: Self.cutsBefore(term)) }
         terms = postings.keys.sorted(by: Self.precedes)
-        shards = makeShards(reusing: [:], changed: [])
+        (slugs, madeFrom) = (restaurants.map(\.slug), pages)
+        shards = makeShards(reusing: [], changed: [])
     }
 
-    /// The index with these restaurants' terms replaced, when every restaurant kept its position:
-    /// only the shards holding a changed term are encoded again.
-    mutating func replace(_ changes: [(position: Int, old: RestaurantTerms, new: RestaurantTerms)]) {
-        var changed: Set<String> = []
-        // A review's rating edited: the same words, nothing to encode again.
-        for change in changes where Dictionary(uniqueKeysWithValues: change.old) != Dictionary(uniqueKeysWithValues: change.new) {
-            for (term, _) in change.old {
-                changed.insert(term)
-                entries[term]!.postings.removeAll { Int($0 >> 3) == change.position }
-                if entries[term]!.postings.isEmpty {
-                    entries[term] = nil
-                    terms.remove(at: terms.firstIndex(notBefore: term, by: { $0 }, precedes: Self.precedes))
-                }
-            }
-            for (term, field) in change.new {
-                changed.insert(term)
-                let posting = Self.posting(change.position, field)
+    init(shards: [Shard], terms: [String], entries: [String: Entry], slugs: [String], madeFrom: [ContentDigest]) {
+        (self.shards, self.terms, self.entries, self.slugs, self.madeFrom) = (shards, terms, entries, slugs, madeFrom)
+    }
+
+    /// Brought up to date with `restaurants`: when each is where it was, only those whose page
+    /// digest changed have their terms replaced and only their shards are encoded again; else the
+    /// index is made whole.
+    mutating func update(_ restaurants: [Restaurant], pages: [ContentDigest]) {
+        guard slugs.count == restaurants.count, zip(slugs, restaurants).allSatisfy({ $0 == $1.slug }) else {
+            self = TermIndex(restaurants, pages: pages)
+            return
+        }
+        let changed = pages.indices.filter { pages[$0] != madeFrom[$0] }
+        guard !changed.isEmpty else { return }
+        replace(changed.map { ($0, SearchWords.terms(of: restaurants[$0])) })
+        madeFrom = pages
+    }
+
+    private mutating func replace(_ changes: [(position: Int, terms: RestaurantTerms)]) {
+        let positions = Set(changes.map(\.position))
+        var touched: Set<String> = []
+        // One pass over every term: a restaurant's old words are not kept apart from the index.
+        for (term, entry) in entries where entry.postings.contains(where: { positions.contains(Int($0 >> 3)) }) {
+            touched.insert(term)
+            entries[term]!.postings.removeAll { positions.contains(Int($0 >> 3)) }
+        }
+        let before = terms
+        for (position, terms) in changes {
+            for (term, field) in terms {
+                touched.insert(term)
+                let posting = Self.posting(position, field)
                 if entries[term] == nil {
                     entries[term] = Entry(postings: [], cutsBefore: Self.cutsBefore(term))
-                    terms.insert(term, at: terms.firstIndex(notBefore: term, by: { $0 }, precedes: Self.precedes))
+                    self.terms.insert(term, at: self.terms.firstIndex(notBefore: term, by: { $0 }, precedes: Self.precedes))
                 }
-                let list = entries[term]!.postings
-                entries[term]!.postings.insert(posting, at: list.firstIndex(notBefore: posting, by: { $0 }, precedes: <))
+                let at = entries[term]!.postings.firstIndex(notBefore: posting, by: { $0 }, precedes: <)
+                entries[term]!.postings.insert(posting, at: at)
             }
         }
-        let kept = Dictionary(shards.map { ($0.first, $0) }, uniquingKeysWith: { first, _ in first })
-        shards = makeShards(reusing: kept, changed: changed)
+        for term in touched where entries[term]!.postings.isEmpty {
+            entries[term] = nil
+            terms.remove(at: terms.firstIndex(notBefore: term, by: { $0 }, precedes: Self.precedes))
+        }
+        shards = makeShards(reusing: shards.map { ($0, before[$0.terms]) }, changed: touched)
     }
 
     private static func posting(_ position: Int, _ field: SearchField) -> UInt32 { UInt32(position) << 3 | UInt32(field.rawValue) }
@@ -84,7 +107,9 @@ struct TermIndex: Sendable {
 
     private static func cutsBefore(_ term: String) -> Bool { ContentDigest(Array(term.utf8)).hash % 8 == 0 }
 
-    private func makeShards(reusing kept: [String: Shard], changed: Set<String>) -> [Shard] {
+    /// `kept`: the last shards with their terms, each taken again if it holds the same terms and
+    /// none of them `changed`.
+    private func makeShards(reusing kept: [(shard: Shard, terms: ArraySlice<String>)], changed: Set<String>) -> [Shard] {
         var ranges: [Range<Int>] = []
         var start = 0, size = 0
         for (index, term) in terms.enumerated() {
@@ -97,19 +122,16 @@ struct TermIndex: Sendable {
             size += term.utf8.count + 4 + entry.postings.count * 4
         }
         if start < terms.count { ranges.append(start..<terms.count) }
-        // The shards a changed term falls in: the last whose first term is not after it.
-        let firsts = ranges.map { terms[$0.lowerBound] }
-        let touched = Set(changed.map { term in
-            let index = firsts.firstIndex(notBefore: term, by: { $0 }, precedes: Self.precedes)
-            return index < firsts.count && firsts[index] == term ? index : index - 1
-        })
-        return ranges.enumerated().map { number, range in
+        let byFirst = Dictionary(kept.map { ($0.terms.first!, $0) }, uniquingKeysWith: { first, _ in first })
+        return ranges.map { range in
             let slice = terms[range]
-            if let shard = kept[slice.first!], shard.last == slice.last!, shard.count == slice.count,
-               !touched.contains(number) { return shard }
-            let json = Self.encode(slice, entries: entries)
-            return Shard(first: slice.first!, last: slice.last!, count: slice.count,
-                         name: Fingerprint.hex(slice.first!.utf8, length: 10), json: json, digest: ContentDigest(json))
+            if let last = byFirst[slice.first!], last.terms.elementsEqual(slice), !slice.contains(where: changed.contains) {
+                return Shard(terms: range, name: last.shard.name, digest: last.shard.digest)
+            }
+            return Shard(terms: range, name: Fingerprint.hex(slice.first!.utf8, length: 10), digest: ContentDigest(Self.encode(slice, entries: entries)))
         }
     }
+
+    /// Shard `number`'s file.
+    func json(_ number: Int) -> Data { Self.encode(terms[shards[number].terms], entries: entries) }
 }

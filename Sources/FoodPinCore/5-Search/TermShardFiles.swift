@@ -36,7 +36,7 @@ extension TermIndex {
         var out: [UInt8] = Array("{\"version\":1,\"fields\":[\(fields)],\n\"first\":[".utf8)
         for (index, shard) in shards.enumerated() {
             if index > 0 { out.append(UInt8(ascii: ",")) }
-            JSONText.append(quoting: shard.first, to: &out)
+            JSONText.append(quoting: terms[shard.terms.lowerBound], to: &out)
         }
         out += Array("],\n\"files\":[".utf8)
         out += Array(shards.map { "\"\($0.name)\"" }.joined(separator: ",").utf8)
