@@ -10,22 +10,28 @@ extension SearchWords {
 
     static func terms(of restaurant: Restaurant, searchable: [RestaurantField] = searchableFields) -> RestaurantTerms {
         var found: [String: SearchField] = [:]
-        add(restaurant.name, .name, to: &found)
-        for cuisine in restaurant.cuisines { add(cuisine, .cuisine, to: &found) }
-        add(restaurant.city, .city, to: &found)
-        add(restaurant.area, .area, to: &found)
-        add(restaurant.descriptionMarkdown, .description, to: &found)
-        for field in searchable { add(field.text(in: restaurant.facts), .description, to: &found) }
-        for review in restaurant.reviews {
-            add(review.title, .reviewTitle, to: &found)
-            add(review.markdown, .reviewText, to: &found)
+        forEachWord(of: restaurant, searchable: searchable) { word, field in
+            if found[word] == nil { found[word] = field }
         }
         return found.map { ($0.key, $0.value) }
     }
 
-    /// Fields come most telling first: a word already found keeps the field it was found in.
-    private static func add(_ text: String?, _ field: SearchField, to found: inout [String: SearchField]) {
-        guard let text else { return }
-        for word in words(text) where found[word] == nil { found[word] = field }
+    /// Every word of the restaurant's texts with the field it is in, most telling fields first: a
+    /// word's first field is its best.
+    static func forEachWord(of restaurant: Restaurant, searchable: [RestaurantField], _ body: (String, SearchField) -> Void) {
+        func each(_ text: String?, _ field: SearchField) {
+            guard let text else { return }
+            for word in words(text) { body(word, field) }
+        }
+        each(restaurant.name, .name)
+        for cuisine in restaurant.cuisines { each(cuisine, .cuisine) }
+        each(restaurant.city, .city)
+        each(restaurant.area, .area)
+        each(restaurant.descriptionMarkdown, .description)
+        for field in searchable { each(field.text(in: restaurant.facts), .description) }
+        for review in restaurant.reviews {
+            each(review.title, .reviewTitle)
+            each(review.markdown, .reviewText)
+        }
     }
 }

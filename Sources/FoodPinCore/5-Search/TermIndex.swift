@@ -38,10 +38,25 @@ struct TermIndex: Sendable {
 
     /// `pages`: by restaurant, the digest of its page's inputs, which every word it has changes.
     init(_ restaurants: [Restaurant], pages: [ContentDigest], searchable: [RestaurantField] = SearchWords.searchableFields) {
-        let byRestaurant = ParallelMap.map(restaurants) { SearchWords.terms(of: $0, searchable: searchable) }
-        var postings: [String: [UInt32]] = [:]
-        for (position, terms) in byRestaurant.enumerated() {
-            for (term, field) in terms { postings[term, default: []].append(Self.posting(position, field)) }
+        // Each thread's run of restaurants gives a table of postings; joined in order, each list
+        // stays in restaurant order. (A table per restaurant, merged after, cost a cold build at
+        // 10,000 restaurants 0.1 s more.)
+        let size = max(500, restaurants.count / (ProcessInfo.processInfo.activeProcessorCount * 4))
+        let runs = stride(from: 0, to: restaurants.count, by: size).map { $0..<min($0 + size, restaurants.count) }
+        let tables = ParallelMap.map(runs, oneByOne: true) { run in
+            var table: [String: [UInt32]] = [:]
+            for position in run {
+                SearchWords.forEachWord(of: restaurants[position], searchable: searchable) { word, field in
+                    let posting = Self.posting(position, field)
+                    // The word's first field in this restaurant is its best.
+                    table[word, default: []].append(unlessSameRestaurant: posting)
+                }
+            }
+            return table
+        }
+        var postings = tables.first ?? [:]
+        for table in tables.dropFirst() {
+            for (term, list) in table { postings[term, default: []] += list }
         }
         entries.reserveCapacity(postings.count)
         for (term, list) in postings { entries[term] = Entry(postings: list, cutsBefore: Self.cutsBefore(term)) }
@@ -134,4 +149,11 @@ struct TermIndex: Sendable {
 
     /// Shard `number`'s file.
     func json(_ number: Int) -> Data { Self.encode(terms[shards[number].terms], entries: entries) }
+}
+
+private extension Array where Element == UInt32 {
+    mutating func append(unlessSameRestaurant posting: UInt32) {
+        if let last, last >> 3 == posting >> 3 { return }
+        append(posting)
+    }
 }
