@@ -293,52 +293,59 @@ extension SiteConfig: BinaryEncodable {
 }
 
 extension TermIndex: BinaryCodable {
+    /// Terms and postings, and where each shard ends with its digest; what follows from them (a
+    /// shard's name, where a cut may fall) is worked out again when read.
     func encode(to writer: inout BinaryWriter) {
         writer.write(slugs)
         writer.write(madeFrom)
         writer.write(terms.count)
         for term in terms {
-            let entry = entries[term]!
+            let postings = entries[term]!.postings
             writer.write(term)
-            writer.write(entry.cutsBefore)
-            writer.write(entry.postings.count)
+            writer.write(postings.count)
             // Delta-coded, as in the shards: most take a byte or two.
             var last: UInt32 = 0
-            for posting in entry.postings {
+            for posting in postings {
                 writer.write(Int(posting - last))
                 last = posting
             }
         }
         writer.write(shards.count)
         for shard in shards {
-            writer.write(shard.terms.lowerBound)
             writer.write(shard.terms.upperBound)
-            writer.write(shard.name)
             writer.write(shard.digest)
         }
     }
 
+    /// Checked as it is read (sorted terms, increasing postings of known restaurants and fields,
+    /// shards covering every term): an index that `update` could trip on is refused.
     init(from reader: inout BinaryReader) throws(BinaryReader.Malformed) {
         let slugs: [String] = try reader.readArray(), madeFrom: [ContentDigest] = try reader.readArray()
+        guard slugs.count == madeFrom.count else { throw BinaryReader.Malformed() }
+        let limit = slugs.count << 3
         var terms: [String] = [], entries: [String: Entry] = [:]
         for _ in 0..<max(0, try reader.readInt()) {
-            let term = try reader.readString(), cutsBefore = try reader.readBool()
-            var postings: [UInt32] = [], last: UInt32 = 0
+            let term = try reader.readString()
+            guard terms.last.map({ TermIndex.precedes($0, term) }) ?? true else { throw BinaryReader.Malformed() }
+            var postings: [UInt32] = []
             for _ in 0..<max(0, try reader.readInt()) {
-                guard let next = UInt32(exactly: Int(last) + (try reader.readInt())) else { throw BinaryReader.Malformed() }
-                postings.append(next)
-                last = next
+                let delta = try reader.readInt(), last = Int(postings.last ?? 0)
+                guard delta >= (postings.isEmpty ? 0 : 8 - last & 7), delta < limit, last + delta < limit,
+                      (last + delta) & 7 < SearchField.allCases.count else { throw BinaryReader.Malformed() }
+                postings.append(UInt32(last + delta))
             }
+            guard !postings.isEmpty else { throw BinaryReader.Malformed() }
             terms.append(term)
-            entries[term] = Entry(postings: postings, cutsBefore: cutsBefore)
+            entries[term] = Entry(postings: postings, cutsBefore: TermIndex.cutsBefore(term))
         }
-        var shards: [Shard] = []
+        var shards: [Shard] = [], start = 0
         for _ in 0..<max(0, try reader.readInt()) {
-            let lower = try reader.readInt(), upper = try reader.readInt()
-            guard 0 <= lower, lower < upper, upper <= terms.count else { throw BinaryReader.Malformed() }
-            shards.append(Shard(terms: lower..<upper, name: try reader.readString(), digest: try reader.read()))
+            let end = try reader.readInt()
+            guard start < end, end <= terms.count else { throw BinaryReader.Malformed() }
+            shards.append(Shard(terms: start..<end, name: TermIndex.name(first: terms[start]), digest: try reader.read()))
+            start = end
         }
-        guard slugs.count == madeFrom.count, entries.count == terms.count else { throw BinaryReader.Malformed() }
+        guard start == terms.count else { throw BinaryReader.Malformed() }
         self.init(shards: shards, terms: terms, entries: entries, slugs: slugs, madeFrom: madeFrom)
     }
 }

@@ -1,7 +1,6 @@
 import Foundation
 
-/// A restaurant's terms for the full-text index (`TermIndex`), each with the most telling field
-/// it is in, as a list: a table each would hold three times the memory until they are merged.
+/// A restaurant's terms for the full-text index (`TermIndex`), each with the most telling field it is in.
 typealias RestaurantTerms = [(term: String, field: SearchField)]
 
 extension SearchWords {
@@ -18,7 +17,8 @@ extension SearchWords {
 
     /// Every word of the restaurant's texts with the field it is in, most telling fields first: a
     /// word's first field is its best.
-    static func forEachWord(of restaurant: Restaurant, searchable: [RestaurantField], _ body: (String, SearchField) -> Void) {
+    static func forEachWord(of restaurant: Restaurant, searchable: [RestaurantField] = searchableFields,
+                            _ body: (String, SearchField) -> Void) {
         func each(_ text: String?, _ field: SearchField) {
             guard let text else { return }
             for word in words(text) { body(word, field) }

@@ -12,6 +12,13 @@ enum SearchField: Int, CaseIterable {
 enum SearchWords {
     /// Longer "words" are links and the like, not something a visitor types.
     static let longest = 40
+    /// Dropped inside a word ("Joe's" is "joes"): what `Slug.fold` turns into `'`, and `'` itself.
+    static func isApostrophe(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar {
+        case "'", "’", "‘", "＇": true
+        default: false
+        }
+    }
 
     /// Cut from the bytes where they are, and each piece then folded: folding keeps letters letters
     /// and the rest not, and most words of a text with one accent are plain ASCII, which need no
@@ -29,10 +36,11 @@ enum SearchWords {
                 if index < bytes.count {
                     if bytes[index] < 0x80 { scalar = Unicode.Scalar(bytes[index]) } else { (scalar, width) = decode(bytes, at: index) }
                 }
-                if scalar == "'" || scalar == "’" {
+                if isApostrophe(scalar) {
                     piece.apostrophes = piece.apostrophes || piece.kind != nil
                 } else {
-                    let kind: Piece.Kind? = isCJK(scalar) ? .cjk : isWordPart(scalar) ? .word : nil
+                    // A letter first: katakana's middle dot (・) is punctuation, in a Japanese block.
+                    let kind: Piece.Kind? = isWordPart(scalar) ? (isCJK(scalar) ? .cjk : .word) : nil
                     if kind != piece.kind {
                         if piece.kind != nil { piece.add(UnsafeBufferPointer(rebasing: bytes[piece.start..<index]), to: &words) }
                         piece = Piece(start: index, kind: kind)
@@ -57,9 +65,10 @@ enum SearchWords {
             var text = String(decoding: bytes, as: UTF8.self)
             // Composed, as the page's words are (`normalize("NFC")`): the same text, the same bytes.
             if !ascii { text = Slug.fold(text).precomposedStringWithCanonicalMapping } else if capitals { text = text.lowercased() }
-            if apostrophes || !ascii { text.unicodeScalars.removeAll { $0 == "'" || $0 == "’" } }
+            if apostrophes || !ascii { text.unicodeScalars.removeAll(where: SearchWords.isApostrophe) }
             guard kind == .cjk else {
-                if !text.isEmpty, text.unicodeScalars.count <= longest { words.append(text) }
+                // One letter or digit begins too many words to tell anything: the page never asks.
+                if (2...longest).contains(text.unicodeScalars.count) { words.append(text) }
                 return
             }
             let characters = Array(text.unicodeScalars)

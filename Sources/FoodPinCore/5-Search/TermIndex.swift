@@ -2,16 +2,17 @@ import Foundation
 
 /// The full-text index: every word of every restaurant's name, cuisines, city, area, description,
 /// searchable fields, review titles and review texts, with the best field it was found in. Its
-/// terms, sorted, are cut into shards of about 4 kB gzipped (`search/terms/<name>.json`) that
-/// `search/terms.json` lists by first term: a query fetches the few shards its words fall in.
-/// The next build (in a session, or in a new process from the build state) takes the last index
-/// and replaces the terms of the restaurants that changed: one review edited at 10,000
-/// restaurants, 0.3 s less than making it whole.
+/// terms, sorted, are cut into shards (`search/terms/<name>.json`, 4 kB gzipped at the median for
+/// the hand-written 10,000) that `search/terms.json` lists by first term: a query fetches the few
+/// shards its words fall in. The next build (in a session, or in a new process from the build
+/// state) takes the last index and replaces the terms of the restaurants that changed: one review
+/// edited at 10,000 restaurants, 1.03–1.07 s in a new process when the index was made whole,
+/// 0.65–0.78 s so.
 struct TermIndex: Sendable {
     struct Shard: Sendable, Equatable {
         /// Its terms, by place in the sorted list: the first to the next shard's first.
         var terms: Range<Int>
-        /// The file's name, from its first term: an edit within the shard keeps the name.
+        /// The file's name (`TermIndex.name(first:)`).
         let name: String
         let digest: ContentDigest
     }
@@ -19,7 +20,7 @@ struct TermIndex: Sendable {
     struct Entry: Sendable, Equatable {
         /// `position * 8 + field` for each restaurant with the term, in restaurant order.
         var postings: [UInt32]
-        /// Whether a shard may end before this term (`cut`), from its digest: worked out once.
+        /// Whether a shard may end before this term (`makeShards`), from its digest: worked out once.
         let cutsBefore: Bool
     }
 
@@ -32,12 +33,12 @@ struct TermIndex: Sendable {
     private(set) var madeFrom: [ContentDigest] = []
 
     /// Made whole from the site (tests, and a renderer given none).
-    init(_ site: Site, searchable: [RestaurantField] = SearchWords.searchableFields) {
-        self.init(site.restaurants, pages: site.restaurants.map { SiteRenderer.inputs(of: $0).digest }, searchable: searchable)
+    init(_ site: Site) {
+        self.init(site.restaurants, pages: site.restaurants.map { SiteRenderer.inputs(of: $0).digest })
     }
 
     /// `pages`: by restaurant, the digest of its page's inputs, which every word it has changes.
-    init(_ restaurants: [Restaurant], pages: [ContentDigest], searchable: [RestaurantField] = SearchWords.searchableFields) {
+    init(_ restaurants: [Restaurant], pages: [ContentDigest]) {
         // Each thread's run of restaurants gives a table of postings; joined in order, each list
         // stays in restaurant order. (A table per restaurant, merged after, cost a cold build at
         // 10,000 restaurants 0.1 s more.)
@@ -46,7 +47,7 @@ struct TermIndex: Sendable {
         let tables = ParallelMap.map(runs, oneByOne: true) { run in
             var table: [String: [UInt32]] = [:]
             for position in run {
-                SearchWords.forEachWord(of: restaurants[position], searchable: searchable) { word, field in
+                SearchWords.forEachWord(of: restaurants[position]) { word, field in
                     let posting = Self.posting(position, field)
                     // The word's first field in this restaurant is its best.
                     table[word, default: []].append(unlessSameRestaurant: posting)
@@ -79,18 +80,22 @@ struct TermIndex: Sendable {
         }
         let changed = pages.indices.filter { pages[$0] != madeFrom[$0] }
         guard !changed.isEmpty else { return }
+        // Replacing costs a pass over the index and a sorted insert per new word: past an eighth
+        // of the guide, making it whole is as quick.
+        guard changed.count * 8 <= restaurants.count else {
+            self = TermIndex(restaurants, pages: pages)
+            return
+        }
         replace(changed.map { ($0, SearchWords.terms(of: restaurants[$0])) })
         madeFrom = pages
     }
 
     private mutating func replace(_ changes: [(position: Int, terms: RestaurantTerms)]) {
         let positions = Set(changes.map(\.position))
-        var touched: Set<String> = []
         // One pass over every term: a restaurant's old words are not kept apart from the index.
-        for (term, entry) in entries where entry.postings.contains(where: { positions.contains(Int($0 >> 3)) }) {
-            touched.insert(term)
-            entries[term]!.postings.removeAll { positions.contains(Int($0 >> 3)) }
-        }
+        // Found first, changed after: a table changed while read would be copied whole.
+        var touched = Set(entries.filter { $0.value.postings.contains { positions.contains(Int($0 >> 3)) } }.keys)
+        for term in touched { entries[term]!.postings.removeAll { positions.contains(Int($0 >> 3)) } }
         let before = terms
         for (position, terms) in changes {
             for (term, field) in terms {
@@ -120,7 +125,7 @@ struct TermIndex: Sendable {
     /// cuts before and after an edit's words stay where they were: an edit re-writes a few shards.
     static let smallest = 16_000, largest = 64_000
 
-    private static func cutsBefore(_ term: String) -> Bool { ContentDigest(Array(term.utf8)).hash % 8 == 0 }
+    static func cutsBefore(_ term: String) -> Bool { ContentDigest(Array(term.utf8)).hash % 8 == 0 }
 
     /// `kept`: the last shards with their terms, each taken again if it holds the same terms and
     /// none of them `changed`.
@@ -143,9 +148,12 @@ struct TermIndex: Sendable {
             if let last = byFirst[slice.first!], last.terms.elementsEqual(slice), !slice.contains(where: changed.contains) {
                 return Shard(terms: range, name: last.shard.name, digest: last.shard.digest)
             }
-            return Shard(terms: range, name: Fingerprint.hex(slice.first!.utf8, length: 10), digest: ContentDigest(Self.encode(slice, entries: entries)))
+            return Shard(terms: range, name: Self.name(first: slice.first!), digest: ContentDigest(Self.encode(slice, entries: entries)))
         }
     }
+
+    /// A shard's file name, from its first term: an edit within the shard keeps the name.
+    static func name(first term: String) -> String { Fingerprint.hex(term.utf8, length: 10) }
 
     /// Shard `number`'s file.
     func json(_ number: Int) -> Data { Self.encode(terms[shards[number].terms], entries: entries) }

@@ -120,6 +120,8 @@ public enum Slug {
     /// script gets the same table (`ThemeStrings.script`).
     static let latinLetters: [Unicode.Scalar: String] = [
         "ø": "o", "æ": "ae", "œ": "oe", "ß": "ss", "ł": "l", "đ": "d", "þ": "th", "ð": "d", "ı": "i",
+        // Folded so here already; the script's lower case keeps a word's final sigma.
+        "ς": "σ",
         "’": "'", "‘": "'", "“": "\"", "”": "\"", "–": "-", "—": "-",
     ]
 }

@@ -15,8 +15,8 @@
   }
 
   // The words FoodPin indexes a text by (SearchWords.swift): folded, composed, apostrophes
-  // dropped, split at anything not a letter, mark or digit; Chinese and Japanese runs as their
-  // overlapping pairs of characters (a lone character as itself).
+  // dropped, split at anything not a letter, mark or digit, of 2 to 40 characters; Chinese and
+  // Japanese runs as their overlapping pairs of characters (a lone character as itself).
   var cjk = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\u{20000}-\u{2ffff}";
   var pieces = new RegExp("[" + cjk + "]+|[^" + cjk + "]+", "gu"), isCJK = new RegExp("^[" + cjk + "]", "u");
   function words(text) {
@@ -24,7 +24,7 @@
     fold(text).normalize("NFC").replace(/'/g, "").split(/[^\p{L}\p{M}\p{N}]+/u).forEach(function (part) {
       (part.match(pieces) || []).forEach(function (piece) {
         var characters = Array.from(piece);
-        if (!isCJK.test(piece)) { if (characters.length <= 40) found.push(piece); return; }
+        if (!isCJK.test(piece)) { if (characters.length > 1 && characters.length <= 40) found.push(piece); return; }
         if (characters.length === 1) found.push(piece);
         for (var i = 0; i + 1 < characters.length; i++) found.push(characters[i] + characters[i + 1]);
       });
@@ -61,7 +61,8 @@
   }
 
   // The shards that can hold terms beginning with `term`: the one it would be in (the manifest
-  // lists each shard's first term), and the next ones while they begin with it, eight at most.
+  // lists each shard's first term), and the next ones while they begin with it; null past eight
+  // (a prefix of a million restaurants' words, not worth its download).
   function shardsFor(term, manifest) {
     var first = manifest.first, low = 0, high = first.length - 1;
     if (!first.length) return [];
@@ -70,7 +71,10 @@
       if (first[middle] <= term) low = middle; else high = middle - 1;
     }
     var found = [manifest.files[low]];
-    for (var next = low + 1; next < first.length && first[next].indexOf(term) === 0 && found.length < 8; next++) found.push(manifest.files[next]);
+    for (var next = low + 1; next < first.length && first[next].indexOf(term) === 0; next++) {
+      if (found.length === 8) return null;
+      found.push(manifest.files[next]);
+    }
     return found;
   }
 
@@ -91,13 +95,10 @@
     return hits;
   }
 
-  // One letter of Latin script is not looked up: it begins too many words to tell anything.
-  function looksUp(term) { return term.length > 1 || isCJK.test(term); }
-
   // Fetches the shards the query's words fall in and notes where each restaurant has each word.
   // Never fails: without them (offline) names, cuisines and places still match.
   SearchEngine.prototype.prepare = function (query) {
-    var self = this, wanted = words(query).filter(looksUp);
+    var self = this, wanted = words(query);
     var kept = {};
     wanted.forEach(function (term) { if (term in self.hits) kept[term] = self.hits[term]; });
     this.hits = kept;
@@ -109,7 +110,9 @@
     }
     return this.manifest.then(function (manifest) {
       return Promise.all(wanted.map(function (term) {
-        return Promise.all(shardsFor(term, manifest).map(function (name) {
+        var names = shardsFor(term, manifest);
+        if (!names) { self.hits[term] = null; return; } // not known: it rules nothing out
+        return Promise.all(names.map(function (name) {
           if (!self.shards[name]) {
             self.shards[name] = self.load("search/terms/" + name + ".json");
             self.shards[name].catch(function () { delete self.shards[name]; });
@@ -121,11 +124,12 @@
   };
 
   // Where a query word is in a restaurant's text, as a rank: 2 + the field of the worst of its
-  // terms looked up (each must be there), -1 if one is not there, null if none was looked up.
+  // terms (each must be there), -1 if one is not there, null if none is known (a word of one
+  // letter is not a term).
   SearchEngine.prototype.textRank = function (position, terms) {
     var worst = null;
     for (var i = 0; i < terms.length; i++) {
-      if (!looksUp(terms[i])) continue;
+      if (this.hits[terms[i]] === null) continue; // past the shards looked in: not known
       var field = this.hits[terms[i]] ? this.hits[terms[i]].get(position) : undefined;
       if (field === undefined) return -1;
       worst = Math.max(worst, field + 2);
