@@ -46,12 +46,13 @@ struct DeployHeaders: Hashable, Sendable {
         case parts
         /// Pages, and the search shards whose cards link to them.
         case pages
-        /// The home page, the sitemaps and `search.json`: once they change, every new page is reachable.
+        /// The home page, the sitemaps, `search.json` and the term shards' list: once they change,
+        /// every new page and shard is reachable.
         case entrances
     }
 
     static func wave(of path: String) -> Wave {
-        if path == "index.html" || path == "search.json" || (path.hasPrefix("sitemap") && path.hasSuffix(".xml") && !path.contains("/")) {
+        if path == "index.html" || path == "search.json" || path == TermIndex.manifestPath || (path.hasPrefix("sitemap") && path.hasSuffix(".xml") && !path.contains("/")) {
             return .entrances
         }
         return path.hasSuffix(".html") || path.hasPrefix(SearchIndex.shardFolder + "/") ? .pages : .parts
