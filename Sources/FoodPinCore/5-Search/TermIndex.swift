@@ -6,8 +6,8 @@ import Foundation
 /// the hand-written 10,000) that `search/terms.json` lists by first term: a query fetches the few
 /// shards its words fall in. The next build (in a session, or in a new process from the build
 /// state) takes the last index and replaces the terms of the restaurants that changed: one review
-/// edited at 10,000 restaurants, 1.03–1.07 s in a new process when the index was made whole,
-/// 0.65–0.78 s so.
+/// edited at 10,000 restaurants took 1.03–1.07 s in a new process when the index was made whole,
+/// 0.72 s so (`bench/incremental.py`).
 struct TermIndex: Sendable {
     struct Shard: Sendable, Equatable {
         /// Its terms, by place in the sorted list: the first to the next shard's first.
