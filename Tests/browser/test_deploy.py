@@ -313,17 +313,20 @@ def test_cloudfront_is_told_to_drop_exactly_the_changed_addresses(s3, guide):
     })["Distribution"]["Id"]
     assert deploy(s3, guide, "s3://guide6").returncode == 0
     review = sorted((guide / "Content" / "reviews").rglob("*.md"))[0]
-    review.write_text(review.read_text() + "\nStill the best broth in town.\n")
+    review.write_text(review.read_text() + "\nStill the best broth in town, and a zuppa inglese.\n")
     build(guide)
     result = deploy(s3, guide, "s3://guide6", "--cloudfront", distribution, "--cloudfront-endpoint", s3.endpoint)
     assert result.returncode == 0, result.stderr
     changed = pathlib.Path(re.search(r"for a CDN to drop: (\S+)", result.stdout).group(1))
     changed = changed if changed.is_absolute() else pathlib.Path.cwd() / changed
     expected = changed.read_text().split()
-    # The restaurant's page, and the review feeds that carry the review's text.
+    # The restaurant's page, the review feeds that carry the review's text, and the full-text
+    # index's shard that its new words ("zuppa", "inglese") fall in.
+    term_shard = r"^/search/terms/[0-9a-f]{10}\.json$"
     assert any(path.startswith("/restaurants/") for path in expected)
+    assert len([path for path in expected if re.match(term_shard, path)]) == 1, expected
     assert all(path.startswith("/restaurants/") or re.match(r"^(/cities/[^/]+)?/feeds/reviews\.(xml|json)$", path)
-               for path in expected), expected
+               or re.match(term_shard, path) for path in expected), expected
     # moto's CloudFront answers no reads once signatures are checked: its own state is read instead.
     state = json.loads(urllib.request.urlopen(s3.endpoint + "/moto-api/data.json").read())["cloudfront"]
     invalidations = [item for item in state["Invalidation"] if distribution in item["location"]]
