@@ -34,12 +34,12 @@ import Testing
         #expect(edit.changedPaths == ["restaurants/a/index.html", try guide.onlyTermShard()])
         #expect(try guide.snapshot() == cleanBuild(of: guide))
 
-        // A review: the page, the list page it is on, its browse pages, the search shard and the
-        // index (which sorts by rating and number of reviews).
+        // A review without words: the page, the list page it is on, its browse pages, the card
+        // shard and the attribute part (search sorts by rating and number of reviews).
         try guide.write("Content/reviews/r.md", "---\nrestaurant: a\nrating: 5\n---\n")
         let review = try builder.build()
-        #expect(review.changedPaths.sorted() == ["cities/boston/index.html", "index.html", "restaurants/a/index.html", "search.json",
-                                                 "search/0.json"])
+        #expect(review.changedPaths.sorted() == ["cities/boston/index.html", "index.html", "restaurants/a/index.html", "search/0.json",
+                                                 "search/attributes/0.json"])
         #expect(try guide.snapshot() == cleanBuild(of: guide))
 
         // A new restaurant shifts the list pages; a deleted one loses its page.
@@ -279,11 +279,14 @@ import Testing
         #expect(settings.rendered == settings.pages)
         #expect(try guide.snapshot() == cleanBuild(of: guide))
 
+        let firstShard = try guide.onlyTermShard()
         try guide.remove("Content/restaurants/a.md")
         try guide.remove("Content/reviews/r.md")
         let removal = try guide.build()
-        // 25 restaurants left, five to a page: the sixth list pages go too.
-        #expect(removal.removedPaths == ["cities/boston/page/6/index.html", "page/6/index.html", "restaurants/a/index.html"])
+        // 25 restaurants left, five to a page: the sixth list pages go too, and the term shard
+        // named by A's slug, the first term.
+        #expect(removal.removedPaths == ["cities/boston/page/6/index.html", "page/6/index.html", "restaurants/a/index.html", firstShard])
+        #expect(try guide.onlyTermShard() != firstShard)
         #expect(try guide.snapshot() == cleanBuild(of: guide))
     }
 

@@ -20,8 +20,8 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: guide.output.appending(path: "restaurants/b").path))
         #expect(after.changes.removed == 1)
         #expect(guide.exists(".nojekyll"))
-        // The list and the search index changed; A's own page did not (and one letter is no term).
-        #expect(after.changedPaths == ["index.html", "search.json", "search/0.json"])
+        // The list and the search data changed (B's slug was a term); A's own page did not.
+        #expect(after.changedPaths == ["index.html", "search.json", "search/attributes/0.json", "search/0.json", try guide.onlyTermShard()])
     }
 
     /// A first site's folder holds its sections, made first, and no other folder.

@@ -12,28 +12,41 @@ import Testing
         try guide.write("Content/reviews/b.md", "---\nrestaurant: sakura\nrating: 5\n---\n")
         try guide.build(baseURL: "https://example.org/guide/")
 
-        let index = try #require(JSONSerialization.jsonObject(with: Data(try guide.page("search.json").utf8)) as? [String: Any])
-        let names = try #require(index["name"] as? [String])
-        #expect(index["count"] as? Int == 101)
-        #expect(names.count == 101)
-        #expect(names.map { Slug.fold($0) } == names.map { Slug.fold($0) }.sorted())
-        for column in ["cuisine", "city", "area", "price"] {
-            #expect((index[column] as? [Any])?.count == 101, "column \(column)")
+        func json(_ path: String) throws -> [String: Any] {
+            try #require(JSONSerialization.jsonObject(with: Data(try guide.page(path).utf8)) as? [String: Any])
         }
-        let position = try #require(names.firstIndex(of: "桜ラーメン"))
-        #expect(index["favorites"] as? [Int] == [position])
-        let cities = try #require(index["cities"] as? [String])
-        #expect(cities[(index["city"] as! [Int])[position]] == "Tokyo")
-        let cuisines = try #require(index["cuisines"] as? [String])
-        #expect((index["cuisine"] as! [[Int]])[position].map { cuisines[$0] } == ["Ramen"])
+        let index = try json("search.json")
+        #expect(index["count"] as? Int == 101)
+        #expect(index["attributeSize"] as? Int == 1000)
+        #expect(index["hours"] as? Bool == false)
+        // The one part of attributes: a column per attribute, a value per restaurant.
+        let part = try json("search/attributes/0.json")
+        #expect(part["first"] as? Int == 0)
+        for column in ["city", "cuisine", "price", "rating", "reviews", "lat", "lon", "hours"] {
+            #expect((part[column] as? [Any])?.count == 101, "column \(column)")
+        }
+        // 桜ラーメン's place in the list, as My guide finds it: the one posting of its slug's term.
+        let files = try #require(try json("search/terms.json")["files"] as? [String])
+        var postings: [[Int]] = []
+        for file in files {
+            let shard = try json("search/terms/\(file).json")
+            let terms = try #require(shard["terms"] as? [String]), lists = try #require(shard["postings"] as? [[Int]])
+            if let at = terms.firstIndex(of: "/sakura") { postings.append(lists[at]) }
+        }
+        #expect(postings == [[100 << 3]])  // CJK sorts after the Latin names
+        #expect(part["favorites"] as? [Int] == [100])
+        #expect(part["rating"].flatMap { $0 as? [Int] }?[100] == 45)
+        #expect(part["reviews"].flatMap { $0 as? [Int] }?[100] == 2)
+        let cities = try #require(index["cities"] as? [String]), cuisines = try #require(index["cuisines"] as? [String])
+        #expect(cities[(part["city"] as! [Int])[100]] == "Tokyo")
+        #expect((part["cuisine"] as! [[Int]])[100].map { cuisines[$0] } == ["Ramen"])
 
         let shardSize = try #require(index["shardSize"] as? Int)
         // A result is the list's own card, exactly as the list page (at the site root) shows it.
         let shard = try #require(JSONSerialization.jsonObject(
-            with: Data(try guide.page("search/\(position / shardSize).json").utf8)) as? [String])
-        #expect(position == 100)  // CJK sorts after the Latin names: the first of the second shard
-        #expect(shard.count == 1)
-        let card = shard[position % shardSize]
+            with: Data(try guide.page("search/\(100 / shardSize).json").utf8)) as? [String])
+        #expect(shard.count == 1)  // the first of the second shard
+        let card = shard[100 % shardSize]
         #expect(card == """
             <li class="card" data-slug="sakura"><article>
             <div class="card-picture"><img src="images/r.svg" alt="Photo of 桜ラーメン" width="480" height="320" loading="lazy" decoding="async"><span class="pin"><span class="visually-hidden">Editor’s favourite</span></span></div>
@@ -50,13 +63,13 @@ import Testing
         #expect(try guide.page("index.html").contains(card))
     }
 
-    @Test func namesAreEscapedForJSONAndHTML() throws {
+    @Test func cityNamesAreEscapedForJSONAndHTML() throws {
         let guide = try TestGuide()
-        try guide.write("Content/restaurants/x.md", "---\nname: \"</script><b>\\\"x\\\"\"\n---\n")
+        try guide.write("Content/restaurants/x.md", "---\nname: X\ncity: \"</script><b>\\\"x\\\"\"\n---\n")
         try guide.build()
         let text = try guide.page("search.json")
         #expect(!text.contains("</script>"))
         let index = try #require(JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
-        #expect(index["name"] as? [String] == ["</script><b>\"x\""])
+        #expect(index["cities"] as? [String] == ["</script><b>\"x\""])
     }
 }

@@ -17,7 +17,9 @@ extension SiteRenderer {
         case notFound
         case robots
         case manifest
+        /// `search.json`, its attribute parts and its shards of cards, by number.
         case searchIndex
+        case searchAttributes(Int)
         case searchShard(Int)
         /// The full-text index: `search/terms.json`, and its shards by number.
         case termManifest
@@ -47,6 +49,7 @@ extension SiteRenderer {
         }
         let htmlPages = pages.count + 1 // and welcome/
         pages += [.welcome, .mine, .notFound, .offline, .serviceWorker, .robots, .manifest, .searchIndex]
+        pages += (0..<SearchIndex.attributeCount(site)).map { .searchAttributes($0) }
         pages += (0..<SearchIndex.shardCount(site)).map { .searchShard($0) }
         pages += [.termManifest] + terms.shards.indices.map { .termShard($0) }
         pages += feeds(of: site).map { .feed($0) }
@@ -74,6 +77,7 @@ extension SiteRenderer {
         case .robots: "robots.txt"
         case .manifest: "manifest.webmanifest"
         case .searchIndex: "search.json"
+        case .searchAttributes(let number): "\(SearchIndex.attributeFolder)/\(number).json"
         case .searchShard(let number): "\(SearchIndex.shardFolder)/\(number).json"
         case .termManifest: TermIndex.manifestPath
         case .termShard(let number): TermIndex.path(of: terms.shards[number])
@@ -128,7 +132,13 @@ extension SiteRenderer {
             // The service worker lists the theme's assets, which every page's digest includes.
             return PageInputs()
         case .searchIndex:
-            return PageInputs(cards: cardDigests, groups: site.cities + site.cuisines)
+            return PageInputs(groups: (site.cities + site.cuisines).map { BrowseGroup(name: $0.name, slug: $0.slug, members: []) },
+                              numbers: [site.restaurants.count, SearchIndex.hasHours(site) ? 1 : 0])
+        case .searchAttributes(let number):
+            // Its restaurants' cards, and their city and cuisines by number (a new city renumbers them).
+            let range = SearchIndex.attributeRange(number, of: site)
+            let numbers = range.flatMap { [searchGroups.city[$0], searchGroups.cuisines[$0].count] + searchGroups.cuisines[$0] }
+            return PageInputs(cards: Array(cardDigests[range]), numbers: [range.lowerBound] + numbers)
         case .searchShard(let number):
             return PageInputs(cards: Array(cardDigests[SearchIndex.shardRange(number, of: site)]))
         case .termManifest:
@@ -161,7 +171,7 @@ extension SiteRenderer {
         // It keeps the review form's script, named by what review-form.mustache makes.
         case .serviceWorker: ["sw", "review-form"]
         case .searchShard: ["card", "picture"]
-        case .robots, .manifest, .searchIndex, .termManifest, .termShard, .sitemap, .feed, .hostHeaders, .hostRedirects: []
+        case .robots, .manifest, .searchIndex, .searchAttributes, .termManifest, .termShard, .sitemap, .feed, .hostHeaders, .hostRedirects: []
         }
     }
 

@@ -39,6 +39,7 @@ public struct SiteRenderer: Sendable {
 
     public let pages: [Page]
     let terms: TermIndex
+    let searchGroups: SearchIndex.Groups
 
     /// `cardDigests`: by restaurant, the digest of its `CardKey`, and `terms`, the full-text index,
     /// when the caller has them.
@@ -50,6 +51,7 @@ public struct SiteRenderer: Sendable {
         self.pictures = PicturePresentation(catalog: catalog)
         self.sitemapLimit = sitemapLimit
         self.terms = terms ?? TermIndex(site)
+        self.searchGroups = SearchIndex.Groups(site)
         self.pages = Self.pages(of: site, terms: self.terms, sitemapLimit: sitemapLimit)
         self.feedEntries = FeedEntries(site)
         self.library = theme.library
@@ -110,7 +112,8 @@ public struct SiteRenderer: Sendable {
         case .serviceWorker: text = serviceWorker()
         case .robots: text = Sitemap.robots(baseURL: site.config.baseURL)
         case .manifest: text = manifest()
-        case .searchIndex: return SearchIndex.primary(site)
+        case .searchIndex: return SearchIndex.manifest(site)
+        case .searchAttributes(let number): return SearchIndex.attributes(site, number: number, groups: searchGroups)
         case .termManifest: return terms.manifest()
         case .termShard(let number): return terms.json(number)
         case .searchShard(let number):

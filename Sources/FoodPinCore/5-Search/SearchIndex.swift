@@ -1,88 +1,69 @@
 import Foundation
 
-/// The client-side search index: `search.json` holds what matching and filtering need for every
-/// restaurant; `search/N.json` shards hold what only shown results need (each restaurant's list card),
-/// so the first query downloads little even for a large guide. The format is in docs/site.md.
+/// The client-side search data besides the words (`TermIndex`), in parts a query fetches only as
+/// it needs them: `search.json`, small at any size, names the cities and cuisines the filters
+/// offer; `search/attributes/<n>.json` hold what filters and sorts read, for `attributeSize`
+/// restaurants each; `search/<n>.json` hold list cards, `shardSize` each. The format is in docs/site.md.
 enum SearchIndex {
     /// Where the shards of cards are published: `search/<n>.json`.
     static let shardFolder = "search"
     /// Small shards: the first page of results fetches a few kilobytes whatever its spread.
     static let shardSize = 100
+    static let attributeFolder = "search/attributes"
+    /// A filter or a sort over a query's matches fetches the parts they are in: 1,000 restaurants'
+    /// attributes are about 6 kB gzipped.
+    static let attributeSize = 1000
 
-    static func shardCount(_ site: Site) -> Int { (site.restaurants.count + shardSize - 1) / shardSize }
+    static func shardCount(_ site: Site) -> Int { parts(site, size: shardSize) }
+    static func attributeCount(_ site: Site) -> Int { parts(site, size: attributeSize) }
 
-    /// The restaurants (by index, in list order) in shard `number`.
-    static func shardRange(_ number: Int, of site: Site) -> Range<Int> {
-        number * shardSize..<min((number + 1) * shardSize, site.restaurants.count)
+    /// The restaurants (by index, in list order) in card shard `number`.
+    static func shardRange(_ number: Int, of site: Site) -> Range<Int> { range(number, size: shardSize, site) }
+    static func attributeRange(_ number: Int, of site: Site) -> Range<Int> { range(number, size: attributeSize, site) }
+
+    /// `search.json`: how many restaurants, how the parts are cut, the cities and cuisines by
+    /// number, and whether any restaurant has opening hours ("Open now" is offered then).
+    static func manifest(_ site: Site) -> Data {
+        let text = "{\"version\":4,\"count\":\(site.restaurants.count),\"shardSize\":\(shardSize),"
+            + "\"attributeSize\":\(attributeSize),\"hours\":\(hasHours(site)),\n"
+            + "\"cities\":" + list(site.cities.map(\.name)) + ",\n"
+            + "\"cuisines\":" + list(site.cuisines.map(\.name)) + "}\n"
+        return Data(text.utf8)
     }
 
-    /// What matching names, filtering and sorting need; the words of every text are in `TermIndex`.
-    static func primary(_ site: Site) -> Data {
-        // Each restaurant's facets: its city from the browse groups' members, its cuisines by slug.
-        var cityOf = [Int](repeating: -1, count: site.restaurants.count)
-        for (position, group) in site.cities.enumerated() { for member in group.members { cityOf[member] = position } }
-        var cuisineBySlug: [String: Int] = [:]
-        for (position, group) in site.cuisines.enumerated() { cuisineBySlug[group.slug] = position }
-        var slugOfCuisine: [String: String] = [:]
-        var areaIndex: [String: Int] = [:]
-        var areas: [String] = []
-        for restaurant in site.restaurants {
-            if let area = restaurant.area, areaIndex[area] == nil {
-                areaIndex[area] = areas.count
-                areas.append(area)
-            }
+    static func hasHours(_ site: Site) -> Bool { site.restaurants.contains { $0.hours != nil } }
+
+    /// Each restaurant's city and cuisines by their number in `search.json`, worked out once a build.
+    struct Groups: Sendable {
+        var city: [Int]
+        var cuisines: [[Int]]
+
+        init(_ site: Site) {
+            city = Array(repeating: -1, count: site.restaurants.count)
+            cuisines = Array(repeating: [], count: site.restaurants.count)
+            for (number, group) in site.cities.enumerated() { for member in group.members { city[member] = number } }
+            for (number, group) in site.cuisines.enumerated() { for member in group.members { cuisines[member].append(number) } }
         }
-        // Written column by column straight into the file's bytes: at a million restaurants the
-        // index is 95 MB, and a string copied into `Data` (or lists of strings joined) held it two or three times.
-        let restaurants = site.restaurants
-        var out = Data(capacity: restaurants.count * 64 + 4096)
-        func add(_ text: String) {
-            var text = text
-            text.withUTF8 { out.append($0) }
-        }
-        add("{\"version\":3,\"count\":\(restaurants.count),\"shardSize\":\(shardSize),\n")
-        add("\"cities\":" + list(site.cities.map(\.name)) + ",\n")
-        add("\"cuisines\":" + list(site.cuisines.map(\.name)) + ",\n")
-        add("\"areas\":" + list(areas) + ",\n")
+    }
+
+    /// Attribute part `number`: a column per attribute for its restaurants, in list order.
+    static func attributes(_ site: Site, number: Int, groups: Groups) -> Data {
+        let range = attributeRange(number, of: site), restaurants = site.restaurants
+        var out = "{\"first\":\(range.lowerBound),\n"
         func column(_ key: String, _ value: (Int) -> String) {
-            add("\"" + key + "\":[")
-            for position in restaurants.indices {
-                if position > 0 { add(",") }
-                add(value(position))
-            }
-            add("],\n")
+            out += "\"" + key + "\":[" + range.map(value).joined(separator: ",") + "],\n"
         }
-        column("name") { JSONText.quote(restaurants[$0].name) }
-        column("cuisine") { position in
-            // Its groups, in the restaurant's own order of cuisines.
-            var ids: [Int] = []
-            for name in restaurants[position].cuisines {
-                let slug = slugOfCuisine[name] ?? Slug.make(name)
-                slugOfCuisine[name] = slug
-                if let id = cuisineBySlug[slug], !ids.contains(id) { ids.append(id) }
-            }
-            return "[" + ids.map(String.init).joined(separator: ",") + "]"
-        }
-        column("city") { String(cityOf[$0]) }
-        column("area") { restaurants[$0].area.flatMap { areaIndex[$0] }.map(String.init) ?? "-1" }
+        column("city") { String(groups.city[$0]) }
+        column("cuisine") { "[" + groups.cuisines[$0].map(String.init).joined(separator: ",") + "]" }
         column("price") { String(restaurants[$0].price ?? 0) }
-        column("slug") { JSONText.quote(restaurants[$0].slug) }
         column("rating") { String(restaurants[$0].ratingTenths ?? 0) }
         column("reviews") { String(restaurants[$0].reviews.count) }
         // Five decimals: about a metre, plenty for "near me"; both or neither.
-        func coordinates(_ position: Int) -> (lat: String, long: String) {
-            guard let lat = restaurants[position].lat, let long = restaurants[position].long else { return ("null", "null") }
-            return (coordinate(lat), coordinate(long))
-        }
-        column("lat") { coordinates($0).lat }
-        column("lon") { coordinates($0).long }
-        // Only in a guide where some restaurant has hours: "Open now" is offered then.
-        if restaurants.contains(where: { $0.hours != nil }) {
-            column("hours") { restaurants[$0].hours.map { JSONText.quote(HoursPresentation.compact($0)) } ?? "null" }
-        }
-        add("\"favorites\":[" + restaurants.indices.filter { restaurants[$0].favorite }.map(String.init).joined(separator: ",") + "]")
-        add("}\n")
-        return out
+        column("lat") { position in restaurants[position].long == nil ? "null" : restaurants[position].lat.map(coordinate) ?? "null" }
+        column("lon") { position in restaurants[position].lat == nil ? "null" : restaurants[position].long.map(coordinate) ?? "null" }
+        column("hours") { restaurants[$0].hours.map { JSONText.quote(HoursPresentation.compact($0)) } ?? "null" }
+        out += "\"favorites\":[" + range.filter { restaurants[$0].favorite }.map(String.init).joined(separator: ",") + "]}\n"
+        return Data(out.utf8)
     }
 
     /// Shard `number`: the list card of restaurants `number * shardSize ..<`, in list order, as HTML
@@ -90,6 +71,12 @@ enum SearchIndex {
     static func shard(_ site: Site, number: Int, card: (Int) -> String) -> String {
         let rows = shardRange(number, of: site).map { JSONText.quote(card($0)) }
         return "[\n" + rows.joined(separator: ",\n") + "\n]\n"
+    }
+
+    private static func parts(_ site: Site, size: Int) -> Int { (site.restaurants.count + size - 1) / size }
+
+    private static func range(_ number: Int, size: Int, _ site: Site) -> Range<Int> {
+        number * size..<min((number + 1) * size, site.restaurants.count)
     }
 
     private static func coordinate(_ value: Double) -> String {

@@ -2,7 +2,8 @@ import Foundation
 
 /// Where a word was found, most telling first: a name match ranks above a review's mention.
 enum SearchField: Int, CaseIterable {
-    case name, cuisine, city, area, description, reviewTitle, reviewText
+    /// The first word of the name (ranks "Golden" above "The Golden"), then its other words.
+    case nameStart, name, cuisine, city, area, description, reviewTitle, reviewText
 }
 
 /// The words search knows a text by, the same in the build and in `search-engine.js`: folded as

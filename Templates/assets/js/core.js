@@ -80,45 +80,88 @@
     cardHooks.forEach(function (hook) { hook(scope); });
   };
 
-  // The search index, its card shards and the full-text shards, each fetched once per page and
-  // shared by every script.
+  // The search data (docs/site.md): search.json, the full-text shards search/terms.json lists,
+  // the attribute parts and the card shards, each fetched once per page and shared by every script.
   var root = document.body.dataset.root === "./" ? "" : (document.body.dataset.root || "");
   var indexURL = document.body.dataset.index;
-  var indexPromise = null, files = {};
-  FoodPin.data = {
-    index: function () {
-      if (!indexPromise) {
-        indexPromise = fetch(indexURL).then(function (response) {
-          if (!response.ok) throw new Error("search index: HTTP " + response.status);
-          return response.json();
-        });
-        indexPromise.catch(function () { indexPromise = null; }); // the next call asks again
-      }
-      return indexPromise;
-    },
-    // A JSON file beside search.json (`search/3.json`); a failed fetch is asked for again next time.
-    file: function (path) {
-      if (!files[path]) {
-        files[path] = fetch(indexURL.replace(/search\.json$/, path)).then(function (response) {
-          if (!response.ok) throw new Error(path + ": HTTP " + response.status);
-          return response.json();
-        });
-        files[path].catch(function () { delete files[path]; });
-      }
-      return files[path];
-    },
-    shard: function (number) { return FoodPin.data.file("search/" + number + ".json"); },
-    // The list cards of restaurants at these positions, in that order, linked from this page.
-    cards: function (positions, shardSize) {
-      var seen = {}, needed = [];
-      positions.forEach(function (p) {
-        var n = Math.floor(p / shardSize);
-        if (!seen[n]) { seen[n] = true; needed.push(n); }
+  var files = {};
+  function file(path) {
+    if (!files[path]) {
+      files[path] = fetch(indexURL.replace(/search\.json$/, path)).then(function (response) {
+        if (!response.ok) throw new Error(path + ": HTTP " + response.status);
+        return response.json();
       });
-      return Promise.all(needed.map(FoodPin.data.shard)).then(function (loaded) {
-        var byNumber = {};
-        needed.forEach(function (n, i) { byNumber[n] = loaded[i]; });
-        return positions.map(function (p) { return card(byNumber[Math.floor(p / shardSize)][p % shardSize]); });
+      files[path].catch(function () { delete files[path]; }); // the next call asks again
+    }
+    return files[path];
+  }
+
+  // The shards that can hold terms beginning with `term`: the one it would be in (the list gives
+  // each shard's first term), and the next ones while they begin with it; null past eight (a
+  // prefix of half the guide's words, not worth its download).
+  function termFiles(term, list) {
+    var first = list.first, low = 0, high = first.length - 1;
+    if (!first.length) return [];
+    while (low < high) {
+      var middle = (low + high + 1) >> 1;
+      if (first[middle] <= term) low = middle; else high = middle - 1;
+    }
+    var found = [list.files[low]];
+    for (var next = low + 1; next < first.length && first[next].indexOf(term) === 0; next++) {
+      if (found.length === 8) return null;
+      found.push(list.files[next]);
+    }
+    return found.map(function (name) { return "search/terms/" + name + ".json"; });
+  }
+
+  // Where in a shard's sorted terms `term` is, or would be.
+  function termAt(terms, term) {
+    var at = 0, high = terms.length;
+    while (at < high) { var middle = (at + high) >> 1; if (terms[middle] < term) at = middle + 1; else high = middle; }
+    return at;
+  }
+
+  FoodPin.data = {
+    index: function () { return file("search.json"); },
+    file: file,
+    // The full-text shards terms beginning with `term` are in, as {paths, shards}; shards null when
+    // there are too many to fetch.
+    termShards: function (term) {
+      return file("search/terms.json").then(function (list) {
+        var paths = termFiles(term, list);
+        if (!paths) return { paths: [], shards: null };
+        return Promise.all(paths.map(file)).then(function (shards) { return { paths: paths, shards: shards }; });
+      });
+    },
+    termAt: termAt,
+    // Where restaurants are in the list, by slug: {position: {slug: n}, files: what was read}. A
+    // slug is a term (`/slug`) whose one posting is its place; a slug no longer in the guide is left out.
+    places: function (slugs) {
+      return Promise.all(slugs.map(function (slug) { return FoodPin.data.termShards("/" + slug); })).then(function (found) {
+        var position = Object.create(null), read = { "search.json": true, "search/terms.json": true };
+        found.forEach(function (entry, i) {
+          entry.paths.forEach(function (path) { read[path] = true; });
+          (entry.shards || []).forEach(function (shard) {
+            var at = termAt(shard.terms, "/" + slugs[i]);
+            if (shard.terms[at] === "/" + slugs[i]) position[slugs[i]] = shard.postings[at][0] >> 3;
+          });
+        });
+        return { position: position, files: Object.keys(read) };
+      });
+    },
+    // The list cards of restaurants at these positions, in that order, linked from this page.
+    cards: function (positions) {
+      return FoodPin.data.index().then(function (index) {
+        var seen = {}, needed = [];
+        positions.forEach(function (p) {
+          var n = Math.floor(p / index.shardSize);
+          if (!seen[n]) { seen[n] = true; needed.push(n); }
+        });
+        return Promise.all(needed.map(function (n) { return file("search/" + n + ".json"); })).then(function (loaded) {
+          var byNumber = {};
+          needed.forEach(function (n, i) { byNumber[n] = loaded[i]; });
+          return positions.map(function (p) { return card(byNumber[Math.floor(p / index.shardSize)][p % index.shardSize]); });
+        });
       });
     }
   };

@@ -1,4 +1,4 @@
-// My guide: the visitor's pinned restaurants as the list's own cards, from the search index. A
+// My guide: the visitor's pinned restaurants as the list's own cards, from the search data. A
 // shared link (`my-guide/?pins=a,b`) shows the sender's pins on any device, ready to be kept.
 (function (FoodPin) {
   "use strict";
@@ -29,14 +29,11 @@
       show([], 0, null);
       return;
     }
-    FoodPin.data.index().then(function (index) {
-      var bySlug = {};
-      index.slug.forEach(function (slug, position) { bySlug[slug] = position; });
-      var positions = slugs.map(function (slug) { return bySlug[slug]; })
-        .filter(function (position) { return position !== undefined; })
-        .sort(function (a, b) { return a - b; });
-      return FoodPin.data.cards(positions, index.shardSize).then(function (items) {
-        if (mine === drawing) show(items, slugs.length - positions.length, positions.map(function (p) { return index.slug[p]; }));
+    FoodPin.data.places(slugs).then(function (found) {
+      var kept = slugs.filter(function (slug) { return slug in found.position; })
+        .sort(function (a, b) { return found.position[a] - found.position[b]; });
+      return FoodPin.data.cards(kept.map(function (slug) { return found.position[slug]; })).then(function (items) {
+        if (mine === drawing) show(items, slugs.length - kept.length, kept);
       });
     }).catch(function () {
       if (mine === drawing) status.textContent = FoodPin.t("load_failed");

@@ -11,23 +11,34 @@
   }
 
   // Pages are named from the site's root, as the worker's scope is.
+  var base = new URL(root, location.href).href;
+  function fromRoot(url) { return url.indexOf(base) === 0 ? url.slice(base.length) : null; }
+
+  // The restaurants a city's page lists, read from the page itself.
+  function restaurantsOn(url) {
+    return fetch(base + url).then(function (response) { return response.ok ? response.text() : ""; }).then(function (html) {
+      var page = new DOMParser().parseFromString(html, "text/html");
+      return Array.prototype.map.call(page.querySelectorAll(".card a[href]"), function (link) {
+        return fromRoot(new URL(link.getAttribute("href"), base + url).href);
+      }).filter(function (path) { return path && /^restaurants\/[^/]+\/$/.test(path); });
+    });
+  }
+
   function keep() {
-    return FoodPin.data.index().then(function (index) {
-      var pinned = FoodPin.pins ? FoodPin.pins.list() : [], cities = savedCities(), pages = [], files = {};
-      var position = {};
-      index.slug.forEach(function (slug, at) { position[slug] = at; });
+    var pinned = FoodPin.pins ? FoodPin.pins.list() : [], cities = savedCities();
+    var urls = [];
+    Object.keys(cities).forEach(function (name) { urls = urls.concat(cities[name]); });
+    return Promise.all([FoodPin.data.index(), FoodPin.data.places(pinned), Promise.all(urls.map(restaurantsOn))]).then(function (found) {
+      var index = found[0], places = found[1], pages = [], files = {};
       // Pinned restaurants at the width a phone's detail page uses, with what My guide draws them from.
-      pinned.filter(function (slug) { return slug in position; }).forEach(function (slug) {
+      pinned.filter(function (slug) { return slug in places.position; }).forEach(function (slug) {
         pages.push({ url: "restaurants/" + slug + "/", width: 640 });
-        files["search.json"] = files["search/" + Math.floor(position[slug] / index.shardSize) + ".json"] = true;
+        files["search/" + Math.floor(places.position[slug] / index.shardSize) + ".json"] = true;
       });
+      if (pages.length) places.files.forEach(function (path) { files[path] = true; });
       // A saved city's pages and restaurants, pictures at a card's width.
-      Object.keys(cities).forEach(function (name) {
-        var city = index.cities.indexOf(name);
-        if (city < 0) return; // no longer in the guide
-        cities[name].forEach(function (url) { pages.push({ url: url, width: 320 }); });
-        index.slug.forEach(function (slug, at) { if (index.city[at] === city) pages.push({ url: "restaurants/" + slug + "/", width: 320 }); });
-      });
+      urls.forEach(function (url) { pages.push({ url: url, width: 320 }); });
+      found[2].forEach(function (listed) { listed.forEach(function (url) { pages.push({ url: url, width: 320 }); }); });
       return navigator.serviceWorker.ready.then(function (registration) {
         return new Promise(function (done) {
           var channel = new MessageChannel();
@@ -35,7 +46,7 @@
           registration.active.postMessage({ keep: { pages: pages, files: Object.keys(files) } }, [channel.port2]);
         });
       });
-    }).catch(function () { /* no index: nothing to keep */ });
+    }).catch(function () { /* no search data: nothing to keep */ });
   }
 
   // "Save Boston for offline" on a city's page, with the size it takes.

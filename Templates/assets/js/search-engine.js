@@ -1,6 +1,6 @@
-// The search engine: matching and ranking over search.json and the full-text shards
-// (search/terms.json lists them), which `load` fetches. The search box (search-ui.js) and the
-// tests drive it: `prepare(query)` fetches what the query's words need, then `run` ranks.
+// The search engine: matching over the full-text shards (search/terms.json lists them), filters
+// and sorts over the attribute parts, both fetched as a query needs them (FoodPin.data). The
+// search box (search-ui.js) and the tests drive it: `prepare` fetches, then `run` ranks.
 (function (FoodPin) {
   "use strict";
 
@@ -32,59 +32,23 @@
     return found;
   }
 
-  function wordStarts(text, part) {
-    return text.indexOf(part) === 0 || text.indexOf(" " + part) >= 0 || text.indexOf("-" + part) >= 0;
-  }
-
-  function SearchEngine(index, load) {
+  function SearchEngine(index) {
     this.index = index;
-    this.load = load;
-    this.shards = {};
     this.hits = {};
-    var favorites = {};
-    index.favorites.forEach(function (position) { favorites[position] = true; });
-    function column(name, fallback) { return index[name] || index.name.map(function () { return fallback; }); }
-    var slugs = column("slug", ""), ratings = column("rating", 0), reviews = column("reviews", 0);
-    var lats = column("lat", null), lons = column("lon", null), hours = column("hours", null);
-    this.records = index.name.map(function (name, position) {
-      return {
-        position: position, name: name, folded: fold(name), cuisines: index.cuisine[position],
-        city: index.city[position], area: index.area[position], price: index.price[position],
-        favorite: favorites[position] === true,
-        slug: slugs[position], rating: ratings[position], reviews: reviews[position],
-        lat: lats[position], lon: lons[position], hours: hours[position]
-      };
-    });
-    this.cuisineNames = index.cuisines.map(fold);
-    this.cityNames = index.cities.map(fold);
-    this.areaNames = index.areas.map(fold);
+    this.parts = {};
   }
 
-  // The shards that can hold terms beginning with `term`: the one it would be in (the manifest
-  // lists each shard's first term), and the next ones while they begin with it; null past eight
-  // (a prefix of a million restaurants' words, not worth its download).
-  function shardsFor(term, manifest) {
-    var first = manifest.first, low = 0, high = first.length - 1;
-    if (!first.length) return [];
-    while (low < high) {
-      var middle = (low + high + 1) >> 1;
-      if (first[middle] <= term) low = middle; else high = middle - 1;
-    }
-    var found = [manifest.files[low]];
-    for (var next = low + 1; next < first.length && first[next].indexOf(term) === 0; next++) {
-      if (found.length === 8) return null;
-      found.push(manifest.files[next]);
-    }
-    return found;
+  // The query's words, each as the terms it is indexed by ("crème-brûlée": creme, brulee). A word
+  // of one letter has none: it rules nothing out (the "e" of "cacio e pepe").
+  function queryWords(query) {
+    return fold(query || "").split(" ").filter(Boolean).map(words).filter(function (terms) { return terms.length; });
   }
 
   // By restaurant position, the best field of any term beginning with `term` in these shards.
   function hitsOf(term, shards) {
     var hits = new Map();
     shards.forEach(function (shard) {
-      var terms = shard.terms, at = 0, high = terms.length;
-      while (at < high) { var middle = (at + high) >> 1; if (terms[middle] < term) at = middle + 1; else high = middle; }
-      for (; at < terms.length && terms[at].indexOf(term) === 0; at++) {
+      for (var at = FoodPin.data.termAt(shard.terms, term); at < shard.terms.length && shard.terms[at].indexOf(term) === 0; at++) {
         for (var i = 0, value = 0, postings = shard.postings[at]; i < postings.length; i++) {
           value += postings[i];
           var position = value >> 3, field = value & 7, best = hits.get(position);
@@ -95,70 +59,86 @@
     return hits;
   }
 
-  // Fetches the shards the query's words fall in and notes where each restaurant has each word.
-  // Never fails: without them (offline) names, cuisines and places still match.
-  SearchEngine.prototype.prepare = function (query) {
-    var self = this, wanted = words(query);
-    var kept = {};
+  // Fetches what the query needs: the shards of its terms, and for a filter or a sort the
+  // attribute parts its matches are in. Rejects when they cannot be had (offline).
+  SearchEngine.prototype.prepare = function (query, filters, sort) {
+    var self = this, wanted = [].concat.apply([], queryWords(query)), kept = {};
     wanted.forEach(function (term) { if (term in self.hits) kept[term] = self.hits[term]; });
     this.hits = kept;
-    wanted = wanted.filter(function (term) { return !(term in kept); });
-    if (!this.load || !wanted.length) return Promise.resolve();
-    if (!this.manifest) {
-      this.manifest = this.load("search/terms.json");
-      this.manifest.catch(function () { self.manifest = null; });
-    }
-    return this.manifest.then(function (manifest) {
-      return Promise.all(wanted.map(function (term) {
-        var names = shardsFor(term, manifest);
-        if (!names) { self.hits[term] = null; return; } // not known: it rules nothing out
-        return Promise.all(names.map(function (name) {
-          if (!self.shards[name]) {
-            self.shards[name] = self.load("search/terms/" + name + ".json");
-            self.shards[name].catch(function () { delete self.shards[name]; });
-          }
-          return self.shards[name];
-        })).then(function (shards) { self.hits[term] = hitsOf(term, shards); });
+    return Promise.all(wanted.filter(function (term) { return !(term in kept); }).map(function (term) {
+      return FoodPin.data.termShards(term).then(function (found) {
+        self.hits[term] = found.shards && hitsOf(term, found.shards); // null: not known, rules nothing out
+      });
+    })).then(function () {
+      if (!needsAttributes(filters, sort)) return;
+      var size = self.index.attributeSize, parts = {};
+      self.candidates(queryWords(query), function (position) { parts[Math.floor(position / size)] = true; });
+      return Promise.all(Object.keys(parts).map(function (number) {
+        if (self.parts[number]) return;
+        return FoodPin.data.file("search/attributes/" + number + ".json").then(function (part) {
+          part.favorite = new Set(part.favorites);
+          self.parts[number] = part;
+        });
       }));
-    }).catch(function () { /* offline: the other fields still match */ });
+    });
   };
 
-  // Where a query word is in a restaurant's text, as a rank: 2 + the field of the worst of its
-  // terms (each must be there), -1 if one is not there, null if none is known (a word of one
-  // letter is not a term).
-  SearchEngine.prototype.textRank = function (position, terms) {
+  function needsAttributes(filters, sort) {
+    filters = filters || {};
+    return !!((sort && sort !== "name") || filters.city || filters.cuisine || filters.price || filters.favorites || filters.open);
+  }
+
+  // Calls `body` with every restaurant that has each known term, in list order: those of the
+  // rarest term, or every restaurant when no term is known.
+  SearchEngine.prototype.candidates = function (query, body) {
+    var self = this, rarest = null;
+    query.forEach(function (terms) {
+      terms.forEach(function (term) { if (self.hits[term] && (!rarest || self.hits[term].size < rarest.size)) rarest = self.hits[term]; });
+    });
+    if (!rarest) { for (var position = 0; position < this.index.count; position++) body(position); return; }
+    Array.from(rarest.keys()).sort(function (a, b) { return a - b; }).forEach(body);
+  };
+
+  // Where a query word is: its best field where each of its terms is there (the worst of them),
+  // -1 if one is not, null if none is known.
+  SearchEngine.prototype.field = function (position, terms) {
     var worst = null;
     for (var i = 0; i < terms.length; i++) {
-      if (this.hits[terms[i]] === null) continue; // past the shards looked in: not known
-      var field = this.hits[terms[i]] ? this.hits[terms[i]].get(position) : undefined;
+      var hits = this.hits[terms[i]];
+      if (hits === null) continue; // past the shards looked in
+      var field = hits ? hits.get(position) : undefined;
       if (field === undefined) return -1;
-      worst = Math.max(worst, field + 2);
+      worst = Math.max(worst === null ? 0 : worst, field);
     }
     return worst;
   };
 
-  // Rank: 0 name starts with the query, 1 a name word does, 2 the name contains it (any script),
-  // then every word found: 3 in a cuisine, 4 in the city, 5 in the area, 6 in the description or
-  // other searchable fields, 7 in a review's title, 8 in a review's text. -1: no match.
-  SearchEngine.prototype.rank = function (record, query, words, terms) {
-    if (query === "") return 0;
-    if (record.folded.indexOf(query) === 0) return 0;
-    if (wordStarts(record.folded, query)) return 1;
-    if (record.folded.indexOf(query) >= 0) return 2;
-    var self = this, best = null;
-    for (var i = 0; i < words.length; i++) {
-      var word = words[i], found = -1;
-      if (record.folded.indexOf(word) >= 0) found = 2;
-      else if (record.cuisines.some(function (c) { return wordStarts(self.cuisineNames[c], word); })) found = 3;
-      else if (record.city >= 0 && wordStarts(self.cityNames[record.city], word)) found = 4;
-      else if (record.area >= 0 && wordStarts(self.areaNames[record.area], word)) found = 5;
-      else found = this.textRank(record.position, terms[i]);
-      if (found === null) continue; // "e" of "cacio e pepe": too short to look up, not asked for
-      if (found < 0) return -1;
-      // A record ranks by its best word: "sushi boston" is a cuisine match.
-      best = Math.min(best === null ? 8 : best, Math.max(found, 3));
+  // Fields, as the build numbers them (TermIndex): 0 the name's first word, 1 another name word,
+  // 2 cuisine, 3 city, 4 area, 5 description and other searchable fields, 6 a review's title, 7 its text.
+  // Rank: 0 the name starts with the query, 1 every word is in the name, else by its best word:
+  // 3 in a cuisine (or the name), 4 the city, 5 the area, 6 the description, 7 and 8 reviews. -1: no match.
+  SearchEngine.prototype.rank = function (position, query) {
+    var fields = [], inName = true;
+    for (var i = 0; i < query.length; i++) {
+      var field = this.field(position, query[i]);
+      if (field === -1) return -1;
+      if (field === null) continue;
+      fields.push(field);
+      inName = inName && field <= 1;
     }
-    return best === null ? -1 : best;
+    if (!fields.length) return 0;
+    if (inName) return this.field(position, query[0].slice(0, 1)) === 0 ? 0 : 1;
+    return Math.min.apply(null, fields.map(function (field) { return Math.max(field + 1, 3); }));
+  };
+
+  // What filters and sorts read of the restaurant at `position`: {city, cuisine, price, rating,
+  // reviews, lat, lon, hours, favorite}, or null when its part was not fetched.
+  SearchEngine.prototype.record = function (position) {
+    var part = this.parts[Math.floor(position / this.index.attributeSize)];
+    if (!part) return null;
+    var at = position - part.first, record = { position: position, favorite: part.favorite.has(position) };
+    ["city", "cuisine", "price", "rating", "reviews", "lat", "lon", "hours"].forEach(function (key) { record[key] = part[key][at]; });
+    return record;
   };
 
   // Kilometres between two points on the Earth (haversine).
@@ -189,26 +169,33 @@
     }
     return this.openNow[record.position];
   };
-  // Matching restaurants: by `sort` (rating, reviews, price, distance from `origin`) when given, else
-  // best rank first, in list (name) order within a rank.
+
+  function passes(engine, record, filters) {
+    if (filters.city !== undefined && filters.city !== "" && record.city !== Number(filters.city)) return false;
+    if (filters.cuisine !== undefined && filters.cuisine !== "" && record.cuisine.indexOf(Number(filters.cuisine)) < 0) return false;
+    if (filters.price && record.price !== Number(filters.price)) return false;
+    if (filters.favorites && !record.favorite) return false;
+    return !filters.open || engine.isOpen(record);
+  }
+
+  // The positions of the matching restaurants, after `prepare` with the same arguments: by `sort`
+  // (rating, reviews, price, distance from `origin`) when given, else best rank first, in list
+  // (name) order within a rank.
   SearchEngine.prototype.run = function (query, filters, sort, origin) {
-    var folded = fold(query || ""), words = folded.split(" ").filter(Boolean), results = [];
-    var terms = words.map(function (word) { return FoodPin.searchWords(word); });
+    var self = this, words = queryWords(query), results = [], attributes = needsAttributes(filters, sort);
     filters = filters || {};
-    for (var i = 0; i < this.records.length; i++) {
-      var record = this.records[i];
-      if (filters.city !== undefined && filters.city !== "" && record.city !== Number(filters.city)) continue;
-      if (filters.cuisine !== undefined && filters.cuisine !== "" && record.cuisines.indexOf(Number(filters.cuisine)) < 0) continue;
-      if (filters.price && record.price !== Number(filters.price)) continue;
-      if (filters.favorites && !record.favorite) continue;
-      if (filters.open && !this.isOpen(record)) continue;
-      var rank = this.rank(record, folded, words, terms);
-      if (rank >= 0) results.push({ rank: sortKeys[sort] ? sortKeys[sort](record, origin) : rank, record: record });
-    }
-    results.sort(function (a, b) {
-      return (a.rank === b.rank ? 0 : a.rank < b.rank ? -1 : 1) || a.record.position - b.record.position;
+    this.candidates(words, function (position) {
+      var rank = self.rank(position, words), record = null;
+      if (rank < 0) return;
+      if (attributes) {
+        record = self.record(position);
+        if (!record || !passes(self, record, filters)) return;
+      }
+      var key = sortKeys[sort];
+      results.push({ rank: key ? key(record || { position: position }, origin) : rank, position: position });
     });
-    return results.map(function (result) { return result.record; });
+    results.sort(function (a, b) { return (a.rank === b.rank ? 0 : a.rank < b.rank ? -1 : 1) || a.position - b.position; });
+    return results.map(function (result) { return result.position; });
   };
 
   FoodPin.distance = distance;

@@ -28,7 +28,7 @@
   // wins over the address. Without the index (offline, a page opened from disk) the panel goes.
   var touched = false;
   var ready = FoodPin.data.index().then(function (index) {
-    engine = new FoodPin.SearchEngine(index, FoodPin.data.file);
+    engine = new FoodPin.SearchEngine(index);
     fill(form.elements.city, index.cities);
     fill(form.elements.cuisine, index.cuisines);
     // "Open now" is offered when some restaurant has opening hours.
@@ -99,9 +99,10 @@
     history.replaceState(null, "", location.pathname + (query ? "?" + query : "") + location.hash);
   }
 
-  // "1.2 km away" on a result card, when both ends are known.
-  function addDistance(item, record) {
-    if (!origin || record.lat === null) return;
+  // "1.2 km away" on a result card, when both ends are known (sorted by distance, it has its place).
+  function addDistance(item, position) {
+    var record = origin && engine.record(position);
+    if (!record || record.lat === null) return;
     var km = FoodPin.distance(origin, record);
     var text = km < 1 ? FoodPin.t("distance_m", { distance: FoodPin.number(Math.max(10, Math.round(km * 100) * 10)) })
       : FoodPin.t("distance_km", { distance: FoodPin.number(km, km < 10 ? 1 : 0) });
@@ -128,9 +129,11 @@
       return;
     }
     var mine = ++generation, query = input.value;
-    // The full-text shards the words need come first; a later keystroke's search wins.
-    engine.prepare(query).then(function () {
+    // What the words, filters and sort need comes first; a later keystroke's search wins.
+    engine.prepare(query, f, sort.value).then(function () {
       if (mine === generation) show(engine.run(query, f, sort.value, origin), mine);
+    }, function () {
+      if (mine === generation) status.textContent = FoodPin.t("load_failed");
     });
   }
 
@@ -140,7 +143,7 @@
     status.textContent = (results.length === 0 ? FoodPin.t("no_results") : FoodPin.t("found", { count: results.length }))
       + (nearNote && sort.value === "distance" ? " " + nearNote : "");
     var visible = results.slice(0, shown);
-    FoodPin.data.cards(visible.map(function (r) { return r.position; }), engine.index.shardSize).then(function (items) {
+    FoodPin.data.cards(visible).then(function (items) {
       if (mine !== generation) return;
       items.forEach(function (item, i) { addDistance(item, visible[i]); });
       list.replaceChildren.apply(list, items);
