@@ -1,61 +1,63 @@
-"""The search engine alone (assets/js/search-engine.js), in Chromium, on a hand-made index."""
+"""The search engine (assets/js/search-engine.js) in Chromium, over the search data a build of a
+hand-made guide writes."""
+import json
+import urllib.request
+
 import pytest
 
-from conftest import REPO
+from conftest import REPO, build
 
-ENGINE = (REPO / "Templates" / "assets" / "js" / "search-engine.js").read_text(encoding="utf-8")
-
-INDEX = {
-    "version": 1, "count": 6, "shardSize": 100,
-    "cities": ["Boston", "Chicago", "San Francisco"], "cuisines": ["Coffee", "Steakhouse", "Sushi", "Tapas"],
-    "areas": ["Back Bay"],
-    "name": ["Bistro Café", "Café Ba-Ba-Reeba", "Chicago Steak Co", "o ya", "SKÁL", "桜ラーメン 新宿店"],
-    "cuisine": [[0], [3], [1], [2], [], []],
-    "city": [0, 1, 1, 0, 2, -1],
-    "area": [0, -1, -1, -1, -1, -1],
-    "price": [1, 2, 4, 4, 0, 0],
-    "favorites": [3, 5],
+# Six restaurants, in list order; what each has where is what the queries below find.
+RESTAURANTS = {
+    "bistro-cafe": "name: Bistro Café\ncuisines: [Coffee]\ncity: Boston\narea: Back Bay\nprice: 1\n---\n",
+    "cafe-ba-ba-reeba": "name: Café Ba-Ba-Reeba\ncuisines: [Tapas]\ncity: Chicago\nprice: 2\n---\n",
+    "chicago-steak": "name: Chicago Steak Co\ncuisines: [Steakhouse]\ncity: Chicago\nprice: 4\n---\n",
+    "o-ya": "name: o ya\ncuisines: [Sushi]\ncity: Boston\nprice: 4\nfavorite: true\n---\n",
+    # Four thousand words of its own: the full-text index takes several shards.
+    "skal": "name: SKÁL\ncity: San Francisco\n---\nPork dumplings. " + " ".join(f"zq{n:04}" for n in range(4000)) + "\n",
+    "sakura": "name: 桜ラーメン 新宿店\nfavorite: true\n---\nShinjuku.\n",
 }
-
-
-def postings(*pairs):
-    """(position, field) pairs as a shard lists them: position × 8 + field, delta-coded."""
-    values = [position * 8 + field for position, field in pairs]
-    return [value - before for value, before in zip(values, [0] + values)]
-
-
-# The full-text index, as TermIndex writes it: two shards, split before "s".
-NAME, DESCRIPTION, REVIEW_TITLE, REVIEW_TEXT = 0, 4, 5, 6
-TERMS = {
-    "search/terms.json": {"version": 1, "first": ["ba", "shinjuku"], "files": ["one", "two"]},
-    "search/terms/one.json": {
-        "terms": ["ba", "bistro", "cafe", "dumpling", "dumplings", "rooftop", "ラー", "新宿"],
-        "postings": [postings((1, NAME)), postings((0, NAME)), postings((0, NAME), (1, NAME)),
-                     postings((3, REVIEW_TEXT)), postings((2, REVIEW_TITLE), (4, DESCRIPTION)),
-                     postings((1, REVIEW_TEXT)), postings((5, NAME)), postings((5, NAME))]},
-    "search/terms/two.json": {
-        "terms": ["shinjuku", "steak"],
-        "postings": [postings((5, DESCRIPTION)), postings((2, NAME))]},
+REVIEWS = {
+    "cafe-ba-ba-reeba": "rating: 4\n---\nThe rooftop!\n",
+    "chicago-steak": "rating: 5\ntitle: Great dumplings\n---\nYes.\n",
+    "o-ya": "rating: 3\n---\nA dumpling soup.\n",
 }
 
 
 @pytest.fixture(scope="module")
-def run(browser, sample_site):
-    browser.get("about:blank")
-    # The strings script a build makes comes first, as on every page: it carries the fold table.
-    bundle = next((sample_site / "assets").glob("site.*.js")).read_text(encoding="utf-8")
-    strings = bundle[:bundle.index("\n;\n")]
-    browser.execute_script(strings + ENGINE + """; window.fetched = [];
-        window.engine = new FoodPin.SearchEngine(arguments[0], path => {
-          fetched.push(path);
-          return path in arguments[1] ? Promise.resolve(arguments[1][path]) : Promise.reject(new Error(path));
-        });""", INDEX, TERMS)
+def guide_url(tmp_path_factory, serve):
+    guide = tmp_path_factory.mktemp("engine")
+    for slug, text in RESTAURANTS.items():
+        (guide / "Content" / "restaurants").mkdir(parents=True, exist_ok=True)
+        (guide / "Content" / "restaurants" / f"{slug}.md").write_text("---\n" + text, encoding="utf-8")
+    for slug, text in REVIEWS.items():
+        (guide / "Content" / "reviews").mkdir(parents=True, exist_ok=True)
+        (guide / "Content" / "reviews" / f"{slug}.md").write_text(f"---\nrestaurant: {slug}\n" + text, encoding="utf-8")
+    build(guide)
+    return serve(guide / "Output")
 
-    def search(query, **filters):
+
+@pytest.fixture
+def run(browser, guide_url):
+    """A fresh page of the built guide, its fetches recorded, and a search engine over its files."""
+    browser.get(guide_url)
+    browser.execute_async_script("""const done = arguments[arguments.length - 1];
+        window.fetched = [];
+        const original = window.fetch;
+        window.fetch = (url, ...rest) => {
+          fetched.push(new URL(url, location.href).pathname.slice(1));
+          return (window.failing || []).some(part => String(url).includes(part)) ? Promise.reject(new Error(url)) : original(url, ...rest);
+        };
+        FoodPin.data.index().then(index => { window.engine = new FoodPin.SearchEngine(index); done(); });""")
+
+    def search(query, sort="", **filters):
         return browser.execute_async_script(
             "const done = arguments[arguments.length - 1];"
-            "engine.prepare(arguments[0]).then(() => done(engine.run(arguments[0], arguments[1]).map(r => r.name)))",
-            query, filters)
+            "engine.prepare(arguments[0], arguments[1], arguments[2]).then("
+            "  () => FoodPin.data.cards(engine.run(arguments[0], arguments[1], arguments[2])).then("
+            "    cards => done(cards.map(card => card.querySelector('.card-title').textContent))),"
+            "  error => done('failed: ' + error.message))",
+            query, filters, sort)
     return search
 
 
@@ -93,27 +95,40 @@ def test_letters_fold_as_foodpin_folds_names(run, browser):
     assert folded == 'da lat - thorsmork "diner" iii'
 
 
-def test_filters(run):
+def test_filters_and_sorts_read_the_attribute_parts(run):
     assert run("", city="0") == ["Bistro Café", "o ya"]
     assert run("", cuisine="3") == ["Café Ba-Ba-Reeba"]
     assert run("", price="4") == ["Chicago Steak Co", "o ya"]
     assert run("", favorites=True) == ["o ya", "桜ラーメン 新宿店"]
-    assert run("c", city="1", price="4") == ["Chicago Steak Co"]
+    assert run("c", city="1", price="4") == ["Chicago Steak Co"]  # one letter rules nothing out
+    # Rated first, best first; the unrated after them, in list order.
+    assert run("", sort="rating") == ["Chicago Steak Co", "Café Ba-Ba-Reeba", "o ya", "Bistro Café", "SKÁL", "桜ラーメン 新宿店"]
+    assert run("dumpl", sort="reviews") == ["Chicago Steak Co", "o ya", "SKÁL"]
 
 
-def test_only_the_shards_a_word_falls_in_are_fetched(run, browser):
-    browser.execute_script("fetched.length = 0; engine.shards = {}; engine.manifest = null; engine.hits = {};")
+def test_a_query_fetches_only_what_it_needs(run, browser, guide_url):
+    listed = json.loads(urllib.request.urlopen(guide_url + "search/terms.json").read())
+    assert len(listed["files"]) >= 3
+    # The shard "steak" falls in: the last whose first term is not after it (every first term is ASCII here).
+    shard = "search/terms/" + [name for first, name in zip(listed["first"], listed["files"]) if first <= "steak"][-1] + ".json"
+    browser.execute_script("fetched.length = 0")
     assert run("steak") == ["Chicago Steak Co"]
-    assert browser.execute_script("return fetched") == ["search/terms.json", "search/terms/two.json"]
-    assert run("ste") == ["Chicago Steak Co"]
-    assert browser.execute_script("return fetched") == ["search/terms.json", "search/terms/two.json"]
+    fetched = browser.execute_script("return fetched")
+    # One of the term shards, the card shard; no attribute part without a filter or a sort.
+    assert fetched == ["search/terms.json", shard, "search/0.json"]
+    assert run("steak", price="4") == ["Chicago Steak Co"]
+    assert browser.execute_script("return fetched")[3:] == ["search/attributes/0.json"]
 
 
-def test_a_missing_shard_leaves_names_places_and_cuisines_searchable(run, browser):
-    browser.execute_script("engine.manifest = Promise.resolve({first: ['a'], files: ['gone']}); engine.shards = {}; engine.hits = {};")
-    assert run("sushi") == ["o ya"]
-    assert run("dumplings") == []
-    browser.execute_script("engine.manifest = null;")
+def test_my_guide_finds_restaurants_by_slug(run, browser):
+    found = browser.execute_async_script("const done = arguments[arguments.length - 1];"
+                                         "FoodPin.data.places(['o-ya', 'sakura', 'gone']).then(done)")
+    assert found["position"] == {"o-ya": 3, "sakura": 5}
+
+
+def test_without_its_shards_a_search_fails_rather_than_finding_nothing(run, browser):
+    browser.execute_script("window.failing = ['search/terms/']")
+    assert run("sushi").startswith("failed: ")
 
 
 def test_words_are_the_words_foodpin_indexes(run, browser):
