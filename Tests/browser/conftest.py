@@ -1,7 +1,10 @@
 """Shared fixtures: the foodpin binary, guides built into temp folders, a local server, headless Chromium."""
 import functools
+import html
 import http.server
+import json
 import pathlib
+import re
 import shutil
 import subprocess
 import sys
@@ -19,6 +22,23 @@ def wait(browser, condition, timeout=10):
     """Polls `condition` until it holds. A re-render or live reload can land between finding an
     element and reading it; the next poll looks again."""
     return WebDriverWait(browser, timeout, ignored_exceptions=[StaleElementReferenceException]).until(condition)
+
+
+def search_records(site):
+    """Every restaurant of a built site, in list order, as its search data tells it: name and slug
+    from its card, city, cuisines, price, rating, reviews, lat and lon from its attribute part."""
+    read = lambda path: json.loads((site / path).read_text(encoding="utf-8"))
+    index, records = read("search.json"), []
+    for number in range((index["count"] + index["shardSize"] - 1) // index["shardSize"]):
+        for card in read(f"search/{number}.json"):
+            title = re.search(r'class="card-title"><a href="restaurants/([^/]+)/">(.*?)</a>', card)
+            records.append({"slug": title[1], "name": html.unescape(re.sub("<[^>]+>", "", title[2]))})
+    for number in range((index["count"] + index["attributeSize"] - 1) // index["attributeSize"]):
+        part = read(f"search/attributes/{number}.json")
+        for key in ["city", "cuisine", "price", "rating", "reviews", "lat", "lon", "hours"]:
+            for at, value in enumerate(part[key]):
+                records[part["first"] + at][key] = value
+    return records
 
 
 def foodpin_binary():

@@ -201,7 +201,11 @@ def test_the_page_splits_words_as_the_build_does(browser, guide_url):
     manifest = load("search/terms.json")
     terms = {term for name in manifest["files"] for term in load(f"search/terms/{name}.json")["terms"]}
     browser.get(guide_url + "404.html")
-    texts = load("search.json")["name"] + ["Hand-folded *xiaolongbao* and a rooftop terrace. ガスト風、Crème brûlée."]
+    count = load("search.json")["count"]
+    names = browser.execute_async_script("FoodPin.data.cards(arguments[0]).then(cards => arguments[1](cards.map("
+                                         "card => card.querySelector('.card-title').textContent)))", list(range(count)))
+    assert len(names) == count
+    texts = names + ["Hand-folded *xiaolongbao* and a rooftop terrace. ガスト風、Crème brûlée."]
     words = browser.execute_script("return arguments[0].map(FoodPin.searchWords)", texts)
     missing = {word for found in words for word in found} - terms
     assert not missing
