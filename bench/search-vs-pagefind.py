@@ -172,8 +172,8 @@ def returned(base, tool, query):
         if tool == "foodpin":
             driver.get(base)
             return set(driver.execute_async_script(
-                "FoodPin.search.ready.then(e => e.prepare(arguments[0]).then(() =>"
-                " arguments[1](e.run(arguments[0], {}).map(r => r.slug))))", query))
+                "FoodPin.search.ready.then(e => e.prepare(arguments[0]).then(() => FoodPin.data.cards(e.run(arguments[0], {}))))"
+                ".then(cards => arguments[1](cards.map(card => card.dataset.slug)))", query))
         driver.get(base + "pagefind-bench.html?q=")
         urls = driver.execute_async_script("""
             import("./pagefind/pagefind.js").then(async pagefind => {
