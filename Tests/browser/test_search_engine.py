@@ -77,6 +77,7 @@ def run(browser, guide_url):
     ("back bay", ["Bistro Café"]),
     ("shinjuku", ["桜ラーメン 新宿店"]),
     ("xqzzvw", []),
+    ("constructor", []),  # a word that is a name in JavaScript's objects: no match, no error
     # Words of the descriptions and reviews, ranked by field: a description, then a review's title,
     # then its text; a prefix while typing; every word must be somewhere.
     ("dumplings", ["SKÁL", "Chicago Steak Co"]),

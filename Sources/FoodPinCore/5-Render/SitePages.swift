@@ -17,9 +17,11 @@ extension SiteRenderer {
         case notFound
         case robots
         case manifest
-        /// `search.json`, its attribute parts and its shards of cards, by number.
+        /// `search.json`, the small entrance to the search data.
         case searchIndex
+        /// The filter and sort columns of `SearchIndex.attributeSize` restaurants, by number.
         case searchAttributes(Int)
+        /// The list cards of `SearchIndex.shardSize` restaurants, by number.
         case searchShard(Int)
         /// The full-text index: `search/terms.json`, and its shards by number.
         case termManifest

@@ -15,12 +15,12 @@ extension SearchWords {
         return found.map { ($0.key, $0.value) }
     }
 
-    /// Every word of the restaurant's texts with the field it is in, most telling fields first: a
-    /// word's first field is its best. Its slug comes first too, as `/slug`: no word has a `/`, and
-    /// My guide finds a pinned restaurant's place in the list by it.
     /// The term a slug is found by; it sorts before every word.
     static func slugTerm(_ slug: String) -> String { "/" + slug }
 
+    /// Every word of the restaurant's texts with the field it is in, most telling fields first: a
+    /// word's first field is its best. Its slug comes first too, as `/slug`: no word has a `/`, and
+    /// My guide finds a pinned restaurant's place in the list by it.
     static func forEachWord(of restaurant: Restaurant, searchable: [RestaurantField] = searchableFields,
                             _ body: (String, SearchField) -> Void) {
         func each(_ text: String?, _ field: SearchField) {

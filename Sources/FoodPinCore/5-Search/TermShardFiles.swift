@@ -33,7 +33,7 @@ extension TermIndex {
     /// `search/terms.json`: each shard's first term and file, and the fields postings name.
     func manifest() -> Data {
         let fields = SearchField.allCases.map { "\"\($0)\"" }.joined(separator: ",")
-        var out: [UInt8] = Array("{\"version\":1,\"fields\":[\(fields)],\n\"first\":[".utf8)
+        var out: [UInt8] = Array("{\"version\":2,\"fields\":[\(fields)],\n\"first\":[".utf8)
         for (index, shard) in shards.enumerated() {
             if index > 0 { out.append(UInt8(ascii: ",")) }
             JSONText.append(quoting: terms[shard.terms.lowerBound], to: &out)

@@ -97,9 +97,9 @@
   }
 
   // The shards that can hold terms beginning with `term`: the one it would be in (the list gives
-  // each shard's first term), and the next ones while they begin with it; null past eight (a
-  // prefix of half the guide's words, not worth its download).
-  function termFiles(term, list) {
+  // each shard's first term), and, unless `exact`, the next ones while they begin with it; null
+  // past eight (a prefix too short to be worth its download).
+  function termFiles(term, list, exact) {
     var first = list.first, low = 0, high = first.length - 1;
     if (!first.length) return [];
     while (low < high) {
@@ -107,7 +107,7 @@
       if (first[middle] <= term) low = middle; else high = middle - 1;
     }
     var found = [list.files[low]];
-    for (var next = low + 1; next < first.length && first[next].indexOf(term) === 0; next++) {
+    for (var next = low + 1; !exact && next < first.length && first[next].indexOf(term) === 0; next++) {
       if (found.length === 8) return null;
       found.push(list.files[next]);
     }
@@ -124,11 +124,11 @@
   FoodPin.data = {
     index: function () { return file("search.json"); },
     file: file,
-    // The full-text shards terms beginning with `term` are in, as {paths, shards}; shards null when
-    // there are too many to fetch.
-    termShards: function (term) {
+    // The full-text shards terms beginning with `term` (or `term` alone, if `exact`) are in, as
+    // {paths, shards}; shards null when there are too many to fetch.
+    termShards: function (term, exact) {
       return file("search/terms.json").then(function (list) {
-        var paths = termFiles(term, list);
+        var paths = termFiles(term, list, exact);
         if (!paths) return { paths: [], shards: null };
         return Promise.all(paths.map(file)).then(function (shards) { return { paths: paths, shards: shards }; });
       });
@@ -137,7 +137,7 @@
     // Where restaurants are in the list, by slug: {position: {slug: n}, files: what was read}. A
     // slug is a term (`/slug`) whose one posting is its place; a slug no longer in the guide is left out.
     places: function (slugs) {
-      return Promise.all(slugs.map(function (slug) { return FoodPin.data.termShards("/" + slug); })).then(function (found) {
+      return Promise.all(slugs.map(function (slug) { return FoodPin.data.termShards("/" + slug, true); })).then(function (found) {
         var position = Object.create(null), read = { "search.json": true, "search/terms.json": true };
         found.forEach(function (entry, i) {
           entry.paths.forEach(function (path) { read[path] = true; });

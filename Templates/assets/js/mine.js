@@ -12,7 +12,7 @@
   var param = new URLSearchParams(location.search).get("pins");
   var shared = null;
   if (param !== null) {
-    var seen = {};
+    var seen = Object.create(null);
     shared = param.split(",").map(function (slug) { return slug.trim(); }).filter(function (slug) {
       if (!slug || seen[slug]) return false;
       return (seen[slug] = true);

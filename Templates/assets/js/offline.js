@@ -14,9 +14,13 @@
   var base = new URL(root, location.href).href;
   function fromRoot(url) { return url.indexOf(base) === 0 ? url.slice(base.length) : null; }
 
-  // The restaurants a city's page lists, read from the page itself.
+  // The restaurants a city's page lists, read from the page itself. A page that cannot be had
+  // fails the whole keep: the worker is told nothing rather than to drop what it keeps.
   function restaurantsOn(url) {
-    return fetch(base + url).then(function (response) { return response.ok ? response.text() : ""; }).then(function (html) {
+    return fetch(base + url).then(function (response) {
+      if (!response.ok) throw new Error(url + ": HTTP " + response.status);
+      return response.text();
+    }).then(function (html) {
       var page = new DOMParser().parseFromString(html, "text/html");
       return Array.prototype.map.call(page.querySelectorAll(".card a[href]"), function (link) {
         return fromRoot(new URL(link.getAttribute("href"), base + url).href);
@@ -25,10 +29,12 @@
   }
 
   function keep() {
-    var pinned = FoodPin.pins ? FoodPin.pins.list() : [], cities = savedCities();
-    var urls = [];
-    Object.keys(cities).forEach(function (name) { urls = urls.concat(cities[name]); });
-    return Promise.all([FoodPin.data.index(), FoodPin.data.places(pinned), Promise.all(urls.map(restaurantsOn))]).then(function (found) {
+    var pinned = FoodPin.pins ? FoodPin.pins.list() : [], cities = savedCities(), urls = [];
+    return FoodPin.data.index().then(function (index) {
+      // A city no longer in the guide is not kept.
+      Object.keys(cities).forEach(function (name) { if (index.cities.indexOf(name) >= 0) urls = urls.concat(cities[name]); });
+      return Promise.all([index, FoodPin.data.places(pinned), Promise.all(urls.map(restaurantsOn))]);
+    }).then(function (found) {
       var index = found[0], places = found[1], pages = [], files = {};
       // Pinned restaurants at the width a phone's detail page uses, with what My guide draws them from.
       pinned.filter(function (slug) { return slug in places.position; }).forEach(function (slug) {

@@ -34,8 +34,9 @@
 
   function SearchEngine(index) {
     this.index = index;
-    this.hits = {};
-    this.parts = {};
+    // By term, a Map of position → best field, or null (not known); the latest terms kept.
+    this.hits = new Map();
+    this.parts = Object.create(null);
   }
 
   // The query's words, each as the terms it is indexed by ("crème-brûlée": creme, brulee). A word
@@ -62,12 +63,12 @@
   // Fetches what the query needs: the shards of its terms, and for a filter or a sort the
   // attribute parts its matches are in. Rejects when they cannot be had (offline).
   SearchEngine.prototype.prepare = function (query, filters, sort) {
-    var self = this, wanted = [].concat.apply([], queryWords(query)), kept = {};
-    wanted.forEach(function (term) { if (term in self.hits) kept[term] = self.hits[term]; });
-    this.hits = kept;
-    return Promise.all(wanted.filter(function (term) { return !(term in kept); }).map(function (term) {
+    var self = this, wanted = [].concat.apply([], queryWords(query));
+    // Earlier keystrokes' terms are kept while few: a search still loading may need them.
+    for (var oldest = this.hits.keys(); this.hits.size > 32;) this.hits.delete(oldest.next().value);
+    return Promise.all(wanted.filter(function (term) { return !self.hits.has(term); }).map(function (term) {
       return FoodPin.data.termShards(term).then(function (found) {
-        self.hits[term] = found.shards && hitsOf(term, found.shards); // null: not known, rules nothing out
+        self.hits.set(term, found.shards && hitsOf(term, found.shards)); // null: not known, rules nothing out
       });
     })).then(function () {
       if (!needsAttributes(filters, sort)) return;
@@ -83,9 +84,12 @@
     });
   };
 
+  // Whether a filter is set: a city or cuisine number, a price, or a ticked box.
+  function isOn(value) { return value !== undefined && value !== null && value !== "" && value !== false; }
+
   function needsAttributes(filters, sort) {
     filters = filters || {};
-    return !!((sort && sort !== "name") || filters.city || filters.cuisine || filters.price || filters.favorites || filters.open);
+    return (!!sort && sort !== "name") || ["city", "cuisine", "price", "favorites", "open"].some(function (key) { return isOn(filters[key]); });
   }
 
   // Calls `body` with every restaurant that has each known term, in list order: those of the
@@ -93,7 +97,10 @@
   SearchEngine.prototype.candidates = function (query, body) {
     var self = this, rarest = null;
     query.forEach(function (terms) {
-      terms.forEach(function (term) { if (self.hits[term] && (!rarest || self.hits[term].size < rarest.size)) rarest = self.hits[term]; });
+      terms.forEach(function (term) {
+        var hits = self.hits.get(term);
+        if (hits && (!rarest || hits.size < rarest.size)) rarest = hits;
+      });
     });
     if (!rarest) { for (var position = 0; position < this.index.count; position++) body(position); return; }
     Array.from(rarest.keys()).sort(function (a, b) { return a - b; }).forEach(body);
@@ -104,7 +111,7 @@
   SearchEngine.prototype.field = function (position, terms) {
     var worst = null;
     for (var i = 0; i < terms.length; i++) {
-      var hits = this.hits[terms[i]];
+      var hits = this.hits.get(terms[i]);
       if (hits === null) continue; // past the shards looked in
       var field = hits ? hits.get(position) : undefined;
       if (field === undefined) return -1;
@@ -171,11 +178,11 @@
   };
 
   function passes(engine, record, filters) {
-    if (filters.city !== undefined && filters.city !== "" && record.city !== Number(filters.city)) return false;
-    if (filters.cuisine !== undefined && filters.cuisine !== "" && record.cuisine.indexOf(Number(filters.cuisine)) < 0) return false;
-    if (filters.price && record.price !== Number(filters.price)) return false;
-    if (filters.favorites && !record.favorite) return false;
-    return !filters.open || engine.isOpen(record);
+    if (isOn(filters.city) && record.city !== Number(filters.city)) return false;
+    if (isOn(filters.cuisine) && record.cuisine.indexOf(Number(filters.cuisine)) < 0) return false;
+    if (isOn(filters.price) && record.price !== Number(filters.price)) return false;
+    if (isOn(filters.favorites) && !record.favorite) return false;
+    return !isOn(filters.open) || engine.isOpen(record);
   }
 
   // The positions of the matching restaurants, after `prepare` with the same arguments: by `sort`

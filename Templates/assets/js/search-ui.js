@@ -99,9 +99,9 @@
     history.replaceState(null, "", location.pathname + (query ? "?" + query : "") + location.hash);
   }
 
-  // "1.2 km away" on a result card, when both ends are known (sorted by distance, it has its place).
+  // "1.2 km away" on a result card, when sorted by distance and both ends are known.
   function addDistance(item, position) {
-    var record = origin && engine.record(position);
+    var record = origin && sort.value === "distance" && engine.record(position);
     if (!record || record.lat === null) return;
     var km = FoodPin.distance(origin, record);
     var text = km < 1 ? FoodPin.t("distance_m", { distance: FoodPin.number(Math.max(10, Math.round(km * 100) * 10)) })
