@@ -283,9 +283,10 @@ import Testing
         try guide.remove("Content/restaurants/a.md")
         try guide.remove("Content/reviews/r.md")
         let removal = try guide.build()
-        // 25 restaurants left, five to a page: the sixth list pages go too, and the term shard
-        // named by A's slug, the first term.
-        #expect(removal.removedPaths == ["cities/boston/page/6/index.html", "page/6/index.html", "restaurants/a/index.html", firstShard])
+        // 25 restaurants left, five to a page: the sixth list pages go too, the second shard of
+        // cards (25 fit in one), and the term shard named by A's slug, the first term.
+        #expect(removal.removedPaths == ["cities/boston/page/6/index.html", "page/6/index.html", "restaurants/a/index.html",
+                                         "search/1.json", firstShard])
         #expect(try guide.onlyTermShard() != firstShard)
         #expect(try guide.snapshot() == cleanBuild(of: guide))
     }

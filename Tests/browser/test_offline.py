@@ -9,7 +9,7 @@ import threading
 import pytest
 from selenium.common.exceptions import TimeoutException
 
-from conftest import REPO, Host, QuietHandler, build, wait
+from conftest import REPO, Host, QuietHandler, build, search_records, wait
 
 CITY_SIZE = 100
 
@@ -74,7 +74,10 @@ def test_pins_and_a_saved_city_open_offline_and_the_rest_shows_the_offline_page(
     kept = cached(browser, "foodpin-kept")
     # One picture per kept page's picture, at the pinned width: the 640 WebP (the sample's are wider).
     assert any(u.startswith(base + "pictures/") and u.endswith("-640w.webp") for u in kept), sorted(kept)
-    assert base + "search.json" in kept and base + "search/0.json" in kept
+    # And what My guide draws them from: search.json, the term shards of their slugs, their cards' shards.
+    slugs = [record["slug"] for record in search_records(root / "Output")]
+    shards = {f"{base}search/{slugs.index(slug) // 25}.json" for slug in ["o-ya-28066", "place-007"]}
+    assert base + "search.json" in kept and base + "search/terms.json" in kept and shards <= set(kept), sorted(kept)
 
     # A saved city: its size is said first, then every restaurant of it is kept.
     browser.get(url + "cities/testville/")

@@ -84,6 +84,9 @@ def run(browser, guide_url):
     ("dumpl", ["SKÁL", "Chicago Steak Co", "o ya"]),
     ("rooftop", ["Café Ba-Ba-Reeba"]),
     ("rooftop dumplings", []),
+    # Every word but the last is whole: "dumpl" begins words, but is not one.
+    ("dumpling soup", ["o ya"]),
+    ("dumpl soup", []),
     ("chicago dumplings", ["Chicago Steak Co"]),
 ])
 def test_ranking(run, query, expected):

@@ -39,17 +39,25 @@
     this.parts = Object.create(null);
   }
 
-  // The query's words, each as the terms it is indexed by ("crème-brûlée": creme, brulee). A word
-  // of one letter has none: it rules nothing out (the "e" of "cacio e pepe").
+  // The query's words, each as the terms it is indexed by ("crème-brûlée": creme, brulee). The
+  // last word is being typed: its terms are prefixes; the others are whole, marked by a space
+  // after them (no term has one). A word of one letter has none: it rules nothing out (the "e"
+  // of "cacio e pepe").
   function queryWords(query) {
-    return fold(query || "").split(" ").filter(Boolean).map(words).filter(function (terms) { return terms.length; });
+    var all = fold(query || "").split(" ").filter(Boolean);
+    return all.map(function (word, i) {
+      return words(word).map(function (term) { return i < all.length - 1 ? term + " " : term; });
+    }).filter(function (terms) { return terms.length; });
   }
 
-  // By restaurant position, the best field of any term beginning with `term` in these shards.
+  // By restaurant position, the best field of `term` in these shards, or of any term it begins
+  // when it is a prefix.
   function hitsOf(term, shards) {
-    var hits = new Map();
+    var hits = new Map(), whole = term.slice(-1) === " ";
+    term = term.trim();
     shards.forEach(function (shard) {
-      for (var at = FoodPin.data.termAt(shard.terms, term); at < shard.terms.length && shard.terms[at].indexOf(term) === 0; at++) {
+      for (var at = FoodPin.data.termAt(shard.terms, term); at < shard.terms.length &&
+           (whole ? shard.terms[at] === term : shard.terms[at].indexOf(term) === 0); at++) {
         for (var i = 0, value = 0, postings = shard.postings[at]; i < postings.length; i++) {
           value += postings[i];
           var position = value >> 3, field = value & 7, best = hits.get(position);
@@ -67,7 +75,7 @@
     // Earlier keystrokes' terms are kept while few: a search still loading may need them.
     for (var oldest = this.hits.keys(); this.hits.size > 32;) this.hits.delete(oldest.next().value);
     return Promise.all(wanted.filter(function (term) { return !self.hits.has(term); }).map(function (term) {
-      return FoodPin.data.termShards(term).then(function (found) {
+      return FoodPin.data.termShards(term.trim(), term.slice(-1) === " ").then(function (found) {
         self.hits.set(term, found.shards && hitsOf(term, found.shards)); // null: not known, rules nothing out
       });
     })).then(function () {
