@@ -15,7 +15,7 @@ import Testing
     func everyKindOfEditGivesTheSameBytesAsACleanBuild(session: Bool) throws {
         let guide = try TestGuide(siteYAML: "title: T\npage_size: 5\n")
         try guide.addSampleCities(["Boston"])
-        try guide.write("Content/restaurants/a.md", "---\nname: Alpha\ncity: Boston\n---\nFirst.\n")
+        try guide.write("Content/restaurants/a.md", "---\nname: Alpha\ncity: Boston\n---\nOne.\n")
         // The builder starts from the state of an earlier build; a page removed by hand since is
         // written again by its first build, though nothing else changed, and stays through the
         // builds after (which publish the folder that lacked it).
@@ -29,7 +29,7 @@ import Testing
         #expect(try guide.snapshot() == cleanBuild(of: guide))
 
         // Edit one description: only its page changes, and the term shard holding its words.
-        try guide.write("Content/restaurants/a.md", "---\nname: Alpha\ncity: Boston\n---\nSecond.\n")
+        try guide.write("Content/restaurants/a.md", "---\nname: Alpha\ncity: Boston\n---\nTwo.\n")
         let edit = try builder.build()
         #expect(edit.changedPaths == ["restaurants/a/index.html", try guide.onlyTermShard()])
         #expect(try guide.snapshot() == cleanBuild(of: guide))
@@ -48,7 +48,8 @@ import Testing
         #expect(guide.exists("restaurants/b/index.html"))
         try guide.remove("Content/restaurants/b.md")
         let removal = try builder.build()
-        #expect(removal.removedPaths == ["restaurants/b/index.html"])
+        // Its name had the guide's only words beginning "aa" and "di", which typos are forgiven from.
+        #expect(removal.removedPaths == ["restaurants/b/index.html", TypoWords.path(key: "aa"), TypoWords.path(key: "di")])
         #expect(!guide.exists("restaurants/b/index.html"))
         #expect(try guide.snapshot() == cleanBuild(of: guide))
 
@@ -204,7 +205,7 @@ import Testing
         let suffix = "-" + Fingerprint.hex(Array(guide.root.appending(path: "Preview").standardizedFileURL.path.utf8), length: 8)
         #expect(try kept() == ["build-sources", "build-sources" + suffix, "build-state", "build-state" + suffix])
         try guide.remove("Preview")
-        try guide.write("Content/restaurants/a.md", "---\nname: Alpha\n---\nEdited.\n")
+        try guide.write("Content/restaurants/a.md", "---\nname: Alpha\n---\nTwo.\n")
         #expect(try guide.build().rendered == 3)  // its page, the term shard and the shards' manifest
         #expect(try kept() == ["build-sources", "build-state"])
     }
@@ -254,8 +255,8 @@ import Testing
     @Test func buildsInNewProcessesRedoOnlyWhatChanged() throws {
         let guide = try TestGuide(siteYAML: "title: T\npage_size: 5\n")
         try guide.addSampleCities(["Boston"])
-        try guide.write("Content/restaurants/a.md", "---\nname: Alpha\ncity: Boston\n---\nFirst.\n")
-        try guide.write("Content/reviews/r.md", "---\nrestaurant: a\nrating: 4\n---\nGood.\n")
+        try guide.write("Content/restaurants/a.md", "---\nname: Alpha\ncity: Boston\n---\nOne.\n")
+        try guide.write("Content/reviews/r.md", "---\nrestaurant: a\nrating: 4\n---\nOk.\n")
         let first = try guide.build()
         #expect(first.rendered == first.pages)
         #expect(FileManager.default.fileExists(atPath: guide.root.appending(path: ".foodpin-cache/build-state").path))
@@ -268,7 +269,7 @@ import Testing
         #expect(try guide.build().rendered == 0)
         #expect(FileStamp(path: guide.root.appending(path: ".foodpin-cache/build-state").path) == stateStamp)
 
-        try guide.write("Content/reviews/r.md", "---\nrestaurant: a\nrating: 4\n---\nBetter.\n")
+        try guide.write("Content/reviews/r.md", "---\nrestaurant: a\nrating: 4\n---\nTop.\n")
         let review = try guide.build()
         #expect(review.changedPaths == ["restaurants/a/index.html", try guide.onlyTermShard()])
         #expect(review.rendered == 3)  // and the shards' manifest, the same bytes
@@ -284,9 +285,10 @@ import Testing
         try guide.remove("Content/reviews/r.md")
         let removal = try guide.build()
         // 25 restaurants left, five to a page: the sixth list pages go too, the second shard of
-        // cards (25 fit in one), and the term shard named by A's slug, the first term.
+        // cards (25 fit in one), the term shard named by A's slug, the first term, and the words
+        // typos are forgiven from beginning "al" (Alpha): the sample's Boston has none.
         #expect(removal.removedPaths == ["cities/boston/page/6/index.html", "page/6/index.html", "restaurants/a/index.html",
-                                         "search/1.json", firstShard])
+                                         "search/1.json", firstShard, TypoWords.path(key: "al")])
         #expect(try guide.onlyTermShard() != firstShard)
         #expect(try guide.snapshot() == cleanBuild(of: guide))
     }
@@ -321,7 +323,7 @@ import Testing
     @Test func theFirstBuildAfterAColdOneMakesItsStandbyFromLinks() throws {
         let guide = try TestGuide()
         try guide.addSampleCities(["Boston"])
-        try guide.write("Content/restaurants/a.md", "---\nname: Alpha\n---\nFirst.\n")
+        try guide.write("Content/restaurants/a.md", "---\nname: Alpha\n---\nOne.\n")
         let cold = try guide.build()
         #expect(cold.standbyLinks == 0)
         let standby = guide.root.appending(path: ".Output.foodpin-next")
@@ -330,7 +332,7 @@ import Testing
         let before = try inode(guide.output.appending(path: unchanged))
         // A page changed by hand (another size) is written again, not taken from the standby as the state describes it.
         try guide.write("Output/restaurants/the-tap-trailhouse-145237/index.html", "<p>edited</p>")
-        try guide.write("Content/restaurants/a.md", "---\nname: Alpha\n---\nSecond.\n")
+        try guide.write("Content/restaurants/a.md", "---\nname: Alpha\n---\nTwo.\n")
         let edit = try guide.build()
         // Every file but the four rendered (two pages, the term shard and the shards' manifest) is linked.
         #expect(edit.standbyLinks == cold.files - 4)
@@ -341,10 +343,10 @@ import Testing
         // The old site is now the standby; the unchanged page is one file in both.
         #expect(try inode(standby.appending(path: unchanged)) == before)
         #expect(try inode(guide.output.appending(path: unchanged)) == before)
-        #expect(try String(contentsOf: standby.appending(path: "restaurants/a/index.html"), encoding: .utf8).contains("First."))
+        #expect(try String(contentsOf: standby.appending(path: "restaurants/a/index.html"), encoding: .utf8).contains("One."))
 
         // The next edit brings the standby up to date.
-        try guide.write("Content/restaurants/a.md", "---\nname: Alpha\n---\nThird.\n")
+        try guide.write("Content/restaurants/a.md", "---\nname: Alpha\n---\nSix.\n")
         let next = try guide.build()
         // The old site, now the standby, holds the page changed by hand, which the state does not
         // know: the standby is brought up to date like an unknown folder, every unchanged file linked.
@@ -357,13 +359,13 @@ import Testing
     /// after the session's last build: that one describes the output folder.
     @Test func aSessionDoesNotSaveOverTheStateOfABuildBesideIt() throws {
         let guide = try TestGuide()
-        try guide.write("Content/restaurants/a.md", "---\nname: Alpha\n---\nFirst.\n")
+        try guide.write("Content/restaurants/a.md", "---\nname: Alpha\n---\nOne.\n")
         let stateFile = guide.root.appending(path: ".foodpin-cache/build-state").path
         var options = BuildOptions(root: guide.root)
         options.savesState = false
         let session = SiteBuilder(options)
         #expect(try session.build().succeeded)
-        try guide.write("Content/restaurants/a.md", "---\nname: Alpha\n---\nSecond.\n")
+        try guide.write("Content/restaurants/a.md", "---\nname: Alpha\n---\nTwo.\n")
         #expect(try guide.build().changedPaths == ["restaurants/a/index.html", try guide.onlyTermShard()])
         let newer = try #require(FileStamp(path: stateFile))
         try session.saveState()
@@ -373,7 +375,7 @@ import Testing
 
         // A session whose own build came last saves what it wrote, for the next process.
         let later = SiteBuilder(options)
-        try guide.write("Content/restaurants/a.md", "---\nname: Alpha\n---\nThird.\n")
+        try guide.write("Content/restaurants/a.md", "---\nname: Alpha\n---\nSix.\n")
         #expect(try later.build().changedPaths == ["restaurants/a/index.html", try guide.onlyTermShard()])
         #expect(FileStamp(path: stateFile) == nil)
         try later.saveState()
@@ -430,7 +432,7 @@ import Testing
         #expect(kept.content.count == 700)
         #expect(kept.content.keys.filter { $0.hasSuffix("/reviews/r42/3.md") }.count == 1)
         // The text only (the rating, which cards and lists show, stays 4).
-        try guide.write("Content/reviews/r42/3.md", "---\nrestaurant: r42\nrating: 4\n---\nChanged.\n")
+        try guide.write("Content/reviews/r42/3.md", "---\nrestaurant: r42\nrating: 4\n---\nOdd.\n")
         let again = try guide.build()
         #expect(again.rendered == 3)  // and the term shard and the shards' manifest
         #expect(again.changedPaths == ["restaurants/r42/index.html", try guide.onlyTermShard()])
@@ -454,9 +456,9 @@ import Testing
             #expect(entry.form != nil)
             #expect(kept.bytes == encoded.bytes)
         }
-        #expect(text("/reviews/r42/3.md") == "Changed.\n")
+        #expect(text("/reviews/r42/3.md") == "Odd.\n")
         #expect(text("/reviews/r7/2.md") == "Said 2.\n")
-        try guide.write("Content/reviews/r7/2.md", "---\nrestaurant: r7\nrating: 3\n---\nSaid again.\n")
+        try guide.write("Content/reviews/r7/2.md", "---\nrestaurant: r7\nrating: 3\n---\nSaid two.\n")
         let third = try guide.build()
         #expect(third.rendered == 3)
         #expect(third.changedPaths == ["restaurants/r7/index.html", try guide.onlyTermShard()])

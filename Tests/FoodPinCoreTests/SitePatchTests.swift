@@ -71,12 +71,12 @@ import Testing
     @Test func editsThatStayWithinTheirRestaurantArePatched() throws {
         let session = try session()
         // A review's text, its rating (the card's average changes) and its date (the feeds change).
-        #expect(try session.edit(["Content/reviews/a/1.md": "---\nrestaurant: a\nrating: 4\ndate: 2026-01-02\n---\nBetter.\n"]) == (true, 1))
+        #expect(try session.edit(["Content/reviews/a/1.md": "---\nrestaurant: a\nrating: 4\ndate: 2026-01-02\n---\nGood too.\n"]) == (true, 1))
         #expect(try session.edit(["Content/reviews/a/2.md": "---\nrestaurant: a\nrating: 5\ndate: 2026-03-01\n---\nGreat.\n"]) == (true, 1))
         // A restaurant's text; one that enriches an imported record; two restaurants at once.
         #expect(try session.edit(["Content/restaurants/a.md": "---\nname: Alpha\ncity: Boston\ncuisines: [Thai]\nprice: 2\n---\nSecond.\n"]) == (true, 1))
         #expect(try session.edit(["Content/restaurants/o-ya.md": "---\nid: 28066\ncuisines: [Japanese]\n---\nOmakase, now.\n",
-                                  "Content/reviews/a/1.md": "---\nrestaurant: a\nrating: 3\n---\nFine.\n"]) == (true, 2))
+                                  "Content/reviews/a/1.md": "---\nrestaurant: a\nrating: 3\n---\nGood, fine.\n"]) == (true, 2))
         // A warning mended, then a step edited (no restaurant page looked at): the other
         // restaurants' messages stay as they were.
         #expect(try session.edit(["Content/restaurants/b.md": "---\nname: Beta\ncity: Boston\nphotos: [{src: \"https://example.org/b.jpg\", alt: Soup}]\n---\n"]) == (true, 1))

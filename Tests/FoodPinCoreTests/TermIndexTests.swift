@@ -161,4 +161,12 @@ import Testing
         var short = BinaryReader(Array(writer.bytes.dropLast(3)))
         #expect(throws: BinaryReader.Malformed.self) { try short.read(TermIndex.self) }
     }
+
+    @Test func typoWordsAreTheLongerWordsByTheirFirstTwoLetters() throws {
+        let words = TypoWords(["/cafe-1", "12345", "al", "bistro", "cafe", "cafes", "cake", "σαλάτα"])
+        #expect(words.parts.map(\.key) == ["bi", "ca", "σα"])
+        #expect(words.parts.map(\.words) == [["bistro"], ["cafe", "cafes", "cake"], ["σαλάτα"]])
+        #expect(words.parts.map(TypoWords.path) == ["search/words/6269.json", "search/words/6361.json", "search/words/cf83ceb1.json"])
+        #expect(String(decoding: TypoWords.encode(words.parts[1].words), as: UTF8.self) == "{\"words\":[\"cafe\",\"cafes\",\"cake\"]}\n")
+    }
 }

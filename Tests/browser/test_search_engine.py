@@ -87,6 +87,12 @@ def run(browser, guide_url):
     # Every word but the last is whole: "dumpl" begins words, but is not one.
     ("dumpling soup", ["o ya"]),
     ("dumpl soup", []),
+    # A word that finds nothing is forgiven a typo: one edit from 4 letters (a swap is one), two from 8.
+    ("rooftpo", ["Café Ba-Ba-Reeba"]),
+    ("stek", ["Chicago Steak Co"]),
+    ("dumplngs", ["SKÁL", "Chicago Steak Co", "o ya"]),
+    ("chicgo dumplings", ["Chicago Steak Co"]),
+    ("chcgo", []),  # two edits in six letters
     ("chicago dumplings", ["Chicago Steak Co"]),
 ])
 def test_ranking(run, query, expected):

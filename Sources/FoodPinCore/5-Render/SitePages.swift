@@ -26,6 +26,8 @@ extension SiteRenderer {
         /// The full-text index: `search/terms.json`, and its shards by number.
         case termManifest
         case termShard(Int)
+        /// The words typos are forgiven from (`TypoWords`), a part per first two letters.
+        case typoWords(Int)
         /// Part 0 is sitemap.xml: the whole list, or an index of parts 1… above 50,000 URLs.
         case sitemap(part: Int)
         /// A feed of new restaurants or reviews.
@@ -36,7 +38,7 @@ extension SiteRenderer {
         case hostHeaders, hostRedirects
     }
 
-    static func pages(of site: Site, terms: TermIndex, sitemapLimit: Int) -> [Page] {
+    static func pages(of site: Site, terms: TermIndex, typoWords: TypoWords, sitemapLimit: Int) -> [Page] {
         let pageSize = site.config.pageSize
         var pages: [Page] = []
         let listPages = max(1, Self.pageCount(site.restaurants.count, pageSize: pageSize))
@@ -54,6 +56,7 @@ extension SiteRenderer {
         pages += (0..<SearchIndex.attributeCount(site)).map { .searchAttributes($0) }
         pages += (0..<SearchIndex.shardCount(site)).map { .searchShard($0) }
         pages += [.termManifest] + terms.shards.indices.map { .termShard($0) }
+        pages += typoWords.parts.indices.map { .typoWords($0) }
         pages += feeds(of: site).map { .feed($0) }
         if site.config.host != nil { pages += [.hostHeaders, .hostRedirects] }
         if site.config.baseURL != nil {
@@ -83,6 +86,7 @@ extension SiteRenderer {
         case .searchShard(let number): "\(SearchIndex.shardFolder)/\(number).json"
         case .termManifest: TermIndex.manifestPath
         case .termShard(let number): TermIndex.path(of: terms.shards[number])
+        case .typoWords(let number): TypoWords.path(of: typoWords.parts[number])
         case .sitemap(let part): part == 0 ? "sitemap.xml" : "sitemap-\(part).xml"
         case .feed(let feed): feedPath(feed)
         case .serviceWorker: "sw.js"
@@ -147,6 +151,8 @@ extension SiteRenderer {
             return PageInputs(cards: terms.shards.map(\.digest))
         case .termShard(let number):
             return PageInputs(cards: [terms.shards[number].digest])
+        case .typoWords(let number):
+            return PageInputs(cards: [typoWords.parts[number].digest])
         case .robots, .manifest, .hostHeaders, .hostRedirects:
             // Made from the settings alone (the theme's assets included), which every page's digest includes.
             return PageInputs()
@@ -173,7 +179,7 @@ extension SiteRenderer {
         // It keeps the review form's script, named by what review-form.mustache makes.
         case .serviceWorker: ["sw", "review-form"]
         case .searchShard: ["card", "picture"]
-        case .robots, .manifest, .searchIndex, .searchAttributes, .termManifest, .termShard, .sitemap, .feed, .hostHeaders, .hostRedirects: []
+        case .robots, .manifest, .searchIndex, .searchAttributes, .termManifest, .termShard, .typoWords, .sitemap, .feed, .hostHeaders, .hostRedirects: []
         }
     }
 

@@ -39,6 +39,7 @@ public struct SiteRenderer: Sendable {
 
     public let pages: [Page]
     let terms: TermIndex
+    let typoWords: TypoWords
     let searchGroups: SearchIndex.Groups
 
     /// `cardDigests`: by restaurant, the digest of its `CardKey`, and `terms`, the full-text index,
@@ -51,8 +52,9 @@ public struct SiteRenderer: Sendable {
         self.pictures = PicturePresentation(catalog: catalog)
         self.sitemapLimit = sitemapLimit
         self.terms = terms ?? TermIndex(site)
+        self.typoWords = TypoWords(self.terms.terms)
         self.searchGroups = SearchIndex.Groups(site)
-        self.pages = Self.pages(of: site, terms: self.terms, sitemapLimit: sitemapLimit)
+        self.pages = Self.pages(of: site, terms: self.terms, typoWords: typoWords, sitemapLimit: sitemapLimit)
         self.feedEntries = FeedEntries(site)
         self.library = theme.library
         self.assetNames = theme.assets.names
@@ -116,6 +118,7 @@ public struct SiteRenderer: Sendable {
         case .searchAttributes(let number): return SearchIndex.attributes(site, number: number, groups: searchGroups)
         case .termManifest: return terms.manifest()
         case .termShard(let number): return terms.json(number)
+        case .typoWords(let number): return TypoWords.encode(typoWords.parts[number].words)
         case .searchShard(let number):
             // Each result is the list's own card, linked from the site root; the script prefixes the links.
             let root = PageLinks(pagePath: "index.html", baseURL: site.config.baseURL)

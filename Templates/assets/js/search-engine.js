@@ -79,6 +79,10 @@
         self.hits.set(term, found.shards && hitsOf(term, found.shards)); // null: not known, rules nothing out
       });
     })).then(function () {
+      // A word that finds nothing may be a typo.
+      return Promise.all(wanted.filter(function (term) { var hits = self.hits.get(term); return hits && !hits.size; })
+        .map(function (term) { return forgiven(term).then(function (hits) { self.hits.set(term, hits); }); }));
+    }).then(function () {
       if (!needsAttributes(filters, sort)) return;
       var size = self.index.attributeSize, parts = {};
       self.candidates(queryWords(query), function (position) { parts[Math.floor(position / size)] = true; });
@@ -91,6 +95,45 @@
       }));
     });
   };
+
+  // Edits from `term` to `word` (optimal string alignment: two letters swapped are one edit); when
+  // `typing`, to the word's nearest beginning.
+  function edits(term, word, typing) {
+    var a = Array.from(term), b = Array.from(word), rows = [];
+    for (var i = 0; i <= a.length; i++) {
+      rows.push([i]);
+      for (var j = 1; j <= b.length; j++) {
+        if (i === 0) { rows[0].push(j); continue; }
+        var best = Math.min(rows[i - 1][j] + 1, rows[i][j - 1] + 1, rows[i - 1][j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+        if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) best = Math.min(best, rows[i - 2][j - 2] + 1);
+        rows[i].push(best);
+      }
+    }
+    return typing ? Math.min.apply(null, rows[a.length]) : rows[a.length][b.length];
+  }
+
+  // The hits of the indexed words nearest a term that found nothing (TypoWords.swift): within one
+  // edit from 4 characters, two from 8, the first two right; at most eight words, nearest first.
+  function forgiven(term) {
+    var typing = term.slice(-1) !== " ", word = term.trim(), letters = Array.from(word);
+    if (letters.length < 4 || !/^\p{L}/u.test(word)) return Promise.resolve(new Map());
+    var limit = letters.length >= 8 ? 2 : 1, key = Array.from(new TextEncoder().encode(letters.slice(0, 2).join("")))
+      .map(function (byte) { return (byte < 16 ? "0" : "") + byte.toString(16); }).join("");
+    return FoodPin.data.file("search/words/" + key + ".json").then(function (dictionary) {
+      var near = dictionary.words.map(function (candidate) { return { word: candidate, edits: edits(word, candidate, typing) }; })
+        .filter(function (found) { return found.edits <= limit; })
+        .sort(function (a, b) { return a.edits - b.edits; }).slice(0, 8);
+      return Promise.all(near.map(function (found) {
+        return FoodPin.data.termShards(found.word, true).then(function (shards) { return hitsOf(found.word + " ", shards.shards || []); });
+      }));
+    }, function () { return []; /* no word begins so */ }).then(function (all) {
+      var hits = new Map();
+      all.forEach(function (some) {
+        some.forEach(function (field, position) { if (!hits.has(position) || field < hits.get(position)) hits.set(position, field); });
+      });
+      return hits;
+    });
+  }
 
   // Whether a filter is set: a city or cuisine number, a price, or a ticked box.
   function isOn(value) { return value !== undefined && value !== null && value !== "" && value !== false; }

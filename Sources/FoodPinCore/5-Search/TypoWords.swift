@@ -1,0 +1,50 @@
+import Foundation
+
+/// What search forgives typos from: the indexed words of four characters or more that begin with a
+/// letter, a file for each first two characters (`search/words/<their UTF-8 in hex>.json`,
+/// `{"words":[...]}`, sorted as the terms are). A query word that finds nothing is matched against
+/// the words of its file: within one edit from 4 characters, two from 8 (`search-engine.js`). Its
+/// first two characters must be right: that is what keeps a file small at any size.
+struct TypoWords: Sendable {
+    struct Part: Sendable {
+        let key: String
+        let words: [String]
+        let digest: ContentDigest
+    }
+
+    static let folder = "search/words"
+    static let shortest = 4
+
+    let parts: [Part]
+
+    /// `terms`: sorted, so the words of one key are together.
+    init(_ terms: [String]) {
+        var parts: [Part] = [], key = "", words: [String] = []
+        func close() {
+            if !words.isEmpty { parts.append(Part(key: key, words: words, digest: ContentDigest(Self.encode(words)))) }
+            words = []
+        }
+        for term in terms where term.unicodeScalars.first.map(Self.isLetter) == true && term.count >= Self.shortest {
+            let first = String(term.unicodeScalars.prefix(2))
+            if first != key { close(); key = first }
+            words.append(term)
+        }
+        close()
+        self.parts = parts
+    }
+
+    static func path(of part: Part) -> String { path(key: part.key) }
+    static func path(key: String) -> String { folder + "/" + Fingerprint.digits(Array(key.utf8)) + ".json" }
+
+    static func encode(_ words: [String]) -> Data {
+        var out: [UInt8] = Array("{\"words\":[".utf8)
+        for (offset, word) in words.enumerated() {
+            if offset > 0 { out.append(UInt8(ascii: ",")) }
+            JSONText.append(quoting: word, to: &out)
+        }
+        out += Array("]}\n".utf8)
+        return Data(out)
+    }
+
+    private static func isLetter(_ scalar: Unicode.Scalar) -> Bool { scalar.properties.isAlphabetic }
+}
