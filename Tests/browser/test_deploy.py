@@ -320,13 +320,16 @@ def test_cloudfront_is_told_to_drop_exactly_the_changed_addresses(s3, guide):
     changed = pathlib.Path(re.search(r"for a CDN to drop: (\S+)", result.stdout).group(1))
     changed = changed if changed.is_absolute() else pathlib.Path.cwd() / changed
     expected = changed.read_text().split()
-    # The restaurant's page, the review feeds that carry the review's text, and the full-text
-    # index's shard that its new words ("zuppa", "inglese") fall in.
+    # The restaurant's page, the review feeds that carry the review's text, the full-text index's
+    # shard that its new words ("zuppa", "inglese", "town") fall in, and the typo words beginning
+    # "in" and "to" ("zuppa" begins a new list, which no CDN holds).
     term_shard = r"^/search/terms/[0-9a-f]{10}\.json$"
     assert any(path.startswith("/restaurants/") for path in expected)
     assert len([path for path in expected if re.match(term_shard, path)]) == 1, expected
+    typo_words = ["/search/words/696e.json", "/search/words/746f.json"]
+    assert [path for path in expected if path.startswith("/search/words/")] == typo_words, expected
     assert all(path.startswith("/restaurants/") or re.match(r"^(/cities/[^/]+)?/feeds/reviews\.(xml|json)$", path)
-               or re.match(term_shard, path) for path in expected), expected
+               or re.match(term_shard, path) or path in typo_words for path in expected), expected
     # moto's CloudFront answers no reads once signatures are checked: its own state is read instead.
     state = json.loads(urllib.request.urlopen(s3.endpoint + "/moto-api/data.json").read())["cloudfront"]
     invalidations = [item for item in state["Invalidation"] if distribution in item["location"]]
