@@ -56,7 +56,8 @@ def search_ready(browser):
 
 def shown_results(browser):
     wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, ".search-results .card")
-         and not d.find_element(By.CSS_SELECTOR, ".search-results").get_attribute("hidden"))
+         and not d.find_element(By.CSS_SELECTOR, ".search-results").get_attribute("hidden")
+         and d.find_element(By.CSS_SELECTOR, ".search-results").get_attribute("aria-busy") == "false")
     return card_names(browser, ".search-results")
 
 

@@ -154,7 +154,8 @@ def search(browser, guide_url, query="", **filters):
     status = browser.find_element(By.CSS_SELECTOR, ".search-status").text
     if status == "No results":
         return status, []
-    wait(browser, lambda d: len(d.find_elements(By.CSS_SELECTOR, ".search-results .card-title")) > 0)
+    # The first screen of cards comes first; the list is busy until the rest of the page is there.
+    wait(browser, lambda d: d.find_element(By.CSS_SELECTOR, ".search-results").get_attribute("aria-busy") == "false")
     names = [e.text for e in browser.find_elements(By.CSS_SELECTOR, ".search-results .card-title")]
     return status, names
 

@@ -17,6 +17,7 @@
   // Absent from a guide's own search.mustache written before opening hours.
   var openNow = form.elements.open;
   var pageSize = Number(panel.dataset.pageSize);
+  var firstScreen = 6;
   var engine = null;
   var generation = 0;
   var shown = pageSize;
@@ -131,27 +132,44 @@
     var mine = ++generation, query = input.value;
     // What the words, filters and sort need comes first; a later keystroke's search wins.
     engine.prepare(query, f, sort.value).then(function () {
-      if (mine === generation) show(engine.run(query, f, sort.value, origin), mine);
+      if (mine === generation) show(engine.run(query, f, sort.value, origin), mine, keepShown);
     }, function () {
       if (mine === generation) status.textContent = FoodPin.t("load_failed");
     });
   }
 
-  function show(results, mine) {
+  function show(results, mine, growing) {
     noResults.hidden = results.length !== 0;
     list.hidden = results.length === 0;
     status.textContent = (results.length === 0 ? FoodPin.t("no_results") : FoodPin.t("found", { count: results.length }))
       + (nearNote && sort.value === "distance" ? " " + nearNote : "");
-    var visible = results.slice(0, shown);
-    FoodPin.data.cards(visible).then(function (items) {
+    // A new search draws a phone's first screen of cards first, then the rest of the page: each
+    // card can be in a shard of its own, and the first ones need not wait for the last. "Show
+    // more" draws the whole list at once, which stays where it is.
+    var first = growing ? shown : Math.min(shown, firstScreen);
+    list.setAttribute("aria-busy", "true"); // until the whole page of cards is there
+    draw(results.slice(0, first), mine).then(function (drawn) {
+      if (drawn && shown > first && results.length > first) return draw(results.slice(0, shown), mine);
+    }).then(function () {
       if (mine !== generation) return;
-      items.forEach(function (item, i) { addDistance(item, visible[i]); });
-      list.replaceChildren.apply(list, items);
       // Shown with the cards, under them: shown before, it would be pushed down when they come.
       more.hidden = results.length <= shown;
-      FoodPin.prepareCards(list);
+      list.setAttribute("aria-busy", "false");
     }, function () {
-      if (mine === generation) status.textContent = FoodPin.t("load_failed");
+      if (mine !== generation) return;
+      status.textContent = FoodPin.t("load_failed");
+      list.setAttribute("aria-busy", "false");
+    });
+  }
+
+  // Draws the cards of these results; false if a later search came first.
+  function draw(visible, mine) {
+    return FoodPin.data.cards(visible).then(function (items) {
+      if (mine !== generation) return false;
+      items.forEach(function (item, i) { addDistance(item, visible[i]); });
+      list.replaceChildren.apply(list, items);
+      FoodPin.prepareCards(list);
+      return true;
     });
   }
 
