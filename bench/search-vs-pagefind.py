@@ -21,7 +21,7 @@ Index size on disk and build time (peak memory from /usr/bin/time -v) are printe
 usage: bench/search-vs-pagefind.py N [--runs 3] [--foodpin BIN] [--work DIR]
 (needs .build-venv with selenium and `pagefind[bin]==1.5.2`, chromium and chromium-driver)
 """
-import argparse, gzip, http.server, io, os, pathlib, re, shutil, statistics, subprocess, sys, tempfile, threading, unicodedata
+import argparse, gzip, http.server, os, pathlib, re, shutil, statistics, subprocess, sys, tempfile, threading, time, unicodedata
 import urllib.parse
 
 from selenium import webdriver
@@ -81,7 +81,8 @@ def reference(texts, words, how):
 
 
 class Counting(http.server.SimpleHTTPRequestHandler):
-    sent = {"bytes": 0}
+    """A static host that notes when each response was sent and its size as sent (gzipped)."""
+    sent = []
     lock = threading.Lock()
 
     def log_message(self, *args):
@@ -105,9 +106,13 @@ class Counting(http.server.SimpleHTTPRequestHandler):
             self.send_header("Content-Encoding", "gzip")
         self.send_header("Content-Length", str(len(body)))
         self.end_headers()
+        try:
+            self.wfile.write(body)
+        except (BrokenPipeError, ConnectionResetError):
+            return None  # the browser went on to the next run
         with Counting.lock:
-            Counting.sent["bytes"] += len(body)
-        return io.BytesIO(body)
+            Counting.sent.append((time.time(), len(body)))
+        return None
 
 
 PAGEFIND_PAGE = """<!doctype html><html lang="en"><meta charset="utf-8"><title>Pagefind</title><script type="module">
@@ -141,13 +146,15 @@ def browser():
 
 
 def first_result(driver, url):
-    """Bytes sent and milliseconds from navigation start until the first result shows."""
+    """Bytes sent before the first result showed (responses sent by then: what came later, such as
+    the rest of a page of results, is not counted), and milliseconds from navigation start to it."""
     with Counting.lock:
-        Counting.sent["bytes"] = 0
+        Counting.sent.clear()
     driver.get(url)
     done = WebDriverWait(driver, 120, poll_frequency=0.02).until(lambda d: d.execute_script("return window.firstResult"))
+    shown_at = driver.execute_script("return performance.timeOrigin + window.firstResult.ms") / 1000
     with Counting.lock:
-        return Counting.sent["bytes"], done["ms"]
+        return sum(size for sent_at, size in Counting.sent if sent_at <= shown_at), done["ms"]
 
 
 def measure(base, tool, query, runs):
