@@ -163,10 +163,12 @@ import Testing
     }
 
     @Test func typoWordsAreTheLongerWordsByTheirFirstTwoLetters() throws {
-        let words = TypoWords(["/cafe-1", "12345", "al", "bistro", "cafe", "cafes", "cake", "σαλάτα"])
-        #expect(words.parts.map(\.key) == ["bi", "ca", "σα"])
-        #expect(words.parts.map(\.words) == [["bistro"], ["cafe", "cafes", "cake"], ["σαλάτα"]])
-        #expect(words.parts.map(TypoWords.path) == ["search/words/6269.json", "search/words/6361.json", "search/words/cf83ceb1.json"])
+        // नमस्ते: three characters as Swift counts them, six code points as the page does.
+        let words = TypoWords(["/cafe-1", "12345", "al", "bistro", "cafe", "cafes", "cake", "σαλάτα", "नमस्ते"])
+        #expect(words.parts.map(\.key) == ["bi", "ca", "σα", "नम"])
+        #expect(words.parts.map(\.words) == [["bistro"], ["cafe", "cafes", "cake"], ["σαλάτα"], ["नमस्ते"]])
+        #expect(words.parts.map(TypoWords.path) == ["search/words/6269.json", "search/words/6361.json", "search/words/cf83ceb1.json",
+                                                    "search/words/e0a4a8e0a4ae.json"])
         #expect(String(decoding: TypoWords.encode(words.parts[1].words), as: UTF8.self) == "{\"words\":[\"cafe\",\"cafes\",\"cake\"]}\n")
     }
 }

@@ -92,7 +92,10 @@ def run(browser, guide_url):
     ("stek", ["Chicago Steak Co"]),
     ("dumplngs", ["SKÁL", "Chicago Steak Co", "o ya"]),
     ("chicgo dumplings", ["Chicago Steak Co"]),
-    ("chcgo", []),  # two edits in six letters
+    ("chcgo", []),  # two edits in five letters
+    ("dumplgs", []),  # two edits in seven letters
+    ("dumplngz", ["SKÁL", "Chicago Steak Co", "o ya"]),  # two edits in eight letters
+    ("dmplings", []),  # the first two letters must be right
     ("chicago dumplings", ["Chicago Steak Co"]),
 ])
 def test_ranking(run, query, expected):

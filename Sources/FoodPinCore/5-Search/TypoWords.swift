@@ -4,7 +4,7 @@ import Foundation
 /// letter, a file for each first two characters (`search/words/<their UTF-8 in hex>.json`,
 /// `{"words":[...]}`, sorted as the terms are). A query word that finds nothing is matched against
 /// the words of its file: within one edit from 4 characters, two from 8 (`search-engine.js`). Its
-/// first two characters must be right: that is what keeps a file small at any size.
+/// first two characters must be right, so a query reads one file, not the whole vocabulary.
 struct TypoWords: Sendable {
     struct Part: Sendable {
         let key: String
@@ -24,7 +24,8 @@ struct TypoWords: Sendable {
             if !words.isEmpty { parts.append(Part(key: key, words: words, digest: ContentDigest(Self.encode(words)))) }
             words = []
         }
-        for term in terms where term.unicodeScalars.first.map(Self.isLetter) == true && term.count >= Self.shortest {
+        // Characters as the page counts them (code points), letters as its `\p{L}` knows them.
+        for term in terms where term.unicodeScalars.first.map(Self.isLetter) == true && term.unicodeScalars.count >= Self.shortest {
             let first = String(term.unicodeScalars.prefix(2))
             if first != key { close(); key = first }
             words.append(term)
@@ -46,5 +47,10 @@ struct TypoWords: Sendable {
         return Data(out)
     }
 
-    private static func isLetter(_ scalar: Unicode.Scalar) -> Bool { scalar.properties.isAlphabetic }
+    private static func isLetter(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter: true
+        default: false
+        }
+    }
 }

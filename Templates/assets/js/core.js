@@ -88,7 +88,7 @@
   function file(path) {
     if (!files[path]) {
       files[path] = fetch(indexURL.replace(/search\.json$/, path)).then(function (response) {
-        if (!response.ok) throw new Error(path + ": HTTP " + response.status);
+        if (!response.ok) throw Object.assign(new Error(path + ": HTTP " + response.status), { status: response.status });
         return response.json();
       });
       files[path].catch(function () { delete files[path]; }); // the next call asks again

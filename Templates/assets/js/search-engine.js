@@ -37,6 +37,7 @@
     // By term, a Map of position → best field, or null (not known); the latest terms kept.
     this.hits = new Map();
     this.parts = Object.create(null);
+    this.forgivenTerms = new Set(); // looked up as typos already: found or not, not again
   }
 
   // The query's words, each as the terms it is indexed by ("crème-brûlée": creme, brulee). The
@@ -80,8 +81,12 @@
       });
     })).then(function () {
       // A word that finds nothing may be a typo.
-      return Promise.all(wanted.filter(function (term) { var hits = self.hits.get(term); return hits && !hits.size; })
-        .map(function (term) { return forgiven(term).then(function (hits) { self.hits.set(term, hits); }); }));
+      return Promise.all(wanted.filter(function (term) {
+        var hits = self.hits.get(term);
+        return hits && !hits.size && !self.forgivenTerms.has(term);
+      }).map(function (term) {
+        return forgiven(term).then(function (hits) { self.hits.set(term, hits); self.forgivenTerms.add(term); });
+      }));
     }).then(function () {
       if (!needsAttributes(filters, sort)) return;
       var size = self.index.attributeSize, parts = {};
@@ -120,13 +125,18 @@
     var limit = letters.length >= 8 ? 2 : 1, key = Array.from(new TextEncoder().encode(letters.slice(0, 2).join("")))
       .map(function (byte) { return (byte < 16 ? "0" : "") + byte.toString(16); }).join("");
     return FoodPin.data.file("search/words/" + key + ".json").then(function (dictionary) {
+      // Nearest first; among words as near, the nearest whole ("cofe": coffee before comedy).
       var near = dictionary.words.map(function (candidate) { return { word: candidate, edits: edits(word, candidate, typing) }; })
         .filter(function (found) { return found.edits <= limit; })
-        .sort(function (a, b) { return a.edits - b.edits; }).slice(0, 8);
+        .map(function (found) { found.whole = edits(word, found.word, false); return found; })
+        .sort(function (a, b) { return a.edits - b.edits || a.whole - b.whole; }).slice(0, 8);
       return Promise.all(near.map(function (found) {
         return FoodPin.data.termShards(found.word, true).then(function (shards) { return hitsOf(found.word + " ", shards.shards || []); });
       }));
-    }, function () { return []; /* no word begins so */ }).then(function (all) {
+    }, function (error) {
+      if (error.status === 404) return []; // no word begins so
+      throw error;
+    }).then(function (all) {
       var hits = new Map();
       all.forEach(function (some) {
         some.forEach(function (field, position) { if (!hits.has(position) || field < hits.get(position)) hits.set(position, field); });

@@ -123,6 +123,7 @@
     document.documentElement.classList.toggle("searching", active);
     if (!active) {
       generation++; // a search still loading is not shown
+      list.setAttribute("aria-busy", "false");
       more.hidden = true;
       list.hidden = true;
       noResults.hidden = true;
@@ -134,7 +135,9 @@
     engine.prepare(query, f, sort.value).then(function () {
       if (mine === generation) show(engine.run(query, f, sort.value, origin), mine, keepShown);
     }, function () {
-      if (mine === generation) status.textContent = FoodPin.t("load_failed");
+      if (mine !== generation) return;
+      status.textContent = FoodPin.t("load_failed");
+      list.setAttribute("aria-busy", "false");
     });
   }
 
@@ -149,7 +152,7 @@
     var first = growing ? shown : Math.min(shown, firstScreen);
     list.setAttribute("aria-busy", "true"); // until the whole page of cards is there
     draw(results.slice(0, first), mine).then(function (drawn) {
-      if (drawn && shown > first && results.length > first) return draw(results.slice(0, shown), mine);
+      if (drawn && shown > first && results.length > first) return draw(results.slice(0, shown), mine, first);
     }).then(function () {
       if (mine !== generation) return;
       // Shown with the cards, under them: shown before, it would be pushed down when they come.
@@ -162,12 +165,13 @@
     });
   }
 
-  // Draws the cards of these results; false if a later search came first.
-  function draw(visible, mine) {
-    return FoodPin.data.cards(visible).then(function (items) {
+  // Draws the cards of these results, after the first `kept` already drawn (a card in use keeps
+  // its focus); false if a later search came first.
+  function draw(visible, mine, kept) {
+    return FoodPin.data.cards(visible.slice(kept || 0)).then(function (items) {
       if (mine !== generation) return false;
-      items.forEach(function (item, i) { addDistance(item, visible[i]); });
-      list.replaceChildren.apply(list, items);
+      items.forEach(function (item, i) { addDistance(item, visible[(kept || 0) + i]); });
+      if (kept) list.append.apply(list, items); else list.replaceChildren.apply(list, items);
       FoodPin.prepareCards(list);
       return true;
     });
