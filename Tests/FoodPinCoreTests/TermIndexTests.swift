@@ -64,6 +64,7 @@ import Testing
         #expect(manifest["fields"] as? [String] == ["nameStart", "name", "cuisine", "city", "area", "description", "reviewTitle", "reviewText"])
         #expect(manifest["first"] as? [String] == ["/dumpling-house"])  // slugs sort before every word
         #expect(manifest["files"] as? [String] == [Fingerprint.hex("/dumpling-house".utf8, length: 10)])
+        #expect(manifest["typoWords"] as? [String: Int] == ["shortest": 4, "keyLength": 2])
     }
 
     @Test func searchableFieldsAreIndexedAsTheDescriptionIs() throws {

@@ -41,10 +41,11 @@ extension SiteRenderer {
         let shell = ["offline.html", "my-guide/", "manifest.webmanifest", scriptBundle.path, reviewForm.path]
             + assetNames.values.sorted()
         let version = Fingerprint.hex(Data(shell.joined(separator: "\n").utf8), length: 12)
-        let entries: [TemplateValue] = shell.enumerated().map { index, path in
-            ["path": .string(path), "last": .bool(index == shell.count - 1)]
+        func list(_ paths: [String]) -> TemplateValue {
+            .list(paths.enumerated().map { index, path in ["path": .string(path), "last": .bool(index == paths.count - 1)] })
         }
-        return library.render("sw", .object(["version": .string(version), "shell": .list(entries)])) ?? ""
+        let assets = shell.filter(DeployHeaders.isFingerprinted), pages = shell.filter { !DeployHeaders.isFingerprinted($0) }
+        return library.render("sw", .object(["version": .string(version), "pages": list(pages), "assets": list(assets)])) ?? ""
     }
 
     /// What a city's page offers to keep for offline: its pages, and about how much that takes on

@@ -27,8 +27,8 @@ enum SearchIndex {
     static func manifest(_ site: Site) -> Data {
         let text = "{\"version\":4,\"count\":\(site.restaurants.count),\"shardSize\":\(shardSize),"
             + "\"attributeSize\":\(attributeSize),\"hours\":\(hasHours(site)),\n"
-            + "\"cities\":" + list(site.cities.map(\.name)) + ",\n"
-            + "\"cuisines\":" + list(site.cuisines.map(\.name)) + "}\n"
+            + "\"cities\":" + JSONText.list(site.cities.map(\.name)) + ",\n"
+            + "\"cuisines\":" + JSONText.list(site.cuisines.map(\.name)) + "}\n"
         return Data(text.utf8)
     }
 
@@ -85,6 +85,4 @@ enum SearchIndex {
         let digits = String(scaled.magnitude), padded = String(repeating: "0", count: max(0, 6 - digits.count)) + digits
         return (scaled < 0 ? "-" : "") + padded.dropLast(5) + "." + padded.suffix(5)
     }
-
-    private static func list(_ names: [String]) -> String { "[" + names.map(JSONText.quote).joined(separator: ",") + "]" }
 }

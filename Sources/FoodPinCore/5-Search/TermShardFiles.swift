@@ -9,12 +9,9 @@ extension TermIndex {
 
     /// `{"terms":[...],"postings":[[...],...]}`, each posting list delta-coded (the first value as is).
     static func encode(_ terms: ArraySlice<String>, entries: [String: Entry]) -> Data {
-        var out: [UInt8] = Array("{\"terms\":[".utf8)
-        for (offset, term) in terms.enumerated() {
-            if offset > 0 { out.append(UInt8(ascii: ",")) }
-            JSONText.append(quoting: term, to: &out)
-        }
-        out += Array("],\n\"postings\":[".utf8)
+        var out: [UInt8] = Array("{\"terms\":".utf8)
+        JSONText.append(list: terms, to: &out)
+        out += Array(",\n\"postings\":[".utf8)
         for (offset, term) in terms.enumerated() {
             if offset > 0 { out += [UInt8(ascii: ","), UInt8(ascii: "\n")] }
             out.append(UInt8(ascii: "["))
@@ -30,17 +27,16 @@ extension TermIndex {
         return Data(out)
     }
 
-    /// `search/terms.json`: each shard's first term and file, and the fields postings name.
+    /// `search/terms.json`: each shard's first term and file, the fields postings name, and which
+    /// words typos are forgiven from (`TypoWords`), so that the page need not know.
     func manifest() -> Data {
         let fields = SearchField.allCases.map { "\"\($0)\"" }.joined(separator: ",")
-        var out: [UInt8] = Array("{\"version\":2,\"fields\":[\(fields)],\n\"first\":[".utf8)
-        for (index, shard) in shards.enumerated() {
-            if index > 0 { out.append(UInt8(ascii: ",")) }
-            JSONText.append(quoting: terms[shard.terms.lowerBound], to: &out)
-        }
-        out += Array("],\n\"files\":[".utf8)
-        out += Array(shards.map { "\"\($0.name)\"" }.joined(separator: ",").utf8)
-        out += Array("]}\n".utf8)
+        let typoWords = "{\"shortest\":\(TypoWords.shortest),\"keyLength\":\(TypoWords.keyLength)}"
+        var out: [UInt8] = Array("{\"version\":2,\"fields\":[\(fields)],\"typoWords\":\(typoWords),\n\"first\":".utf8)
+        JSONText.append(list: shards.lazy.map { terms[$0.terms.lowerBound] }, to: &out)
+        out += Array(",\n\"files\":".utf8)
+        JSONText.append(list: shards.lazy.map(\.name), to: &out)
+        out += Array("}\n".utf8)
         return Data(out)
     }
 }

@@ -14,6 +14,8 @@ struct TypoWords: Sendable {
 
     static let folder = "search/words"
     static let shortest = 4
+    /// How many first characters name a word's file.
+    static let keyLength = 2
 
     let parts: [Part]
 
@@ -26,7 +28,7 @@ struct TypoWords: Sendable {
         }
         // Characters as the page counts them (code points), letters as its `\p{L}` knows them.
         for term in terms where term.unicodeScalars.first.map(Self.isLetter) == true && term.unicodeScalars.count >= Self.shortest {
-            let first = String(term.unicodeScalars.prefix(2))
+            let first = String(term.unicodeScalars.prefix(Self.keyLength))
             if first != key { close(); key = first }
             words.append(term)
         }
@@ -38,12 +40,9 @@ struct TypoWords: Sendable {
     static func path(key: String) -> String { folder + "/" + Fingerprint.digits(Array(key.utf8)) + ".json" }
 
     static func encode(_ words: [String]) -> Data {
-        var out: [UInt8] = Array("{\"words\":[".utf8)
-        for (offset, word) in words.enumerated() {
-            if offset > 0 { out.append(UInt8(ascii: ",")) }
-            JSONText.append(quoting: word, to: &out)
-        }
-        out += Array("]}\n".utf8)
+        var out: [UInt8] = Array("{\"words\":".utf8)
+        JSONText.append(list: words, to: &out)
+        out += Array("}\n".utf8)
         return Data(out)
     }
 

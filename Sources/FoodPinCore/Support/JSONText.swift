@@ -21,6 +21,23 @@ enum JSONText {
         return String(decoding: output, as: UTF8.self)
     }
 
+    /// A JSON array of strings.
+    static func list(_ strings: some Sequence<String>) -> String {
+        var output: [UInt8] = []
+        append(list: strings, to: &output)
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    /// `list`, appended to bytes being written.
+    static func append(list strings: some Sequence<String>, to output: inout [UInt8]) {
+        output.append(UInt8(ascii: "["))
+        for (offset, string) in strings.enumerated() {
+            if offset > 0 { output.append(UInt8(ascii: ",")) }
+            append(quoting: string, to: &output)
+        }
+        output.append(UInt8(ascii: "]"))
+    }
+
     /// `quote`, appended to bytes being written.
     static func append(quoting string: String, to output: inout [UInt8]) {
         var string = string

@@ -117,25 +117,21 @@
     return typing ? Math.min.apply(null, rows[a.length]) : rows[a.length][b.length];
   }
 
-  // The hits of the indexed words nearest a term that found nothing (TypoWords.swift): within one
-  // edit from 4 characters, two from 8, the first two right; at most eight words, nearest first.
+  // The hits of the indexed words nearest a term that found nothing: within one edit from 4
+  // characters, two from 8, the first ones right (the list's `typoWords` tells how many); at
+  // most eight words, nearest first.
   function forgiven(term) {
     var typing = term.slice(-1) !== " ", word = term.trim(), letters = Array.from(word);
-    if (letters.length < 4 || !/^\p{L}/u.test(word)) return Promise.resolve(new Map());
-    var limit = letters.length >= 8 ? 2 : 1, key = Array.from(new TextEncoder().encode(letters.slice(0, 2).join("")))
-      .map(function (byte) { return (byte < 16 ? "0" : "") + byte.toString(16); }).join("");
-    return FoodPin.data.file("search/words/" + key + ".json").then(function (dictionary) {
-      // Nearest first; among words as near, the nearest whole ("cofe": coffee before comedy).
-      var near = dictionary.words.map(function (candidate) { return { word: candidate, edits: edits(word, candidate, typing) }; })
-        .filter(function (found) { return found.edits <= limit; })
-        .map(function (found) { found.whole = edits(word, found.word, false); return found; })
-        .sort(function (a, b) { return a.edits - b.edits || a.whole - b.whole; }).slice(0, 8);
-      return Promise.all(near.map(function (found) {
-        return FoodPin.data.termShards(found.word, true).then(function (shards) { return hitsOf(found.word + " ", shards.shards || []); });
-      }));
-    }, function (error) {
-      if (error.status === 404) return []; // no word begins so
-      throw error;
+    return FoodPin.data.file("search/terms.json").then(function (list) {
+      var rule = list.typoWords;
+      if (letters.length < rule.shortest || !/^\p{L}/u.test(word)) return [];
+      var key = Array.from(new TextEncoder().encode(letters.slice(0, rule.keyLength).join("")))
+        .map(function (byte) { return (byte < 16 ? "0" : "") + byte.toString(16); }).join("");
+      return FoodPin.data.file("search/words/" + key + ".json").then(function (dictionary) { return near(word, typing, dictionary); },
+        function (error) {
+          if (error.status === 404) return []; // no word begins so
+          throw error;
+        });
     }).then(function (all) {
       var hits = new Map();
       all.forEach(function (some) {
@@ -143,6 +139,19 @@
       });
       return hits;
     });
+  }
+
+  // The hits of each word in `dictionary` near enough `word`.
+  function near(word, typing, dictionary) {
+    var limit = Array.from(word).length >= 8 ? 2 : 1;
+    // Nearest first; among words as near, the nearest whole ("cofe": coffee before comedy).
+    var nearest = dictionary.words.map(function (candidate) { return { word: candidate, edits: edits(word, candidate, typing) }; })
+      .filter(function (found) { return found.edits <= limit; })
+      .map(function (found) { found.whole = edits(word, found.word, false); return found; })
+      .sort(function (a, b) { return a.edits - b.edits || a.whole - b.whole; }).slice(0, 8);
+    return Promise.all(nearest.map(function (found) {
+      return FoodPin.data.termShards(found.word, true).then(function (shards) { return hitsOf(found.word + " ", shards.shards || []); });
+    }));
   }
 
   // Whether a filter is set: a city or cuisine number, a price, or a ticked box.
