@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """What one cold search fetches: each request a fresh headless Chromium makes for `?q=QUERY` on a
-built site, in order, with its gzipped size and when it came (ms after the first).
+built site, in order, with its gzipped size and when it came (ms after the first). Files are sent
+with `max-age`, as bench/search-vs-pagefind.py's host sends them.
 
 usage: .build-venv/bin/python bench/search-trace.py SITE_FOLDER QUERY
 """
@@ -16,6 +17,10 @@ requests = []
 class Logging(http.server.SimpleHTTPRequestHandler):
     def log_message(self, *args):
         pass
+
+    def end_headers(self):
+        self.send_header("Cache-Control", "max-age=3600")
+        super().end_headers()
 
     def send_head(self):
         path = pathlib.Path(self.translate_path(self.path))
@@ -33,9 +38,8 @@ for argument in ["--headless=new", "--no-sandbox", "--disable-gpu"]:
     options.add_argument(argument)
 driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
 try:
-    driver.get(url + "404.html")
-    driver.execute_script("localStorage.setItem('hasViewedWalkthrough', 'true')")
-    requests.clear()
+    driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument",
+                           {"source": "localStorage.setItem('hasViewedWalkthrough', 'true')"})
     driver.get(url + "?q=" + urllib.parse.quote(query))
     time.sleep(3)
 finally:

@@ -26,10 +26,10 @@ import Testing
             #expect((part[column] as? [Any])?.count == 101, "column \(column)")
         }
         // 桜ラーメン's place in the list, as My guide finds it: the one posting of its slug's term.
-        let files = try #require(try json("search/terms.json")["files"] as? [String])
+        let bounds = try #require(try json("search/terms.json")["bounds"] as? [String])
         var postings: [[Int]] = []
-        for file in files {
-            let shard = try json("search/terms/\(file).json")
+        for bound in bounds {
+            let shard = try json("search/terms/\(bound.utf8.map { String(format: "%02x", $0) }.joined()).json")
             let terms = try #require(shard["terms"] as? [String]), lists = try #require(shard["postings"] as? [[Int]])
             if let at = terms.firstIndex(of: "/sakura") { postings.append(lists[at]) }
         }

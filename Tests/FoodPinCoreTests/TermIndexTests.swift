@@ -62,8 +62,7 @@ import Testing
         #expect(terms.count == 19)  // 9 words of the first, 10 of the second (not "e": one letter), 2 in both, 2 slugs
         let manifest = try #require(JSONSerialization.jsonObject(with: index.manifest()) as? [String: Any])
         #expect(manifest["fields"] as? [String] == ["nameStart", "name", "cuisine", "city", "area", "description", "reviewTitle", "reviewText"])
-        #expect(manifest["first"] as? [String] == ["/dumpling-house"])  // slugs sort before every word
-        #expect(manifest["files"] as? [String] == [Fingerprint.hex("/dumpling-house".utf8, length: 10)])
+        #expect(manifest["bounds"] as? [String] == ["/"])  // one shard; slugs sort before every word
         #expect(manifest["typoWords"] as? [String: Int] == ["shortest": 4, "keyLength": 2])
     }
 
@@ -95,10 +94,24 @@ import Testing
         // "saffron" is new to one restaurant: only the shard it falls in changes; every other
         // shard keeps its name and bytes.
         let changed = zip(before.shards, after.shards).filter { $0.digest != $1.digest }
-        #expect(before.shards.map(\.name) == after.shards.map(\.name))
+        #expect(before.shards.map(\.bound) == after.shards.map(\.bound))
         #expect(changed.count == 1)
         #expect(try decoded(after)["saffron"] == [[1234, SearchField.description.rawValue]])
         #expect(try decoded(before)["dish1234"] == [[1234, SearchField.description.rawValue]])
+    }
+
+    @Test func aShardsBoundIsTheShortestBeginningOfItsFirstTermAfterTheTermBefore() {
+        #expect(TermIndex.bound(after: nil, first: "dumpling") == "d")
+        #expect(TermIndex.bound(after: "dumb", first: "dumpling") == "dump")
+        #expect(TermIndex.bound(after: "dum", first: "dumpling") == "dump")  // "dum" itself is not after "dum"
+        #expect(TermIndex.bound(after: "cafe", first: "dumpling") == "d")
+        #expect(TermIndex.bound(after: "新宿", first: "新宿店") == "新宿店")
+        #expect(TermIndex.bound(after: "/zoe", first: "ab") == "a")
+        let index = TermIndex(bigGuide())
+        for (number, shard) in index.shards.enumerated() where number > 0 {
+            let first = index.terms[shard.terms.lowerBound], last = index.terms[shard.terms.lowerBound - 1]
+            #expect(first.hasPrefix(shard.bound) && TermIndex.precedes(last, shard.bound))
+        }
     }
 
     private func pages(_ restaurants: [Restaurant]) -> [ContentDigest] { restaurants.map { SiteRenderer.inputs(of: $0).digest } }

@@ -60,9 +60,9 @@ final class TestGuide {
     /// restaurant's words writes it again, with the restaurant's page.
     func onlyTermShard() throws -> String {
         let manifest = try JSONSerialization.jsonObject(with: Data(page(TermIndex.manifestPath).utf8)) as? [String: Any]
-        let files = try #require(manifest?["files"] as? [String])
-        try #require(files.count == 1)
-        return "\(TermIndex.folder)/\(files[0]).json"
+        let bounds = try #require(manifest?["bounds"] as? [String])
+        try #require(bounds.count == 1)
+        return "\(TermIndex.folder)/\(bounds[0].utf8.map { String(format: "%02x", $0) }.joined()).json"
     }
 
     func exists(_ path: String) -> Bool { FileManager.default.fileExists(atPath: output.appending(path: path).path) }

@@ -121,9 +121,9 @@ def test_filters_and_sorts_read_the_attribute_parts(run):
 
 def test_a_query_fetches_only_what_it_needs(run, browser, guide_url):
     listed = json.loads(urllib.request.urlopen(guide_url + "search/terms.json").read())
-    assert len(listed["files"]) >= 3
-    # The shard "steak" falls in: the last whose first term is not after it (every first term is ASCII here).
-    shard = "search/terms/" + [name for first, name in zip(listed["first"], listed["files"]) if first <= "steak"][-1] + ".json"
+    assert len(listed["bounds"]) >= 3
+    # The shard "steak" falls in: the last whose bound is not after it (every bound is ASCII here).
+    shard = "search/terms/" + [bound for bound in listed["bounds"] if bound <= "steak"][-1].encode().hex() + ".json"
     browser.execute_script("fetched.length = 0")
     assert run("steak") == ["Chicago Steak Co"]
     fetched = browser.execute_script("return fetched")

@@ -200,7 +200,7 @@ def test_the_page_splits_words_as_the_build_does(browser, guide_url):
     import urllib.request
     load = lambda path: json.loads(urllib.request.urlopen(guide_url + path).read())
     manifest = load("search/terms.json")
-    terms = {term for name in manifest["files"] for term in load(f"search/terms/{name}.json")["terms"]}
+    terms = {term for bound in manifest["bounds"] for term in load(f"search/terms/{bound.encode().hex()}.json")["terms"]}
     browser.get(guide_url + "404.html")
     count = load("search.json")["count"]
     names = browser.execute_async_script("FoodPin.data.cards(arguments[0]).then(cards => arguments[1](cards.map("

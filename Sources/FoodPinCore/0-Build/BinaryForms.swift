@@ -342,7 +342,8 @@ extension TermIndex: BinaryCodable {
         for _ in 0..<max(0, try reader.readInt()) {
             let end = try reader.readInt()
             guard start < end, end <= terms.count else { throw BinaryReader.Malformed() }
-            shards.append(Shard(terms: start..<end, name: TermIndex.name(first: terms[start]), digest: try reader.read()))
+            let bound = TermIndex.bound(after: start > 0 ? terms[start - 1] : nil, first: terms[start])
+            shards.append(Shard(terms: start..<end, bound: bound, digest: try reader.read()))
             start = end
         }
         guard start == terms.count else { throw BinaryReader.Malformed() }

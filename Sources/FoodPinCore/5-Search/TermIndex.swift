@@ -2,9 +2,8 @@ import Foundation
 
 /// The full-text index: every word of every restaurant's name, cuisines, city, area, description,
 /// searchable fields, review titles and review texts, with the best field it was found in. Its
-/// terms, sorted, are cut into shards (`search/terms/<name>.json`, 4 kB gzipped at the median for
-/// the hand-written 10,000) that `search/terms.json` lists by first term: a query fetches the few
-/// shards its words fall in. The next build (in a session, or in a new process from the build
+/// terms, sorted, are cut into shards (4 kB gzipped at the median for the hand-written 10,000) that
+/// `search/terms.json` lists by their bounds: a query fetches the few shards its words fall in. The next build (in a session, or in a new process from the build
 /// state) takes the last index and replaces the terms of the restaurants that changed: one review
 /// edited at 10,000 restaurants took 1.03–1.07 s in a new process when the index was made whole,
 /// 0.72 s so (`bench/incremental.py`).
@@ -12,8 +11,8 @@ struct TermIndex: Sendable {
     struct Shard: Sendable, Equatable {
         /// Its terms, by place in the sorted list: the first to the next shard's first.
         var terms: Range<Int>
-        /// The file's name (`TermIndex.name(first:)`).
-        let name: String
+        /// What a term must sort at or after to be in it (`TermIndex.bound(after:first:)`); it names the file.
+        let bound: String
         let digest: ContentDigest
     }
 
@@ -144,16 +143,24 @@ struct TermIndex: Sendable {
         if start < terms.count { ranges.append(start..<terms.count) }
         let byFirst = Dictionary(kept.map { ($0.terms.first!, $0) }, uniquingKeysWith: { first, _ in first })
         return ranges.map { range in
-            let slice = terms[range]
+            let slice = terms[range], bound = Self.bound(after: range.lowerBound > 0 ? terms[range.lowerBound - 1] : nil, first: slice.first!)
             if let last = byFirst[slice.first!], last.terms.elementsEqual(slice), !slice.contains(where: changed.contains) {
-                return Shard(terms: range, name: last.shard.name, digest: last.shard.digest)
+                return Shard(terms: range, bound: bound, digest: last.shard.digest)
             }
-            return Shard(terms: range, name: Self.name(first: slice.first!), digest: ContentDigest(Self.encode(slice, entries: entries)))
+            return Shard(terms: range, bound: bound, digest: ContentDigest(Self.encode(slice, entries: entries)))
         }
     }
 
-    /// A shard's file name, from its first term: an edit within the shard keeps the name.
-    static func name(first term: String) -> String { Fingerprint.hex(term.utf8, length: 10) }
+    /// The shortest beginning of a shard's first term that sorts after the term before it (the
+    /// first shard's: one character). A term belongs to the last shard whose bound it is not
+    /// before, as it does by first terms, and the list of bounds is a third of the size: at a
+    /// million restaurants, about 4,600 shards. An edit within a shard keeps its bound, so its name.
+    static func bound(after previous: String?, first: String) -> String {
+        let characters = first.unicodeScalars
+        var length = 1
+        while length < characters.count, let previous, !precedes(previous, String(characters.prefix(length))) { length += 1 }
+        return String(characters.prefix(length))
+    }
 
     /// Shard `number`'s file.
     func json(_ number: Int) -> Data { Self.encode(terms[shards[number].terms], entries: entries) }

@@ -5,7 +5,8 @@ extension TermIndex {
     static let folder = "search/terms"
     static let manifestPath = "search/terms.json"
 
-    static func path(of shard: Shard) -> String { "\(folder)/\(shard.name).json" }
+    /// Named by its bound's UTF-8 in hex, which the page works out from `search/terms.json`.
+    static func path(of shard: Shard) -> String { "\(folder)/\(Fingerprint.digits(Array(shard.bound.utf8))).json" }
 
     /// `{"terms":[...],"postings":[[...],...]}`, each posting list delta-coded (the first value as is).
     static func encode(_ terms: ArraySlice<String>, entries: [String: Entry]) -> Data {
@@ -27,15 +28,13 @@ extension TermIndex {
         return Data(out)
     }
 
-    /// `search/terms.json`: each shard's first term and file, the fields postings name, and which
-    /// words typos are forgiven from (`TypoWords`), so that the page need not know.
+    /// `search/terms.json`: each shard's bound, the fields postings name, and which words typos are
+    /// forgiven from (`TypoWords`), so that the page need not know.
     func manifest() -> Data {
         let fields = SearchField.allCases.map { "\"\($0)\"" }.joined(separator: ",")
         let typoWords = "{\"shortest\":\(TypoWords.shortest),\"keyLength\":\(TypoWords.keyLength)}"
-        var out: [UInt8] = Array("{\"version\":2,\"fields\":[\(fields)],\"typoWords\":\(typoWords),\n\"first\":".utf8)
-        JSONText.append(list: shards.lazy.map { terms[$0.terms.lowerBound] }, to: &out)
-        out += Array(",\n\"files\":".utf8)
-        JSONText.append(list: shards.lazy.map(\.name), to: &out)
+        var out: [UInt8] = Array("{\"version\":3,\"fields\":[\(fields)],\"typoWords\":\(typoWords),\n\"bounds\":".utf8)
+        JSONText.append(list: shards.lazy.map(\.bound), to: &out)
         out += Array("}\n".utf8)
         return Data(out)
     }

@@ -96,22 +96,27 @@
     return files[path];
   }
 
-  // The shards that can hold terms beginning with `term`: the one it would be in (the list gives
-  // each shard's first term), and, unless `exact`, the next ones while they begin with it; null
-  // past eight (a prefix too short to be worth its download).
+  // A file named by a text: its UTF-8 bytes in hex.
+  function hexName(text) {
+    return Array.from(new TextEncoder().encode(text)).map(function (byte) { return (byte < 16 ? "0" : "") + byte.toString(16); }).join("");
+  }
+
+  // The shards that can hold terms beginning with `term`: the one it would be in (the last whose
+  // bound it is not before), and, unless `exact`, the next ones while their bounds begin with it;
+  // null past eight (a prefix too short to be worth its download).
   function termFiles(term, list, exact) {
-    var first = list.first, low = 0, high = first.length - 1;
-    if (!first.length) return [];
+    var bounds = list.bounds, low = 0, high = bounds.length - 1;
+    if (!bounds.length) return [];
     while (low < high) {
       var middle = (low + high + 1) >> 1;
-      if (first[middle] <= term) low = middle; else high = middle - 1;
+      if (bounds[middle] <= term) low = middle; else high = middle - 1;
     }
-    var found = [list.files[low]];
-    for (var next = low + 1; !exact && next < first.length && first[next].indexOf(term) === 0; next++) {
+    var found = [bounds[low]];
+    for (var next = low + 1; !exact && next < bounds.length && bounds[next].indexOf(term) === 0; next++) {
       if (found.length === 8) return null;
-      found.push(list.files[next]);
+      found.push(bounds[next]);
     }
-    return found.map(function (name) { return "search/terms/" + name + ".json"; });
+    return found.map(function (bound) { return "search/terms/" + hexName(bound) + ".json"; });
   }
 
   // Where in a shard's sorted terms `term` is, or would be.
@@ -124,6 +129,7 @@
   FoodPin.data = {
     index: function () { return file("search.json"); },
     file: file,
+    hexName: hexName,
     // The full-text shards terms beginning with `term` (or `term` alone, if `exact`) are in, as
     // {paths, shards}; shards null when there are too many to fetch.
     termShards: function (term, exact) {

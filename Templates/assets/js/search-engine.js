@@ -125,8 +125,7 @@
     return FoodPin.data.file("search/terms.json").then(function (list) {
       var rule = list.typoWords;
       if (letters.length < rule.shortest || !/^\p{L}/u.test(word)) return [];
-      var key = Array.from(new TextEncoder().encode(letters.slice(0, rule.keyLength).join("")))
-        .map(function (byte) { return (byte < 16 ? "0" : "") + byte.toString(16); }).join("");
+      var key = FoodPin.data.hexName(letters.slice(0, rule.keyLength).join(""));
       return FoodPin.data.file("search/words/" + key + ".json").then(function (dictionary) { return near(word, typing, dictionary); },
         function (error) {
           if (error.status === 404) return []; // no word begins so
