@@ -152,9 +152,10 @@ struct TermIndex: Sendable {
     }
 
     /// The shortest beginning of a shard's first term that sorts after the term before it (the
-    /// first shard's: one character). A term belongs to the last shard whose bound it is not
-    /// before, as it does by first terms, and the list of bounds is a third of the size: at a
-    /// million restaurants, about 4,600 shards. An edit within a shard keeps its bound, so its name.
+    /// first shard's: one character). A term is in the last shard whose bound it does not sort
+    /// before, as by first terms, and the page needs no other name: the list of 46 shards at 10,000
+    /// restaurants is 0.3 kB gzipped, by first terms and names it was 0.7 (a million restaurants
+    /// have about a hundred times as many shards). An edit inside a shard keeps its bound.
     static func bound(after previous: String?, first: String) -> String {
         let characters = first.unicodeScalars
         var length = 1
