@@ -175,6 +175,7 @@ def measure(base, tool, query, runs):
 def returned(base, tool, query):
     """Every result's slug, as each tool returns them."""
     driver = browser()
+    driver.set_script_timeout(600)  # every card of thousands of results
     try:
         if tool == "foodpin":
             driver.get(base)

@@ -22,24 +22,28 @@ import Testing
         // The one part of attributes: a column per attribute, a value per restaurant.
         let part = try json("search/attributes/0.json")
         #expect(part["first"] as? Int == 0)
-        for column in ["city", "cuisine", "price", "rating", "reviews", "lat", "lon", "hours"] {
+        for column in ["price", "rating", "reviews", "lat", "lon", "hours"] {
             #expect((part[column] as? [Any])?.count == 101, "column \(column)")
         }
         // 桜ラーメン's place in the list, as My guide finds it: the one posting of its slug's term.
         let bounds = try #require(try json("search/terms.json")["bounds"] as? [String])
-        var postings: [[Int]] = []
+        var postings: [String: [Int]] = [:]
         for bound in bounds {
             let shard = try json("search/terms/\(bound.utf8.map { String(format: "%02x", $0) }.joined()).json")
             let terms = try #require(shard["terms"] as? [String]), lists = try #require(shard["postings"] as? [[Int]])
-            if let at = terms.firstIndex(of: "/sakura") { postings.append(lists[at]) }
+            for (term, list) in zip(terms, lists) { postings[term] = list }
         }
-        #expect(postings == [[100 << 3]])  // CJK sorts after the Latin names
+        #expect(postings["/sakura"] == [100 << 3])  // CJK sorts after the Latin names
+        // The city and cuisine filters read terms named by the slugs search.json lists.
+        #expect(index["citySlugs"] as? [String] == ["boston", "chicago", "new-york", "san-francisco", "tokyo"])
+        #expect((index["cuisineSlugs"] as? [String])?.contains("ramen") == true)
+        #expect(postings["#city tokyo"] == [100 << 3 | SearchField.city.rawValue])
+        #expect(postings["#cuisine ramen"] == [100 << 3 | SearchField.cuisine.rawValue])
+        #expect(postings["#price 1"] == nil)  // 桜ラーメン has no price
         #expect(part["favorites"] as? [Int] == [100])
         #expect(part["rating"].flatMap { $0 as? [Int] }?[100] == 45)
         #expect(part["reviews"].flatMap { $0 as? [Int] }?[100] == 2)
-        let cities = try #require(index["cities"] as? [String]), cuisines = try #require(index["cuisines"] as? [String])
-        #expect(cities[(part["city"] as! [Int])[100]] == "Tokyo")
-        #expect((part["cuisine"] as! [[Int]])[100].map { cuisines[$0] } == ["Ramen"])
+        #expect(index["cities"] as? [String] == ["Boston", "Chicago", "New York", "San Francisco", "Tokyo"])
 
         let shardSize = try #require(index["shardSize"] as? Int)
         // A result is the list's own card, exactly as the list page (at the site root) shows it.

@@ -74,7 +74,7 @@ import Testing
         try session.write("Content/restaurants/alpha.md", "---\nname: Alpha\ncity: Boston\n---\nMoved.\n")
         try session.remove("Content/reviews/a")
         let renamed = try session.rebuild()
-        // The one term shard keeps its name (its bound, "/", begins every slug); A's reviews had the
+        // The one term shard keeps its name (its bound, "#", begins every filter term); A's reviews had the
         // guide's only words beginning "be" and "wo" (best, worse), which typos are forgiven from.
         #expect(renamed.removedPaths == ["restaurants/a/index.html", TypoWords.path(key: "be"), TypoWords.path(key: "wo")])
         #expect(try guide.onlyTermShard() == firstShard)

@@ -59,10 +59,13 @@ import Testing
         #expect(terms["bostons"] == [[1, SearchField.reviewText.rawValue]])
         #expect(terms["chinese"] == [[0, SearchField.cuisine.rawValue]])
         #expect(terms["cacio"] == [[1, SearchField.reviewText.rawValue]])
-        #expect(terms.count == 19)  // 9 words of the first, 10 of the second (not "e": one letter), 2 in both, 2 slugs
+        #expect(terms["#city boston"] == [[0, SearchField.city.rawValue]])  // what the city filter reads
+        #expect(terms["#cuisine chinese"] == [[0, SearchField.cuisine.rawValue]])
+        // 9 words of the first, 10 of the second (not "e": one letter), 2 in both, 2 slugs, 2 filter terms
+        #expect(terms.count == 21)
         let manifest = try #require(JSONSerialization.jsonObject(with: index.manifest()) as? [String: Any])
         #expect(manifest["fields"] as? [String] == ["nameStart", "name", "cuisine", "city", "area", "description", "reviewTitle", "reviewText"])
-        #expect(manifest["bounds"] as? [String] == ["/"])  // one shard; slugs sort before every word
+        #expect(manifest["bounds"] as? [String] == ["#"])  // one shard; filter terms and slugs sort before every word
         #expect(manifest["typoWords"] as? [String: Int] == ["shortest": 4, "keyLength": 2])
     }
 

@@ -26,18 +26,30 @@ def wait(browser, condition, timeout=10):
 
 def search_records(site):
     """Every restaurant of a built site, in list order, as its search data tells it: name and slug
-    from its card, city, cuisines, price, rating, reviews, lat and lon from its attribute part."""
+    from its card, price, rating, reviews, lat and lon from its attribute part, city and cuisines
+    (numbers into search.json's lists) from the filter terms."""
     read = lambda path: json.loads((site / path).read_text(encoding="utf-8"))
     index, records = read("search.json"), []
     for number in range((index["count"] + index["shardSize"] - 1) // index["shardSize"]):
         for card in read(f"search/{number}.json"):
             title = re.search(r'class="card-title"><a href="restaurants/([^/]+)/">(.*?)</a>', card)
-            records.append({"slug": title[1], "name": html.unescape(re.sub("<[^>]+>", "", title[2]))})
+            records.append({"slug": title[1], "name": html.unescape(re.sub("<[^>]+>", "", title[2])), "city": -1, "cuisine": []})
     for number in range((index["count"] + index["attributeSize"] - 1) // index["attributeSize"]):
         part = read(f"search/attributes/{number}.json")
-        for key in ["city", "cuisine", "price", "rating", "reviews", "lat", "lon", "hours"]:
+        for key in ["price", "rating", "reviews", "lat", "lon", "hours"]:
             for at, value in enumerate(part[key]):
                 records[part["first"] + at][key] = value
+    for bound in read("search/terms.json")["bounds"]:
+        shard = read(f"search/terms/{bound.encode().hex()}.json")
+        for term, postings in zip(shard["terms"], shard["postings"]):
+            kind, _, slug = term.partition(" ")
+            value = 0
+            for delta in postings:
+                value += delta
+                if kind == "#city":
+                    records[value >> 3]["city"] = index["citySlugs"].index(slug)
+                elif kind == "#cuisine":
+                    records[value >> 3]["cuisine"] = sorted(records[value >> 3]["cuisine"] + [index["cuisineSlugs"].index(slug)])
     return records
 
 

@@ -108,7 +108,7 @@ def test_letters_fold_as_foodpin_folds_names(run, browser):
     assert folded == 'da lat - thorsmork "diner" iii'
 
 
-def test_filters_and_sorts_read_the_attribute_parts(run):
+def test_filters_and_sorts(run):
     assert run("", city="0") == ["Bistro Café", "o ya"]
     assert run("", cuisine="3") == ["Café Ba-Ba-Reeba"]
     assert run("", price="4") == ["Chicago Steak Co", "o ya"]
@@ -127,10 +127,15 @@ def test_a_query_fetches_only_what_it_needs(run, browser, guide_url):
     browser.execute_script("fetched.length = 0")
     assert run("steak") == ["Chicago Steak Co"]
     fetched = browser.execute_script("return fetched")
-    # One of the term shards, the card shard; no attribute part without a filter or a sort.
+    # One of the term shards, the card shard; no attribute part without a sort or a filter that needs one.
     assert fetched == ["search/terms.json", shard, "search/0.json"]
-    assert run("steak", price="4") == ["Chicago Steak Co"]
-    assert browser.execute_script("return fetched")[3:] == ["search/attributes/0.json"]
+    # The city and price filters read their terms (all in the first shard, bound "#"); a sort, the attribute part.
+    assert listed["bounds"][0] == "#"
+    assert run("steak", city="1", price="4") == ["Chicago Steak Co"]
+    assert [path for path in browser.execute_script("return fetched")[3:] if "attributes" in path] == []
+    assert "search/terms/23.json" in browser.execute_script("return fetched")
+    assert run("steak", sort="rating") == ["Chicago Steak Co"]
+    assert browser.execute_script("return fetched")[-1] == "search/attributes/0.json"
 
 
 def test_my_guide_finds_restaurants_by_slug(run, browser):

@@ -141,10 +141,9 @@ extension SiteRenderer {
             return PageInputs(groups: (site.cities + site.cuisines).map { BrowseGroup(name: $0.name, slug: $0.slug, members: []) },
                               numbers: [site.restaurants.count, SearchIndex.hasHours(site) ? 1 : 0])
         case .searchAttributes(let number):
-            // Its restaurants' cards, and their city and cuisines by number (a new city renumbers them).
+            // Its restaurants' cards, which show what it holds.
             let range = SearchIndex.attributeRange(number, of: site)
-            let numbers = range.flatMap { [searchGroups.city[$0], searchGroups.cuisines[$0].count] + searchGroups.cuisines[$0] }
-            return PageInputs(cards: Array(cardDigests[range]), numbers: [range.lowerBound] + numbers)
+            return PageInputs(cards: Array(cardDigests[range]), numbers: [range.lowerBound])
         case .searchShard(let number):
             return PageInputs(cards: Array(cardDigests[SearchIndex.shardRange(number, of: site)]))
         case .termManifest:

@@ -40,7 +40,6 @@ public struct SiteRenderer: Sendable {
     public let pages: [Page]
     let terms: TermIndex
     let typoWords: TypoWords
-    let searchGroups: SearchIndex.Groups
 
     /// `cardDigests`: by restaurant, the digest of its `CardKey`, and `terms`, the full-text index,
     /// when the caller has them.
@@ -53,7 +52,6 @@ public struct SiteRenderer: Sendable {
         self.sitemapLimit = sitemapLimit
         self.terms = terms ?? TermIndex(site)
         self.typoWords = TypoWords(self.terms.terms)
-        self.searchGroups = SearchIndex.Groups(site)
         self.pages = Self.pages(of: site, terms: self.terms, typoWords: typoWords, sitemapLimit: sitemapLimit)
         self.feedEntries = FeedEntries(site)
         self.library = theme.library
@@ -115,7 +113,7 @@ public struct SiteRenderer: Sendable {
         case .robots: text = Sitemap.robots(baseURL: site.config.baseURL)
         case .manifest: text = manifest()
         case .searchIndex: return SearchIndex.manifest(site)
-        case .searchAttributes(let number): return SearchIndex.attributes(site, number: number, groups: searchGroups)
+        case .searchAttributes(let number): return SearchIndex.attributes(site, number: number)
         case .termManifest: return terms.manifest()
         case .termShard(let number): return terms.json(number)
         case .typoWords(let number): return TypoWords.encode(typoWords.parts[number].words)

@@ -18,16 +18,25 @@ extension SearchWords {
     /// The term a slug is found by; it sorts before every word.
     static func slugTerm(_ slug: String) -> String { "/" + slug }
 
+    /// The term a filter finds restaurants by: `#city <slug>`, `#cuisine <slug>` (slugs as the
+    /// city and cuisine pages group them) and `#price <1-4>`. A filter reads one term's postings,
+    /// not every restaurant's attributes.
+    static func filterTerm(_ filter: String, _ value: String) -> String { "#" + filter + " " + value }
+
     /// Every word of the restaurant's texts with the field it is in, most telling fields first: a
     /// word's first field is its best. Its slug comes first too, as `/slug`: no word has a `/`, and
-    /// My guide finds a pinned restaurant's place in the list by it.
+    /// My guide finds a pinned restaurant's place in the list by it; then its filter terms, which
+    /// no word can be either. `slug`: a memo of `Slug.make` when there are many restaurants.
     static func forEachWord(of restaurant: Restaurant, searchable: [RestaurantField] = searchableFields,
-                            _ body: (String, SearchField) -> Void) {
+                            slug: (String) -> String = Slug.make, _ body: (String, SearchField) -> Void) {
         func each(_ text: String?, _ field: SearchField) {
             guard let text else { return }
             for word in words(text) { body(word, field) }
         }
         body(slugTerm(restaurant.slug), .nameStart)
+        if let city = restaurant.city { body(filterTerm("city", slug(city)), .city) }
+        for cuisine in restaurant.cuisines { body(filterTerm("cuisine", slug(cuisine)), .cuisine) }
+        if let price = restaurant.price { body(filterTerm("price", String(price)), .description) }
         for (index, word) in words(restaurant.name).enumerated() { body(word, index == 0 ? .nameStart : .name) }
         for cuisine in restaurant.cuisines { each(cuisine, .cuisine) }
         each(restaurant.city, .city)

@@ -23,39 +23,28 @@ enum SearchIndex {
     static func attributeRange(_ number: Int, of site: Site) -> Range<Int> { range(number, size: attributeSize, site) }
 
     /// `search.json`: how many restaurants, how the parts are cut, the cities and cuisines by
-    /// number, and whether any restaurant has opening hours ("Open now" is offered then).
+    /// number with the slugs their filter terms name (`SearchWords.filterTerm`), and whether any
+    /// restaurant has opening hours ("Open now" is offered then).
     static func manifest(_ site: Site) -> Data {
-        let text = "{\"version\":4,\"count\":\(site.restaurants.count),\"shardSize\":\(shardSize),"
+        let text = "{\"version\":5,\"count\":\(site.restaurants.count),\"shardSize\":\(shardSize),"
             + "\"attributeSize\":\(attributeSize),\"hours\":\(hasHours(site)),\n"
             + "\"cities\":" + JSONText.list(site.cities.map(\.name)) + ",\n"
-            + "\"cuisines\":" + JSONText.list(site.cuisines.map(\.name)) + "}\n"
+            + "\"citySlugs\":" + JSONText.list(site.cities.map(\.slug)) + ",\n"
+            + "\"cuisines\":" + JSONText.list(site.cuisines.map(\.name)) + ",\n"
+            + "\"cuisineSlugs\":" + JSONText.list(site.cuisines.map(\.slug)) + "}\n"
         return Data(text.utf8)
     }
 
     static func hasHours(_ site: Site) -> Bool { site.restaurants.contains { $0.hours != nil } }
 
-    /// Each restaurant's city and cuisines by their number in `search.json`, worked out once a build.
-    struct Groups: Sendable {
-        var city: [Int]
-        var cuisines: [[Int]]
-
-        init(_ site: Site) {
-            city = Array(repeating: -1, count: site.restaurants.count)
-            cuisines = Array(repeating: [], count: site.restaurants.count)
-            for (number, group) in site.cities.enumerated() { for member in group.members { city[member] = number } }
-            for (number, group) in site.cuisines.enumerated() { for member in group.members { cuisines[member].append(number) } }
-        }
-    }
-
-    /// Attribute part `number`: a column per attribute for its restaurants, in list order.
-    static func attributes(_ site: Site, number: Int, groups: Groups) -> Data {
+    /// Attribute part `number`: a column per attribute for its restaurants, in list order. The
+    /// city, cuisine and price filters read terms instead (`SearchWords.filterTerm`).
+    static func attributes(_ site: Site, number: Int) -> Data {
         let range = attributeRange(number, of: site), restaurants = site.restaurants
         var out = "{\"first\":\(range.lowerBound),\n"
         func column(_ key: String, _ value: (Int) -> String) {
             out += "\"" + key + "\":[" + range.map(value).joined(separator: ",") + "],\n"
         }
-        column("city") { String(groups.city[$0]) }
-        column("cuisine") { "[" + groups.cuisines[$0].map(String.init).joined(separator: ",") + "]" }
         column("price") { String(restaurants[$0].price ?? 0) }
         column("rating") { String(restaurants[$0].ratingTenths ?? 0) }
         column("reviews") { String(restaurants[$0].reviews.count) }

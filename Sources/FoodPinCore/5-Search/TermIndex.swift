@@ -44,9 +44,15 @@ struct TermIndex: Sendable {
         let size = max(500, restaurants.count / (ProcessInfo.processInfo.activeProcessorCount * 4))
         let runs = stride(from: 0, to: restaurants.count, by: size).map { $0..<min($0 + size, restaurants.count) }
         let tables = ParallelMap.map(runs, oneByOne: true) { run in
-            var table: [String: [UInt32]] = [:]
+            var table: [String: [UInt32]] = [:], slugs: [String: String] = [:]
+            func slug(_ name: String) -> String {
+                if let known = slugs[name] { return known }
+                let made = Slug.make(name)
+                slugs[name] = made
+                return made
+            }
             for position in run {
-                SearchWords.forEachWord(of: restaurants[position]) { word, field in
+                SearchWords.forEachWord(of: restaurants[position], slug: slug) { word, field in
                     let posting = Self.posting(position, field)
                     // The word's first field in this restaurant is its best.
                     table[word, default: []].append(unlessSameRestaurant: posting)

@@ -1,5 +1,6 @@
-// The search engine: matching over the full-text shards (search/terms.json lists them), filters
-// and sorts over the attribute parts, both fetched as a query needs them (FoodPin.data). The
+// The search engine: matching over the full-text shards (search/terms.json lists them), filters by
+// their terms there too, sorts and the other filters over the attribute parts, all fetched as a
+// query needs them (FoodPin.data). The
 // search box (search-ui.js) and the tests drive it: `prepare` fetches, then `run` ranks.
 (function (FoodPin) {
   "use strict";
@@ -69,10 +70,25 @@
     return hits;
   }
 
-  // Fetches what the query needs: the shards of its terms, and for a filter or a sort the
-  // attribute parts its matches are in. Rejects when they cannot be had (offline).
+  // The terms the city, cuisine and price filters find restaurants by (SearchWords.filterTerm), whole.
+  SearchEngine.prototype.filterTerms = function (filters) {
+    var index = this.index, terms = [];
+    filters = filters || {};
+    if (isOn(filters.city)) terms.push("#city " + index.citySlugs[filters.city] + " ");
+    if (isOn(filters.cuisine)) terms.push("#cuisine " + index.cuisineSlugs[filters.cuisine] + " ");
+    if (isOn(filters.price)) terms.push("#price " + filters.price + " ");
+    return terms;
+  };
+
+  // The query's words and the filters' terms, each a list of terms every match has.
+  SearchEngine.prototype.needed = function (query, filters) {
+    return queryWords(query).concat(this.filterTerms(filters).map(function (term) { return [term]; }));
+  };
+
+  // Fetches what the query needs: the shards of its terms and its filters', and for a sort or
+  // another filter the attribute parts its matches are in. Rejects when they cannot be had (offline).
   SearchEngine.prototype.prepare = function (query, filters, sort) {
-    var self = this, wanted = [].concat.apply([], queryWords(query));
+    var self = this, needed = this.needed(query, filters), wanted = [].concat.apply([], needed);
     // Earlier keystrokes' terms are kept while few: a search still loading may need them.
     for (var oldest = this.hits.keys(); this.hits.size > 32;) this.hits.delete(oldest.next().value);
     return Promise.all(wanted.filter(function (term) { return !self.hits.has(term); }).map(function (term) {
@@ -90,7 +106,7 @@
     }).then(function () {
       if (!needsAttributes(filters, sort)) return;
       var size = self.index.attributeSize, parts = {};
-      self.candidates(queryWords(query), function (position) { parts[Math.floor(position / size)] = true; });
+      self.candidates(needed, function (position) { parts[Math.floor(position / size)] = true; });
       return Promise.all(Object.keys(parts).map(function (number) {
         if (self.parts[number]) return;
         return FoodPin.data.file("search/attributes/" + number + ".json").then(function (part) {
@@ -156,13 +172,14 @@
   // Whether a filter is set: a city or cuisine number, a price, or a ticked box.
   function isOn(value) { return value !== undefined && value !== null && value !== "" && value !== false; }
 
+  // Sorts but by name, favourites and "open now" read the attribute parts.
   function needsAttributes(filters, sort) {
     filters = filters || {};
-    return (!!sort && sort !== "name") || ["city", "cuisine", "price", "favorites", "open"].some(function (key) { return isOn(filters[key]); });
+    return (!!sort && sort !== "name") || isOn(filters.favorites) || isOn(filters.open);
   }
 
   // Calls `body` with every restaurant that has each known term, in list order: those of the
-  // rarest term, or every restaurant when no term is known.
+  // rarest term, or every restaurant when no term is known. `query`: lists of terms (`needed`).
   SearchEngine.prototype.candidates = function (query, body) {
     var self = this, rarest = null;
     query.forEach(function (terms) {
@@ -207,13 +224,13 @@
     return Math.min.apply(null, fields.map(function (field) { return Math.max(field + 1, 3); }));
   };
 
-  // What filters and sorts read of the restaurant at `position`: {city, cuisine, price, rating,
-  // reviews, lat, lon, hours, favorite}, or null when its part was not fetched.
+  // What sorts and filters read of the restaurant at `position`: {price, rating, reviews, lat,
+  // lon, hours, favorite}, or null when its part was not fetched.
   SearchEngine.prototype.record = function (position) {
     var part = this.parts[Math.floor(position / this.index.attributeSize)];
     if (!part) return null;
     var at = position - part.first, record = { position: position, favorite: part.favorite.has(position) };
-    ["city", "cuisine", "price", "rating", "reviews", "lat", "lon", "hours"].forEach(function (key) { record[key] = part[key][at]; });
+    ["price", "rating", "reviews", "lat", "lon", "hours"].forEach(function (key) { record[key] = part[key][at]; });
     return record;
   };
 
@@ -247,9 +264,6 @@
   };
 
   function passes(engine, record, filters) {
-    if (isOn(filters.city) && record.city !== Number(filters.city)) return false;
-    if (isOn(filters.cuisine) && record.cuisine.indexOf(Number(filters.cuisine)) < 0) return false;
-    if (isOn(filters.price) && record.price !== Number(filters.price)) return false;
     if (isOn(filters.favorites) && !record.favorite) return false;
     return !isOn(filters.open) || engine.isOpen(record);
   }
@@ -259,10 +273,11 @@
   // (name) order within a rank.
   SearchEngine.prototype.run = function (query, filters, sort, origin) {
     var self = this, words = queryWords(query), results = [], attributes = needsAttributes(filters, sort);
+    var filterHits = this.filterTerms(filters).map(function (term) { return self.hits.get(term); });
     filters = filters || {};
-    this.candidates(words, function (position) {
+    this.candidates(this.needed(query, filters), function (position) {
       var rank = self.rank(position, words), record = null;
-      if (rank < 0) return;
+      if (rank < 0 || filterHits.some(function (hits) { return !hits || !hits.has(position); })) return;
       if (attributes) {
         record = self.record(position);
         if (!record || !passes(self, record, filters)) return;
