@@ -21,7 +21,7 @@ Index size on disk and build time (peak memory from /usr/bin/time -v) are printe
 usage: bench/search-vs-pagefind.py N [--runs 3] [--foodpin BIN] [--work DIR]
 (needs .build-venv with selenium and `pagefind[bin]==1.5.2`, chromium and chromium-driver)
 """
-import argparse, gzip, http.server, os, pathlib, re, shutil, statistics, subprocess, sys, tempfile, threading, time, unicodedata
+import argparse, gzip, http.server, json, os, pathlib, re, shutil, statistics, subprocess, sys, tempfile, threading, time, unicodedata
 import urllib.parse
 
 from selenium import webdriver
@@ -172,16 +172,23 @@ def measure(base, tool, query, runs):
             [statistics.median(b for b, _ in warm), statistics.median(t for _, t in warm)])
 
 
-def returned(base, tool, query):
+def slugs_by_position(site):
+    """Each restaurant's slug, by its place in the list, from FoodPin's card shards."""
+    index, slugs = json.loads((site / "search.json").read_text()), []
+    for number in range((index["count"] + index["shardSize"] - 1) // index["shardSize"]):
+        slugs += [re.search(r'data-slug="([^"]+)"', card)[1] for card in json.loads((site / f"search/{number}.json").read_text())]
+    return slugs
+
+
+def returned(base, tool, query, slugs):
     """Every result's slug, as each tool returns them."""
     driver = browser()
-    driver.set_script_timeout(600)  # every card of thousands of results
+    driver.set_script_timeout(600)  # Pagefind: the data of thousands of results
     try:
         if tool == "foodpin":
             driver.get(base)
-            return set(driver.execute_async_script(
-                "FoodPin.search.ready.then(e => e.prepare(arguments[0]).then(() => FoodPin.data.cards(e.run(arguments[0], {}))))"
-                ".then(cards => arguments[1](cards.map(card => card.dataset.slug)))", query))
+            return {slugs[position] for position in driver.execute_async_script(
+                "FoodPin.search.ready.then(e => e.prepare(arguments[0]).then(() => arguments[1](e.run(arguments[0], {}))))", query)}
         driver.get(base + "pagefind-bench.html?q=")
         urls = driver.execute_async_script("""
             import("./pagefind/pagefind.js").then(async pagefind => {
@@ -230,7 +237,7 @@ def main():
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), lambda *a: Counting(*a, directory=str(site)))
     threading.Thread(target=server.serve_forever, daemon=True).start()
     base = f"http://127.0.0.1:{server.server_address[1]}/"
-    texts = guide_texts(guide)
+    texts, slugs = guide_texts(guide), slugs_by_position(site)
     print("| query | relevant | recall FoodPin / Pagefind | precision | kB before the first result, cold | ms to it, cold | ms, warm |")
     print("|---|---|---|---|---|---|---|")
     try:
@@ -238,7 +245,7 @@ def main():
             relevant = reference(texts, [fold(w) for w in words], how)
             cells = {}
             for tool in ("foodpin", "pagefind"):
-                found = returned(base, tool, query)
+                found = returned(base, tool, query, slugs)
                 recall = len(found & relevant) / len(relevant) if relevant else 1.0
                 precision = len(found & relevant) / len(found) if found else 1.0
                 cold, warm = measure(base, tool, query, args.runs)

@@ -36,11 +36,12 @@ import Testing
         #expect(postings["/sakura"] == [100 << 3])  // CJK sorts after the Latin names
         // The city and cuisine filters read terms named by the slugs search.json lists.
         #expect(index["citySlugs"] as? [String] == ["boston", "chicago", "new-york", "san-francisco", "tokyo"])
+        #expect(index["cuisineSlugs"] as? [String] == (index["cuisines"] as? [String])?.map(Slug.make))
         #expect((index["cuisineSlugs"] as? [String])?.contains("ramen") == true)
         #expect(postings["#city tokyo"] == [100 << 3 | SearchField.city.rawValue])
         #expect(postings["#cuisine ramen"] == [100 << 3 | SearchField.cuisine.rawValue])
         #expect(postings["#price 1"] == nil)  // 桜ラーメン has no price
-        #expect(part["favorites"] as? [Int] == [100])
+        #expect(postings["#favorite"] == [100 << 3 | SearchField.description.rawValue])
         #expect(part["rating"].flatMap { $0 as? [Int] }?[100] == 45)
         #expect(part["reviews"].flatMap { $0 as? [Int] }?[100] == 2)
         #expect(index["cities"] as? [String] == ["Boston", "Chicago", "New York", "San Francisco", "Tokyo"])

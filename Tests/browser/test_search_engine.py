@@ -109,11 +109,14 @@ def test_letters_fold_as_foodpin_folds_names(run, browser):
 
 
 def test_filters_and_sorts(run):
-    assert run("", city="0") == ["Bistro Café", "o ya"]
-    assert run("", cuisine="3") == ["Café Ba-Ba-Reeba"]
+    assert run("", city="boston") == ["Bistro Café", "o ya"]
+    assert run("", cuisine="tapas") == ["Café Ba-Ba-Reeba"]
+    assert run("dumpl", city="chicago") == ["Chicago Steak Co"]
+    assert run("dumpl", favorites=True) == ["o ya"]
+    assert run("dumpl", city="tokyo") == []  # no such city: nothing, not everything
     assert run("", price="4") == ["Chicago Steak Co", "o ya"]
     assert run("", favorites=True) == ["o ya", "桜ラーメン 新宿店"]
-    assert run("c", city="1", price="4") == ["Chicago Steak Co"]  # one letter rules nothing out
+    assert run("c", city="chicago", price="4") == ["Chicago Steak Co"]  # one letter rules nothing out
     # Rated first, best first; the unrated after them, in list order.
     assert run("", sort="rating") == ["Chicago Steak Co", "Café Ba-Ba-Reeba", "o ya", "Bistro Café", "SKÁL", "桜ラーメン 新宿店"]
     assert run("dumpl", sort="reviews") == ["Chicago Steak Co", "o ya", "SKÁL"]
@@ -131,7 +134,7 @@ def test_a_query_fetches_only_what_it_needs(run, browser, guide_url):
     assert fetched == ["search/terms.json", shard, "search/0.json"]
     # The city and price filters read their terms (all in the first shard, bound "#"); a sort, the attribute part.
     assert listed["bounds"][0] == "#"
-    assert run("steak", city="1", price="4") == ["Chicago Steak Co"]
+    assert run("steak", city="chicago", price="4") == ["Chicago Steak Co"]
     assert [path for path in browser.execute_script("return fetched")[3:] if "attributes" in path] == []
     assert "search/terms/23.json" in browser.execute_script("return fetched")
     assert run("steak", sort="rating") == ["Chicago Steak Co"]

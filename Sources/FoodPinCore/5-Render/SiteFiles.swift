@@ -45,7 +45,9 @@ extension SiteRenderer {
             .list(paths.enumerated().map { index, path in ["path": .string(path), "last": .bool(index == paths.count - 1)] })
         }
         let assets = shell.filter(DeployHeaders.isFingerprinted), pages = shell.filter { !DeployHeaders.isFingerprinted($0) }
-        return library.render("sw", .object(["version": .string(version), "pages": list(pages), "assets": list(assets)])) ?? ""
+        // `shell`, all of them, for a guide's own sw.mustache from before.
+        let context: [String: TemplateValue] = ["version": .string(version), "pages": list(pages), "assets": list(assets), "shell": list(shell)]
+        return library.render("sw", .object(context)) ?? ""
     }
 
     /// What a city's page offers to keep for offline: its pages, and about how much that takes on

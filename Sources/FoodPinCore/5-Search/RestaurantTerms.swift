@@ -19,9 +19,10 @@ extension SearchWords {
     static func slugTerm(_ slug: String) -> String { "/" + slug }
 
     /// The term a filter finds restaurants by: `#city <slug>`, `#cuisine <slug>` (slugs as the
-    /// city and cuisine pages group them) and `#price <1-4>`. A filter reads one term's postings,
-    /// not every restaurant's attributes.
-    static func filterTerm(_ filter: String, _ value: String) -> String { "#" + filter + " " + value }
+    /// city and cuisine pages group them), `#price <1-4>` and `#favorite`. A filter reads one
+    /// term's postings, not every restaurant's attributes. `search-engine.js` `filterTerms`
+    /// names them again, as docs/site.md does.
+    static func filterTerm(_ filter: String, _ value: String? = nil) -> String { "#" + filter + (value.map { " " + $0 } ?? "") }
 
     /// Every word of the restaurant's texts with the field it is in, most telling fields first: a
     /// word's first field is its best. Its slug comes first too, as `/slug`: no word has a `/`, and
@@ -36,7 +37,9 @@ extension SearchWords {
         body(slugTerm(restaurant.slug), .nameStart)
         if let city = restaurant.city { body(filterTerm("city", slug(city)), .city) }
         for cuisine in restaurant.cuisines { body(filterTerm("cuisine", slug(cuisine)), .cuisine) }
+        // The field of a filter term is never ranked.
         if let price = restaurant.price { body(filterTerm("price", String(price)), .description) }
+        if restaurant.favorite { body(filterTerm("favorite"), .description) }
         for (index, word) in words(restaurant.name).enumerated() { body(word, index == 0 ? .nameStart : .name) }
         for cuisine in restaurant.cuisines { each(cuisine, .cuisine) }
         each(restaurant.city, .city)

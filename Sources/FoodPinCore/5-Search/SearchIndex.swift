@@ -38,22 +38,26 @@ enum SearchIndex {
     static func hasHours(_ site: Site) -> Bool { site.restaurants.contains { $0.hours != nil } }
 
     /// Attribute part `number`: a column per attribute for its restaurants, in list order. The
-    /// city, cuisine and price filters read terms instead (`SearchWords.filterTerm`).
+    /// city, cuisine, price and favourites filters read terms instead (`SearchWords.filterTerm`).
     static func attributes(_ site: Site, number: Int) -> Data {
         let range = attributeRange(number, of: site), restaurants = site.restaurants
-        var out = "{\"first\":\(range.lowerBound),\n"
-        func column(_ key: String, _ value: (Int) -> String) {
-            out += "\"" + key + "\":[" + range.map(value).joined(separator: ",") + "],\n"
+        func column(_ key: String, _ value: (Int) -> String) -> String {
+            "\"" + key + "\":[" + range.map(value).joined(separator: ",") + "]"
         }
-        column("price") { String(restaurants[$0].price ?? 0) }
-        column("rating") { String(restaurants[$0].ratingTenths ?? 0) }
-        column("reviews") { String(restaurants[$0].reviews.count) }
-        // Five decimals: about a metre, plenty for "near me"; both or neither.
-        column("lat") { position in restaurants[position].long == nil ? "null" : restaurants[position].lat.map(coordinate) ?? "null" }
-        column("lon") { position in restaurants[position].lat == nil ? "null" : restaurants[position].long.map(coordinate) ?? "null" }
-        column("hours") { restaurants[$0].hours.map { JSONText.quote(HoursPresentation.compact($0)) } ?? "null" }
-        out += "\"favorites\":[" + range.filter { restaurants[$0].favorite }.map(String.init).joined(separator: ",") + "]}\n"
-        return Data(out.utf8)
+        // Both coordinates or neither, to five decimals: about a metre, plenty for "near me".
+        func place(_ position: Int) -> (lat: Double, lon: Double)? {
+            guard let lat = restaurants[position].lat, let lon = restaurants[position].long else { return nil }
+            return (lat, lon)
+        }
+        let columns = [
+            column("price") { String(restaurants[$0].price ?? 0) },
+            column("rating") { String(restaurants[$0].ratingTenths ?? 0) },
+            column("reviews") { String(restaurants[$0].reviews.count) },
+            column("lat") { place($0).map { coordinate($0.lat) } ?? "null" },
+            column("lon") { place($0).map { coordinate($0.lon) } ?? "null" },
+            column("hours") { restaurants[$0].hours.map { JSONText.quote(HoursPresentation.compact($0)) } ?? "null" },
+        ]
+        return Data(("{\"first\":\(range.lowerBound),\n" + columns.joined(separator: ",\n") + "}\n").utf8)
     }
 
     /// Shard `number`: the list card of restaurants `number * shardSize ..<`, in list order, as HTML

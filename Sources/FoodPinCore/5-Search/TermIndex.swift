@@ -3,8 +3,8 @@ import Foundation
 /// The full-text index: every word of every restaurant's name, cuisines, city, area, description,
 /// searchable fields, review titles and review texts, with the best field it was found in. Its
 /// terms, sorted, are cut into shards (4 kB gzipped at the median for the hand-written 10,000) that
-/// `search/terms.json` lists by their bounds: a query fetches the few shards its words fall in. The next build (in a session, or in a new process from the build
-/// state) takes the last index and replaces the terms of the restaurants that changed: one review
+/// `search/terms.json` lists by their bounds: a query fetches the few shards its words fall in.
+/// The next build (in a session, or in a new process from the build state) takes the last index and replaces the terms of the restaurants that changed: one review
 /// edited at 10,000 restaurants took 1.03–1.07 s in a new process when the index was made whole,
 /// 0.72 s so (`bench/incremental.py`).
 struct TermIndex: Sendable {
@@ -132,6 +132,11 @@ struct TermIndex: Sendable {
 
     static func cutsBefore(_ term: String) -> Bool { ContentDigest(Array(term.utf8)).hash % 8 == 0 }
 
+    /// A shard's file is named by its bound in hex, so a shard is cut only where its bound has at
+    /// most 100 bytes: a word has at most 40 characters, 160 bytes in scripts of four-byte letters,
+    /// and two such words sharing a long beginning would need more than a file name holds (255).
+    static let longestBound = 100
+
     /// `kept`: the last shards with their terms, each taken again if it holds the same terms and
     /// none of them `changed`.
     private func makeShards(reusing kept: [(shard: Shard, terms: ArraySlice<String>)], changed: Set<String>) -> [Shard] {
@@ -139,7 +144,8 @@ struct TermIndex: Sendable {
         var start = 0, size = 0
         for (index, term) in terms.enumerated() {
             let entry = entries[term]!
-            if index > start, size >= Self.largest || (size >= Self.smallest && entry.cutsBefore) {
+            if index > start, size >= Self.largest || (size >= Self.smallest && entry.cutsBefore),
+               Self.bound(after: terms[index - 1], first: term).utf8.count <= Self.longestBound {
                 ranges.append(start..<index)
                 (start, size) = (index, 0)
             }

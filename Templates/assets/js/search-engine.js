@@ -43,7 +43,7 @@
 
   // The query's words, each as the terms it is indexed by ("crème-brûlée": creme, brulee). The
   // last word is being typed: its terms are prefixes; the others are whole, marked by a space
-  // after them (no term has one). A word of one letter has none: it rules nothing out (the "e"
+  // after them (no term ends with one). A word of one letter has none: it rules nothing out (the "e"
   // of "cacio e pepe").
   function queryWords(query) {
     var all = fold(query || "").split(" ").filter(Boolean);
@@ -70,13 +70,15 @@
     return hits;
   }
 
-  // The terms the city, cuisine and price filters find restaurants by (SearchWords.filterTerm), whole.
+  // The terms the city and cuisine (by slug), price and favourites filters find restaurants by
+  // (SearchWords.filterTerm), whole.
   SearchEngine.prototype.filterTerms = function (filters) {
-    var index = this.index, terms = [];
+    var terms = [];
     filters = filters || {};
-    if (isOn(filters.city)) terms.push("#city " + index.citySlugs[filters.city] + " ");
-    if (isOn(filters.cuisine)) terms.push("#cuisine " + index.cuisineSlugs[filters.cuisine] + " ");
+    if (isOn(filters.city)) terms.push("#city " + filters.city + " ");
+    if (isOn(filters.cuisine)) terms.push("#cuisine " + filters.cuisine + " ");
     if (isOn(filters.price)) terms.push("#price " + filters.price + " ");
+    if (isOn(filters.favorites)) terms.push("#favorite ");
     return terms;
   };
 
@@ -96,10 +98,10 @@
         self.hits.set(term, found.shards && hitsOf(term, found.shards)); // null: not known, rules nothing out
       });
     })).then(function () {
-      // A word that finds nothing may be a typo.
+      // A word that finds nothing may be a typo; a filter that finds nothing finds nothing.
       return Promise.all(wanted.filter(function (term) {
         var hits = self.hits.get(term);
-        return hits && !hits.size && !self.forgivenTerms.has(term);
+        return hits && !hits.size && !self.forgivenTerms.has(term) && term[0] !== "#";
       }).map(function (term) {
         return forgiven(term).then(function (hits) { self.hits.set(term, hits); self.forgivenTerms.add(term); });
       }));
@@ -110,7 +112,6 @@
       return Promise.all(Object.keys(parts).map(function (number) {
         if (self.parts[number]) return;
         return FoodPin.data.file("search/attributes/" + number + ".json").then(function (part) {
-          part.favorite = new Set(part.favorites);
           self.parts[number] = part;
         });
       }));
@@ -134,8 +135,8 @@
   }
 
   // The hits of the indexed words nearest a term that found nothing: within one edit from 4
-  // characters, two from 8, the first ones right (the list's `typoWords` tells how many); at
-  // most eight words, nearest first.
+  // characters, two from 8, the first ones right (the list's `typoWords` tells how long and how
+  // many); at most eight words, nearest first.
   function forgiven(term) {
     var typing = term.slice(-1) !== " ", word = term.trim(), letters = Array.from(word);
     return FoodPin.data.file("search/terms.json").then(function (list) {
@@ -172,10 +173,9 @@
   // Whether a filter is set: a city or cuisine number, a price, or a ticked box.
   function isOn(value) { return value !== undefined && value !== null && value !== "" && value !== false; }
 
-  // Sorts but by name, favourites and "open now" read the attribute parts.
+  // Sorts but by name and "open now" read the attribute parts.
   function needsAttributes(filters, sort) {
-    filters = filters || {};
-    return (!!sort && sort !== "name") || isOn(filters.favorites) || isOn(filters.open);
+    return (!!sort && sort !== "name") || isOn((filters || {}).open);
   }
 
   // Calls `body` with every restaurant that has each known term, in list order: those of the
@@ -225,11 +225,11 @@
   };
 
   // What sorts and filters read of the restaurant at `position`: {price, rating, reviews, lat,
-  // lon, hours, favorite}, or null when its part was not fetched.
+  // lon, hours}, or null when its part was not fetched.
   SearchEngine.prototype.record = function (position) {
     var part = this.parts[Math.floor(position / this.index.attributeSize)];
     if (!part) return null;
-    var at = position - part.first, record = { position: position, favorite: part.favorite.has(position) };
+    var at = position - part.first, record = { position: position };
     ["price", "rating", "reviews", "lat", "lon", "hours"].forEach(function (key) { record[key] = part[key][at]; });
     return record;
   };
@@ -263,11 +263,6 @@
     return this.openNow[record.position];
   };
 
-  function passes(engine, record, filters) {
-    if (isOn(filters.favorites) && !record.favorite) return false;
-    return !isOn(filters.open) || engine.isOpen(record);
-  }
-
   // The positions of the matching restaurants, after `prepare` with the same arguments: by `sort`
   // (rating, reviews, price, distance from `origin`) when given, else best rank first, in list
   // (name) order within a rank.
@@ -280,7 +275,7 @@
       if (rank < 0 || filterHits.some(function (hits) { return !hits || !hits.has(position); })) return;
       if (attributes) {
         record = self.record(position);
-        if (!record || !passes(self, record, filters)) return;
+        if (!record || (isOn(filters.open) && !self.isOpen(record))) return;
       }
       var key = sortKeys[sort];
       results.push({ rank: key ? key(record || { position: position }, origin) : rank, position: position });

@@ -30,8 +30,8 @@
   var touched = false;
   var ready = FoodPin.data.index().then(function (index) {
     engine = new FoodPin.SearchEngine(index);
-    fill(form.elements.city, index.cities);
-    fill(form.elements.cuisine, index.cuisines);
+    fill(form.elements.city, index.cities, index.citySlugs);
+    fill(form.elements.cuisine, index.cuisines, index.cuisineSlugs);
     // "Open now" is offered when some restaurant has opening hours.
     if (openNow) openNow.parentNode.hidden = !index.hours;
     panel.hidden = false; // a guide's own search.mustache from before hides it in its HTML
@@ -45,12 +45,13 @@
   });
   FoodPin.search = { ready: ready, pageSize: pageSize };
 
-  function fill(select, names) {
-    names.map(function (name, position) { return { name: name, position: position }; })
+  // Options by slug, which the engine's filter terms name.
+  function fill(select, names, slugs) {
+    names.map(function (name, position) { return { name: name, slug: slugs[position] }; })
       .sort(function (a, b) { return FoodPin.fold(a.name) < FoodPin.fold(b.name) ? -1 : 1; })
       .forEach(function (entry) {
         var option = document.createElement("option");
-        option.value = String(entry.position);
+        option.value = entry.slug;
         option.textContent = entry.name;
         select.appendChild(option);
       });
