@@ -141,6 +141,20 @@ def test_a_query_fetches_only_what_it_needs(run, browser, guide_url):
     assert browser.execute_script("return fetched")[-1] == "search/attributes/0.json"
 
 
+@pytest.mark.parametrize("prefix", ["zq", "zq39"])
+def test_a_prefix_reads_every_shard_that_can_hold_its_terms(run, browser, guide_url, prefix):
+    # SKÁL's 4,000 "zq" words fill shards of their own: a prefix may be in the last shard whose
+    # bound is not after it and in every later shard whose bound begins with it.
+    bounds = json.loads(urllib.request.urlopen(guide_url + "search/terms.json").read())["bounds"]
+    assert len([bound for bound in bounds if bound.startswith("zq")]) >= 2, bounds
+    shards = [[bound for bound in bounds if bound <= prefix][-1]] + [bound for bound in bounds if bound > prefix and bound.startswith(prefix)]
+    browser.execute_script("fetched.length = 0")
+    assert run(prefix) == ["SKÁL"]
+    fetched = [path for path in browser.execute_script("return fetched") if path.startswith("search/terms/")]
+    assert fetched == ["search/terms/" + bound.encode().hex() + ".json" for bound in shards]
+    assert len(fetched) == (1 if prefix == "zq39" else len([bound for bound in bounds if bound.startswith("zq")]) + 1)
+
+
 def test_my_guide_finds_restaurants_by_slug(run, browser):
     found = browser.execute_async_script("const done = arguments[arguments.length - 1];"
                                          "FoodPin.data.places(['o-ya', 'sakura', 'gone']).then(done)")
