@@ -95,10 +95,14 @@ def test_assets_are_fingerprinted(sample_site):
     bundles = [n for n in names if re.fullmatch(r"site\.[0-9a-f]{8}\.js", n)]
     assert len(bundles) == 1
     bundle = (sample_site / "assets" / bundles[0]).read_text()
+    # Each whole, without indentation, blank lines and comment lines (ScriptText).
+    def compact(text):
+        return "\n".join(line.strip(" \t") for line in text.splitlines() if line.strip(" \t") and not line.strip(" \t").startswith("//"))
     starts = [bundle.index(marker) for marker in ["FoodPin.strings = {"] + [
-        (REPO / "Templates" / "assets" / "js" / f"{name}.js").read_text().splitlines()[0]
+        compact((REPO / "Templates" / "assets" / "js" / f"{name}.js").read_text())
         for name in ["core", "first-visit", "gallery", "mine", "pins", "review-form", "search-engine", "search-ui", "share", "walkthrough"]]]
     assert starts == sorted(starts)
+    assert "\n//" not in bundle and "\n " not in bundle
     assert re.findall(r'<script src="([^"]+)" defer>', (sample_site / "index.html").read_text()) == ["assets/" + bundles[0]]
     # A detail page loads the review form's script first: review-form.js, in the bundle, reads it.
     detail_scripts = re.findall(r'<script src="([^"]+)" defer>', (sample_site / "restaurants" / "harbor-noodle-bar" / "index.html").read_text())

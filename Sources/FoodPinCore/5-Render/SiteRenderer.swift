@@ -60,7 +60,7 @@ public struct SiteRenderer: Sendable {
         self.reviewForm = Self.reviewFormScript(library: theme.library, stringsValue: stringsValue, contribute: contribute)
         // The strings script first: the theme's scripts read their words from it. `;` between
         // files: a script that ends without one cannot run into the next.
-        let bundle = ([strings.script] + theme.scripts.map { theme.files[$0] ?? "" }).joined(separator: "\n;\n")
+        let bundle = ScriptText.compact(([strings.script] + theme.scripts.map { theme.files[$0] ?? "" }).joined(separator: "\n;\n"))
         self.scriptBundle = ("assets/site.\(Fingerprint.hex(Data(bundle.utf8), length: 8)).js", bundle)
         // Each card shows up on several pages (list, browse, search): digested once.
         self.cardDigests = cardDigests ?? ParallelMap.map(site.restaurants, Self.cardDigest)

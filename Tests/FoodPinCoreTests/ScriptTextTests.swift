@@ -1,0 +1,9 @@
+import Testing
+@testable import FoodPinCore
+
+@Suite struct ScriptTextTests {
+    @Test func indentationBlankLinesAndCommentLinesGoLineBreaksStay() {
+        let script = "// What it does.\r\n(function () {\n  \"use strict\";\n\n\t// why\n  var url = \"https://x.org/a\"; // kept: code before it\n  return\n    1;\n})();\n"
+        #expect(ScriptText.compact(script) == "(function () {\n\"use strict\";\nvar url = \"https://x.org/a\"; // kept: code before it\nreturn\n1;\n})();\n")
+    }
+}
