@@ -5,5 +5,7 @@ import Testing
     @Test func indentationBlankLinesAndCommentLinesGoLineBreaksStay() {
         let script = "// What it does.\r\n(function () {\n  \"use strict\";\n\n\t// why\n  var url = \"https://x.org/a\"; // kept: code before it\n  return\n    1;\n})();\n"
         #expect(ScriptText.compact(script) == "(function () {\n\"use strict\";\nvar url = \"https://x.org/a\"; // kept: code before it\nreturn\n1;\n})();\n")
+        // A line separator inside a string is no line break.
+        #expect(ScriptText.compact("var s = \"a\u{2028}  b\u{85}c\";\n") == "var s = \"a\u{2028}  b\u{85}c\";\n")
     }
 }

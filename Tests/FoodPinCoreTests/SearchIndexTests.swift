@@ -36,8 +36,11 @@ import Testing
         #expect(postings["/sakura"] == [100 << 3])  // CJK sorts after the Latin names
         // The city and cuisine filters read terms named by the slugs search.json lists.
         #expect(index["citySlugs"] as? [String] == ["boston", "chicago", "new-york", "san-francisco", "tokyo"])
-        #expect(index["cuisineSlugs"] as? [String] == (index["cuisines"] as? [String])?.map(Slug.make))
-        #expect((index["cuisineSlugs"] as? [String])?.contains("ramen") == true)
+        let cuisines = try #require(index["cuisines"] as? [String]), cuisineSlugs = try #require(index["cuisineSlugs"] as? [String])
+        #expect(cuisines.count == cuisineSlugs.count)
+        for (name, slug) in [("Ramen", "ramen"), ("Prime Rib", "prime-rib"), ("South American", "south-american")] {
+            #expect(cuisines.firstIndex(of: name).map { cuisineSlugs[$0] } == slug)
+        }
         #expect(postings["#city tokyo"] == [100 << 3 | SearchField.city.rawValue])
         #expect(postings["#cuisine ramen"] == [100 << 3 | SearchField.cuisine.rawValue])
         #expect(postings["#price 1"] == nil)  // 桜ラーメン has no price

@@ -114,6 +114,8 @@ import Testing
         for (number, shard) in index.shards.enumerated() where number > 0 {
             let first = index.terms[shard.terms.lowerBound], last = index.terms[shard.terms.lowerBound - 1]
             #expect(first.hasPrefix(shard.bound) && TermIndex.precedes(last, shard.bound))
+            // The shortest: one character less would not sort after the term before.
+            #expect(!TermIndex.precedes(last, String(shard.bound.unicodeScalars.dropLast())))
         }
     }
 

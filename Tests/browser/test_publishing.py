@@ -97,7 +97,8 @@ def test_assets_are_fingerprinted(sample_site):
     bundle = (sample_site / "assets" / bundles[0]).read_text()
     # Each whole, without indentation, blank lines and comment lines (ScriptText).
     def compact(text):
-        return "\n".join(line.strip(" \t") for line in text.splitlines() if line.strip(" \t") and not line.strip(" \t").startswith("//"))
+        lines = [line.rstrip("\r").strip(" \t") for line in text.split("\n")]
+        return "\n".join(line for line in lines if line and not line.startswith("//"))
     starts = [bundle.index(marker) for marker in ["FoodPin.strings = {"] + [
         compact((REPO / "Templates" / "assets" / "js" / f"{name}.js").read_text())
         for name in ["core", "first-visit", "gallery", "mine", "pins", "review-form", "search-engine", "search-ui", "share", "walkthrough"]]]

@@ -1,11 +1,13 @@
 /// Scripts as published: indentation, blank lines and lines that are only a `//` comment left
 /// out, line breaks kept (so no statement runs into the next). The script every page loads went
 /// from 22.2 to 15.9 kB gzipped (2026-11-28). A template literal spanning lines would lose its
-/// indentation: FoodPin's own scripts have none (docs/templates.md says so for a theme's).
+/// indentation, blank lines and lines beginning `//`: FoodPin's own scripts have none
+/// (docs/templates.md says so for a theme's). Lines end at `\n` or `\r\n` only: U+2028 may be
+/// inside a string.
 enum ScriptText {
     static func compact(_ script: String) -> String {
         var lines: [Substring] = []
-        for line in script.split(whereSeparator: \.isNewline) {
+        for line in script.split(whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
             let code = line.drop { $0 == " " || $0 == "\t" }
             if !code.isEmpty && !code.hasPrefix("//") { lines.append(code) }
         }

@@ -170,7 +170,7 @@
     }));
   }
 
-  // Whether a filter is set: a city or cuisine number, a price, or a ticked box.
+  // Whether a filter is set: a city or cuisine slug, a price, or a ticked box.
   function isOn(value) { return value !== undefined && value !== null && value !== "" && value !== false; }
 
   // Sorts but by name and "open now" read the attribute parts.
