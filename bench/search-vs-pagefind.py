@@ -81,7 +81,7 @@ def reference(texts, words, how):
 
 
 class Counting(http.server.SimpleHTTPRequestHandler):
-    """A static host that notes when each response was sent and its size as sent (gzipped)."""
+    """A static host that notes when each response was sent, its size as sent (gzipped) and its path."""
     sent = []
     lock = threading.Lock()
 
@@ -111,7 +111,7 @@ class Counting(http.server.SimpleHTTPRequestHandler):
         except (BrokenPipeError, ConnectionResetError):
             return None  # the browser went on to the next run
         with Counting.lock:
-            Counting.sent.append((time.time(), len(body)))
+            Counting.sent.append((time.time(), len(body), self.path.split("?")[0]))
         return None
 
 
@@ -154,7 +154,7 @@ def first_result(driver, url):
     done = WebDriverWait(driver, 120, poll_frequency=0.02).until(lambda d: d.execute_script("return window.firstResult"))
     shown_at = driver.execute_script("return performance.timeOrigin + window.firstResult.ms") / 1000
     with Counting.lock:
-        return sum(size for sent_at, size in Counting.sent if sent_at <= shown_at), done["ms"]
+        return sum(size for sent_at, size, _ in Counting.sent if sent_at <= shown_at), done["ms"]
 
 
 def measure(base, tool, query, runs):
@@ -259,4 +259,5 @@ def main():
             shutil.rmtree(work)
 
 
-main()
+if __name__ == "__main__":
+    main()
