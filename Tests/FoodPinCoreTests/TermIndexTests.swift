@@ -63,10 +63,13 @@ import Testing
         #expect(terms["#cuisine chinese"] == [[0, SearchField.cuisine.rawValue]])
         // 9 words of the first, 10 of the second (not "e": one letter), 2 in both, 2 slugs, 2 filter terms
         #expect(terms.count == 21)
-        let manifest = try #require(JSONSerialization.jsonObject(with: index.manifest()) as? [String: Any])
+        let manifest = try #require(JSONSerialization.jsonObject(with: index.manifest(language: "en-GB")) as? [String: Any])
         #expect(manifest["fields"] as? [String] == ["nameStart", "name", "cuisine", "city", "area", "description", "reviewTitle", "reviewText"])
         #expect(manifest["bounds"] as? [String] == ["#"])  // one shard; filter terms and slugs sort before every word
         #expect(manifest["typoWords"] as? [String: Int] == ["shortest": 4, "keyLength": 2])
+        #expect(manifest["stemmer"] as? String == "english")
+        let french = try #require(JSONSerialization.jsonObject(with: index.manifest(language: "fr")) as? [String: Any])
+        #expect(french["stemmer"] is NSNull)  // the page has no French stemmer: words match as they are
     }
 
     @Test func searchableFieldsAreIndexedAsTheDescriptionIs() throws {
@@ -124,7 +127,7 @@ import Testing
     private func expectSame(_ index: TermIndex, _ whole: TermIndex) {
         #expect(index.shards == whole.shards)
         #expect(index.shards.indices.map(index.json) == whole.shards.indices.map(whole.json))
-        #expect(index.manifest() == whole.manifest())
+        #expect(index.manifest(language: "en") == whole.manifest(language: "en"))
     }
 
     @Test func anIndexBroughtUpToDateEqualsOneMadeWhole() throws {

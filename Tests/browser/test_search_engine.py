@@ -18,7 +18,7 @@ RESTAURANTS = {
     "sakura": "name: 桜ラーメン 新宿店\nfavorite: true\n---\nShinjuku.\n",
 }
 REVIEWS = {
-    "cafe-ba-ba-reeba": "rating: 4\n---\nThe rooftop!\n",
+    "cafe-ba-ba-reeba": "rating: 4\n---\nThe rooftop! Grilled tacos, and pastries.\n",
     "chicago-steak": "rating: 5\ntitle: Great dumplings\n---\nYes.\n",
     "o-ya": "rating: 3\n---\nA dumpling soup.\n",
 }
@@ -80,13 +80,18 @@ def run(browser, guide_url):
     ("constructor", []),  # a word that is a name in JavaScript's objects: no match, no error
     # Words of the descriptions and reviews, ranked by field: a description, then a review's title,
     # then its text; a prefix while typing; every word must be somewhere.
-    ("dumplings", ["SKÁL", "Chicago Steak Co"]),
+    # The guide is in English: a word finds its other forms ("dumplings", o ya's "dumpling").
+    ("dumplings", ["SKÁL", "Chicago Steak Co", "o ya"]),
+    ("dumpling", ["SKÁL", "Chicago Steak Co", "o ya"]),
+    ("taco", ["Café Ba-Ba-Reeba"]),
+    ("grill pastry", ["Café Ba-Ba-Reeba"]),
+    ("grilling tacos", ["Café Ba-Ba-Reeba"]),
     ("dumpl", ["SKÁL", "Chicago Steak Co", "o ya"]),
     ("rooftop", ["Café Ba-Ba-Reeba"]),
     ("rooftop dumplings", []),
-    # Every word but the last is whole: "dumpl" begins words, but is not one.
+    # Every word but the last is whole: "dump" begins words, but is not one nor their stem.
     ("dumpling soup", ["o ya"]),
-    ("dumpl soup", []),
+    ("dump soup", []),
     # A word that finds nothing is forgiven a typo: one edit from 4 letters (a swap is one), two from 8.
     ("rooftpo", ["Café Ba-Ba-Reeba"]),
     ("stek", ["Chicago Steak Co"]),
@@ -173,3 +178,35 @@ def test_words_are_the_words_foodpin_indexes(run, browser):
     assert len(cases) == 11
     for text, expected in cases:
         assert browser.execute_script("return FoodPin.searchWords(arguments[0])", text) == expected, text
+
+
+# Each line's words are forms of one stem; no two lines share one.
+STEMS = ["taco tacos", "grill grilled grilling grills", "pastry pastries", "cookie cookies", "dish dishes",
+         "coffee coffees", "glass glasses", "shop shops shopping shopped", "stuff stuffed", "berry berries",
+         "fried fries", "dumpling dumplings", "noodle noodles", "bake baked baking bakes", "egg eggs",
+         "speed speeds", "shred shredded", "string strings"]
+
+
+def test_the_english_stemmer_gives_each_form_of_a_word_one_stem(run, browser):
+    stems = [{browser.execute_script("return FoodPin.englishStem(arguments[0])", word) for word in line.split()} for line in STEMS]
+    assert all(len(stem) == 1 for stem in stems), list(zip(STEMS, stems))
+    assert len(set.union(*stems)) == len(STEMS)
+    # A stem begins its words, so they sit together in the index: it only cuts endings.
+    assert all(word.startswith(next(iter(stem))) for line, stem in zip(STEMS, stems) for word in line.split())
+    # Too short, or not all a-z: left alone.
+    assert [browser.execute_script("return FoodPin.englishStem(arguments[0])", word) for word in ["al", "zq39", "crêpes", "#favorite"]] == [None] * 4
+
+
+def test_a_guide_in_another_language_matches_words_as_they_are(tmp_path, browser, serve):
+    guide = tmp_path / "guide"
+    (guide / "Content" / "restaurants").mkdir(parents=True)
+    (guide / "Content" / "site.yml").write_text("language: fr\n", encoding="utf-8")
+    for slug, name in [("tacos", "Tacos Uno"), ("taco", "Taco Dos")]:
+        (guide / "Content" / "restaurants" / f"{slug}.md").write_text(f"---\nname: {name}\n---\n", encoding="utf-8")
+    build(guide)
+    browser.get(serve(guide / "Output"))
+    found = browser.execute_async_script("""const done = arguments[arguments.length - 1];
+        FoodPin.data.index().then(index => { const engine = new FoodPin.SearchEngine(index);
+          return engine.prepare("taco uno").then(() => engine.prepare("tacos dos")).then(
+            () => done([engine.run("taco uno"), engine.run("tacos dos")])); });""")
+    assert found == [[], []]  # in English each would find the other's restaurant

@@ -114,7 +114,7 @@ public struct SiteRenderer: Sendable {
         case .manifest: text = manifest()
         case .searchIndex: return SearchIndex.manifest(site)
         case .searchAttributes(let number): return SearchIndex.attributes(site, number: number)
-        case .termManifest: return terms.manifest()
+        case .termManifest: return terms.manifest(language: site.config.language)
         case .termShard(let number): return terms.json(number)
         case .typoWords(let number): return TypoWords.encode(typoWords.parts[number].words)
         case .searchShard(let number):

@@ -28,12 +28,22 @@ extension TermIndex {
         return Data(out)
     }
 
-    /// `search/terms.json`: each shard's bound, the fields postings name, and which words typos are
-    /// forgiven from (`TypoWords`), so that the page need not know.
-    func manifest() -> Data {
+    /// The stemmer the page matches a guide's words with, by its language (`en`, `en-GB` …), if
+    /// `search-engine.js` has one for it.
+    static func stemmer(language: String) -> String? {
+        language.lowercased().split(separator: "-").first == "en" ? "english" : nil
+    }
+
+    /// `search/terms.json`: each shard's bound, the fields postings name, which words typos are
+    /// forgiven from (`TypoWords`), so that the page need not know, and the stemmer.
+    func manifest(language: String) -> Data {
         let fields = SearchField.allCases.map { "\"\($0)\"" }.joined(separator: ",")
         let typoWords = "{\"shortest\":\(TypoWords.shortest),\"keyLength\":\(TypoWords.keyLength)}"
-        var out: [UInt8] = Array("{\"version\":3,\"fields\":[\(fields)],\"typoWords\":\(typoWords),\n\"bounds\":".utf8)
+        let stemmer = Self.stemmer(language: language).map(JSONText.quote) ?? "null"
+        var out: [UInt8] = Array("""
+            {"version":4,"fields":[\(fields)],"typoWords":\(typoWords),"stemmer":\(stemmer),
+            "bounds":
+            """.utf8)
         JSONText.append(list: shards.lazy.map(\.bound), to: &out)
         out += Array("}\n".utf8)
         return Data(out)

@@ -33,6 +33,23 @@
     return found;
   }
 
+  // A light English stemmer: it only cuts endings, so a word's stem begins it and the words of a
+  // stem sit together in the index. Plurals and -ed and -ing forms find each other ("taco" finds
+  // "tacos", "grilled" finds "grill", "pastry" finds "pastries"); it errs towards finding more
+  // ("wine" finds "wins"). Null for a word it does not stem: under 3 letters, or not all a-z.
+  function englishStem(word) {
+    if (!/^[a-z]{3,}$/.test(word)) return null;
+    // What is left keeps three letters and a vowel.
+    function cut(stem, ending) {
+      var rest = stem.slice(0, stem.length - ending.length);
+      return stem.slice(-ending.length) === ending && rest.length >= 3 && /[aeiouy]/.test(rest) ? rest : null;
+    }
+    var stem = cut(word, "ings") || cut(word, "ing") || (word.slice(-3) === "eed" ? null : cut(word, "ed")) ||
+      (word.slice(-2) === "ss" ? null : cut(word, "s")) || word;
+    stem = cut(stem, "ie") || cut(stem, "e") || cut(stem, "i") || cut(stem, "y") || stem;
+    return /(bb|dd|ff|gg|mm|nn|pp|rr|tt)$/.test(stem) && stem.length > 3 ? stem.slice(0, -1) : stem;
+  }
+
   function SearchEngine(index) {
     this.index = index;
     // By term, a Map of position → best field, or null (not known); the latest terms kept.
@@ -52,14 +69,26 @@
     }).filter(function (terms) { return terms.length; });
   }
 
-  // By restaurant position, the best field of `term` in these shards, or of any term it begins
-  // when it is a prefix.
-  function hitsOf(term, shards) {
-    var hits = new Map(), whole = term.slice(-1) === " ";
-    term = term.trim();
+  // Where the shards are read for `term`, and which of their terms it takes: a whole word itself,
+  // a word being typed every word it begins; with the guide's stemmer (`stem`), either also takes
+  // the words of its stem, which begin with it.
+  function lookup(term, stem) {
+    var whole = term.slice(-1) === " ", word = term.trim(), root = stem ? stem(word) : null;
+    return {
+      from: root || word, exact: whole && !root,
+      takes: function (found) {
+        return (whole ? found === word : found.indexOf(word) === 0) || (root !== null && stem(found) === root);
+      }
+    };
+  }
+
+  // By restaurant position, the best field of the terms these shards hold that `look` takes.
+  function hitsOf(look, shards) {
+    var hits = new Map();
     shards.forEach(function (shard) {
-      for (var at = FoodPin.data.termAt(shard.terms, term); at < shard.terms.length &&
-           (whole ? shard.terms[at] === term : shard.terms[at].indexOf(term) === 0); at++) {
+      for (var at = FoodPin.data.termAt(shard.terms, look.from); at < shard.terms.length &&
+           (look.exact ? shard.terms[at] === look.from : shard.terms[at].indexOf(look.from) === 0); at++) {
+        if (!look.takes(shard.terms[at])) continue;
         for (var i = 0, value = 0, postings = shard.postings[at]; i < postings.length; i++) {
           value += postings[i];
           var position = value >> 3, field = value & 7, best = hits.get(position);
@@ -68,6 +97,16 @@
       }
     });
     return hits;
+  }
+
+  // The hits of `term` (null: in more shards than are fetched, so not known). A stem in too many
+  // shards ("bak" at a million restaurants) falls back to the word alone.
+  function termHits(term, stem) {
+    var look = lookup(term, stem);
+    return FoodPin.data.termShards(look.from, look.exact).then(function (found) {
+      if (found.shards) return hitsOf(look, found.shards);
+      return stem ? termHits(term, null) : null;
+    });
   }
 
   // The terms the city and cuisine (by slug), price and favourites filters find restaurants by
@@ -93,11 +132,12 @@
     var self = this, needed = this.needed(query, filters), wanted = [].concat.apply([], needed);
     // Earlier keystrokes' terms are kept while few: a search still loading may need them.
     for (var oldest = this.hits.keys(); this.hits.size > 32;) this.hits.delete(oldest.next().value);
-    return Promise.all(wanted.filter(function (term) { return !self.hits.has(term); }).map(function (term) {
-      return FoodPin.data.termShards(term.trim(), term.slice(-1) === " ").then(function (found) {
-        self.hits.set(term, found.shards && hitsOf(term, found.shards)); // null: not known, rules nothing out
-      });
-    })).then(function () {
+    return FoodPin.data.file("search/terms.json").then(function (list) {
+      var stem = list.stemmer === "english" ? englishStem : null;
+      return Promise.all(wanted.filter(function (term) { return !self.hits.has(term); }).map(function (term) {
+        return termHits(term, stem).then(function (hits) { self.hits.set(term, hits); });
+      }));
+    }).then(function () {
       // A word that finds nothing may be a typo; a filter that finds nothing finds nothing.
       return Promise.all(wanted.filter(function (term) {
         var hits = self.hits.get(term);
@@ -166,7 +206,7 @@
       .map(function (found) { found.whole = edits(word, found.word, false); return found; })
       .sort(function (a, b) { return a.edits - b.edits || a.whole - b.whole; }).slice(0, 8);
     return Promise.all(nearest.map(function (found) {
-      return FoodPin.data.termShards(found.word, true).then(function (shards) { return hitsOf(found.word + " ", shards.shards || []); });
+      return termHits(found.word + " ", null).then(function (hits) { return hits || new Map(); });
     }));
   }
 
@@ -286,6 +326,7 @@
 
   FoodPin.distance = distance;
   FoodPin.fold = fold;
+  FoodPin.englishStem = englishStem;
   FoodPin.searchWords = words;
   FoodPin.SearchEngine = SearchEngine;
 })(window.FoodPin = window.FoodPin || {});
