@@ -33,10 +33,9 @@
     return found;
   }
 
-  // A light English stemmer: it only cuts endings, so a word's stem begins it and the words of a
-  // stem sit together in the index. Plurals and -ed and -ing forms find each other ("taco" finds
-  // "tacos", "grilled" finds "grill", "pastry" finds "pastries"); it errs towards finding more
-  // ("wine" finds "wins"). Null for a word it does not stem: under 3 letters, or not all a-z.
+  // A light English stemmer (docs/site.md): it only cuts endings, so a word's stem begins it and
+  // the words of a stem sit together in the index ("tacos" → "taco"). Null for a word it does
+  // not stem: under 3 letters, or not all a-z.
   function englishStem(word) {
     if (!/^[a-z]{3,}$/.test(word)) return null;
     // What is left keeps three letters and a vowel.
@@ -44,10 +43,28 @@
       var rest = stem.slice(0, stem.length - ending.length);
       return stem.slice(-ending.length) === ending && rest.length >= 3 && /[aeiouy]/.test(rest) ? rest : null;
     }
-    var stem = cut(word, "ings") || cut(word, "ing") || (word.slice(-3) === "eed" ? null : cut(word, "ed")) ||
+    // "seed" and "bread" do not end in -ed.
+    var stem = cut(word, "ings") || cut(word, "ing") || (/e[ae]d$/.test(word) ? null : cut(word, "ed")) ||
       (word.slice(-2) === "ss" ? null : cut(word, "s")) || word;
     stem = cut(stem, "ie") || cut(stem, "e") || cut(stem, "i") || cut(stem, "y") || stem;
-    return /(bb|dd|ff|gg|mm|nn|pp|rr|tt)$/.test(stem) && stem.length > 3 ? stem.slice(0, -1) : stem;
+    // "shopping" → "shop"; but "herring" stays "herr", not "her".
+    return /(bb|dd|ff|gg|mm|nn|pp|rr|tt)$/.test(stem) && stem.length > 4 ? stem.slice(0, -1) : stem;
+  }
+
+  // Where the words of a text are in it, as {start, end} (UTF-16 offsets), split as `words`
+  // splits it: a Chinese or Japanese run as its pairs of characters. For marking found words.
+  function wordSpans(text) {
+    var spans = [], token = /[\p{L}\p{M}\p{N}]+(?:['’‘＇][\p{L}\p{M}\p{N}]+)*/gu, match, piece;
+    while ((match = token.exec(text))) {
+      for (var parts = new RegExp(pieces.source, "gu"); (piece = parts.exec(match[0]));) {
+        var at = match.index + piece.index, characters = Array.from(piece[0]);
+        if (!isCJK.test(piece[0]) || characters.length === 1) { spans.push({ start: at, end: at + piece[0].length }); continue; }
+        for (var i = 0; i + 1 < characters.length; at += characters[i].length, i++) {
+          spans.push({ start: at, end: at + characters[i].length + characters[i + 1].length });
+        }
+      }
+    }
+    return spans;
   }
 
   function SearchEngine(index) {
@@ -55,7 +72,9 @@
     // By term, a Map of position → best field, or null (not known); the latest terms kept.
     this.hits = new Map();
     this.parts = Object.create(null);
-    this.forgivenTerms = new Set(); // looked up as typos already: found or not, not again
+    // By term looked up as a typo already (found or not, not again), the words it was taken for.
+    this.forgivenAs = new Map();
+    this.stem = null; // the guide's stemmer, once search/terms.json is read
   }
 
   // The query's words, each as the terms it is indexed by ("crème-brûlée": creme, brulee). The
@@ -131,9 +150,13 @@
   SearchEngine.prototype.prepare = function (query, filters, sort) {
     var self = this, needed = this.needed(query, filters), wanted = [].concat.apply([], needed);
     // Earlier keystrokes' terms are kept while few: a search still loading may need them.
-    for (var oldest = this.hits.keys(); this.hits.size > 32;) this.hits.delete(oldest.next().value);
+    for (var oldest = this.hits.keys(); this.hits.size > 32;) {
+      var dropped = oldest.next().value;
+      this.hits.delete(dropped);
+      this.forgivenAs.delete(dropped); // looked up again, it may be forgiven again
+    }
     return FoodPin.data.file("search/terms.json").then(function (list) {
-      var stem = list.stemmer === "english" ? englishStem : null;
+      var stem = self.stem = list.stemmer === "english" ? englishStem : null;
       return Promise.all(wanted.filter(function (term) { return !self.hits.has(term); }).map(function (term) {
         return termHits(term, stem).then(function (hits) { self.hits.set(term, hits); });
       }));
@@ -141,9 +164,9 @@
       // A word that finds nothing may be a typo; a filter that finds nothing finds nothing.
       return Promise.all(wanted.filter(function (term) {
         var hits = self.hits.get(term);
-        return hits && !hits.size && !self.forgivenTerms.has(term) && term[0] !== "#";
+        return hits && !hits.size && !self.forgivenAs.has(term) && term[0] !== "#";
       }).map(function (term) {
-        return forgiven(term).then(function (hits) { self.hits.set(term, hits); self.forgivenTerms.add(term); });
+        return forgiven(term).then(function (found) { self.hits.set(term, found.hits); self.forgivenAs.set(term, found.words); });
       }));
     }).then(function () {
       if (!needsAttributes(filters, sort)) return;
@@ -174,9 +197,9 @@
     return typing ? Math.min.apply(null, rows[a.length]) : rows[a.length][b.length];
   }
 
-  // The hits of the indexed words nearest a term that found nothing: within one edit from 4
-  // characters, two from 8, the first ones right (the list's `typoWords` tells how long and how
-  // many); at most eight words, nearest first.
+  // The indexed words nearest a term that found nothing, and their hits ({hits, words}): within
+  // one edit from 4 characters, two from 8, the first ones right (the list's `typoWords` tells how
+  // long and how many); at most eight words, nearest first.
   function forgiven(term) {
     var typing = term.slice(-1) !== " ", word = term.trim(), letters = Array.from(word);
     return FoodPin.data.file("search/terms.json").then(function (list) {
@@ -190,14 +213,14 @@
         });
     }).then(function (all) {
       var hits = new Map();
-      all.forEach(function (some) {
-        some.forEach(function (field, position) { if (!hits.has(position) || field < hits.get(position)) hits.set(position, field); });
+      all.forEach(function (found) {
+        found.hits.forEach(function (field, position) { if (!hits.has(position) || field < hits.get(position)) hits.set(position, field); });
       });
-      return hits;
+      return { hits: hits, words: all.map(function (found) { return found.word; }) };
     });
   }
 
-  // The hits of each word in `dictionary` near enough `word`.
+  // Each word in `dictionary` near enough `word`, with its hits ({word, hits}).
   function near(word, typing, dictionary) {
     var limit = Array.from(word).length >= 8 ? 2 : 1;
     // Nearest first; among words as near, the nearest whole ("cofe": coffee before comedy).
@@ -206,9 +229,34 @@
       .map(function (found) { found.whole = edits(word, found.word, false); return found; })
       .sort(function (a, b) { return a.edits - b.edits || a.whole - b.whole; }).slice(0, 8);
     return Promise.all(nearest.map(function (found) {
-      return termHits(found.word + " ", null).then(function (hits) { return hits || new Map(); });
+      return termHits(found.word + " ", null).then(function (hits) { return { word: found.word, hits: hits || new Map() }; });
     }));
   }
+
+  // Which word of the query a word of a text is, after `prepare` with it (-1: none): one its
+  // terms take, with their stems, or a word a typo was taken for. For results' excerpts.
+  SearchEngine.prototype.finds = function (query) {
+    var self = this, looks = queryWords(query).map(function (terms) {
+      return [].concat.apply([], terms.map(function (term) {
+        return [lookup(term, self.stem)].concat((self.forgivenAs.get(term) || []).map(function (word) { return lookup(word + " ", null); }));
+      }));
+    });
+    return function (word) {
+      var terms = words(word);
+      for (var i = 0; i < looks.length; i++) {
+        if (terms.some(function (term) { return looks[i].some(function (look) { return look.takes(term); }); })) return i;
+      }
+      return -1;
+    };
+  };
+
+  // The query's words (their places in it) found at `position` only where its card does not
+  // show them: in the description or a review.
+  SearchEngine.prototype.offCard = function (position, query) {
+    var self = this, found = [];
+    queryWords(query).forEach(function (terms, i) { if (self.field(position, terms) >= 5) found.push(i); });
+    return found;
+  };
 
   // Whether a filter is set: a city or cuisine slug, a price, or a ticked box.
   function isOn(value) { return value !== undefined && value !== null && value !== "" && value !== false; }
@@ -328,5 +376,6 @@
   FoodPin.fold = fold;
   FoodPin.englishStem = englishStem;
   FoodPin.searchWords = words;
+  FoodPin.searchWordSpans = wordSpans;
   FoodPin.SearchEngine = SearchEngine;
 })(window.FoodPin = window.FoodPin || {});

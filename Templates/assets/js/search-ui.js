@@ -134,7 +134,7 @@
     var mine = ++generation, query = input.value;
     // What the words, filters and sort need comes first; a later keystroke's search wins.
     engine.prepare(query, f, sort.value).then(function () {
-      if (mine === generation) show(engine.run(query, f, sort.value, origin), mine, keepShown);
+      if (mine === generation) show(engine.run(query, f, sort.value, origin), mine, keepShown, query);
     }, function () {
       if (mine !== generation) return;
       status.textContent = FoodPin.t("load_failed");
@@ -142,7 +142,7 @@
     });
   }
 
-  function show(results, mine, growing) {
+  function show(results, mine, growing, query) {
     noResults.hidden = results.length !== 0;
     list.hidden = results.length === 0;
     status.textContent = (results.length === 0 ? FoodPin.t("no_results") : FoodPin.t("found", { count: results.length }))
@@ -152,8 +152,8 @@
     // more" draws the whole list at once, which stays where it is.
     var first = growing ? shown : Math.min(shown, firstScreen);
     list.setAttribute("aria-busy", "true"); // until the whole page of cards is there
-    draw(results.slice(0, first), mine).then(function (drawn) {
-      if (drawn && shown > first && results.length > first) return draw(results.slice(0, shown), mine, first);
+    draw(results.slice(0, first), mine, query).then(function (drawn) {
+      if (drawn && shown > first && results.length > first) return draw(results.slice(0, shown), mine, query, first);
     }).then(function () {
       if (mine !== generation) return;
       // Shown with the cards, under them: shown before, it would be pushed down when they come.
@@ -167,13 +167,15 @@
   }
 
   // Draws the cards of these results, after the first `kept` already drawn (a card in use keeps
-  // its focus); false if a later search came first.
-  function draw(visible, mine, kept) {
-    return FoodPin.data.cards(visible.slice(kept || 0)).then(function (items) {
+  // its focus); false if a later search came first. Their excerpts come after them, unwaited.
+  function draw(visible, mine, query, kept) {
+    var positions = visible.slice(kept || 0);
+    return FoodPin.data.cards(positions).then(function (items) {
       if (mine !== generation) return false;
-      items.forEach(function (item, i) { addDistance(item, visible[(kept || 0) + i]); });
+      items.forEach(function (item, i) { addDistance(item, positions[i]); });
       if (kept) list.append.apply(list, items); else list.replaceChildren.apply(list, items);
       FoodPin.prepareCards(list);
+      FoodPin.addExcerpts(engine, query, items, positions, function () { return mine === generation; });
       return true;
     });
   }

@@ -1,0 +1,91 @@
+// Excerpts under search results. When a word of the query is found where a result's card does not
+// show it (the description, a review), the card gets a short passage of the restaurant's page
+// around it, with the query's words marked. The page is fetched after the cards are drawn, and
+// only for those cards. It is the file the visitor opens next, so the text is not stored twice.
+(function (FoodPin) {
+  "use strict";
+  // Characters of context on each side of the word: about two lines of a phone's card.
+  var before = 50, after = 110;
+  // Excerpts wait for typing to pause, so that pages never queue before the next keystroke's shards.
+  var pause = 250;
+  var pages = {};
+
+  // The texts of a restaurant page that search reads, in order: its description, then each
+  // review's title and text. A theme without these classes gets no excerpts.
+  function texts(url) {
+    if (!pages[url]) {
+      pages[url] = fetch(url).then(function (response) {
+        if (!response.ok) throw new Error(url + ": HTTP " + response.status);
+        return response.text();
+      }).then(function (html) {
+        var page = new DOMParser().parseFromString(html, "text/html");
+        return Array.prototype.map.call(page.querySelectorAll(".restaurant .description, .restaurant .review h3, .restaurant .review-text"),
+          function (element) { return element.textContent.replace(/\s+/g, " ").trim(); });
+      });
+      pages[url].catch(function () { delete pages[url]; }); // offline now, maybe not later
+    }
+    return pages[url];
+  }
+
+  // The words of `text` that `finds` places in the query, {start, end, word}; overlapping ones
+  // (a Chinese or Japanese run's pairs) joined.
+  function found(text, finds) {
+    var spans = [];
+    FoodPin.searchWordSpans(text).forEach(function (span) {
+      var word = finds(text.slice(span.start, span.end)), last = spans[spans.length - 1];
+      if (word < 0) return;
+      if (last && span.start < last.end) last.end = span.end;
+      else spans.push({ start: span.start, end: span.end, word: word });
+    });
+    return spans;
+  }
+
+  // The passage of `text` around `center` (a span), cut at spaces where there are some near, as
+  // a paragraph; the found words in it are marked.
+  function passage(text, spans, center) {
+    var start = Math.max(0, center.start - before), end = Math.min(text.length, center.end + after);
+    var space = text.indexOf(" ", start), lastSpace = text.lastIndexOf(" ", end);
+    if (start > 0 && space >= 0 && space < center.start) start = space + 1;
+    if (end < text.length && lastSpace >= center.end) end = lastSpace;
+    var paragraph = document.createElement("p"), at = start;
+    paragraph.className = "card-excerpt";
+    if (start > 0) paragraph.append("…");
+    spans.filter(function (span) { return span.start >= start && span.end <= end; }).forEach(function (span) {
+      var mark = document.createElement("mark");
+      mark.textContent = text.slice(span.start, span.end);
+      paragraph.append(text.slice(at, span.start), mark);
+      at = span.end;
+    });
+    paragraph.append(text.slice(at, end) + (end < text.length ? "…" : ""));
+    return paragraph;
+  }
+
+  // The excerpt from the text with the most of `wanted` (the query's words off the card), the
+  // first of those if several tie, around its first word of them; null if no text has one.
+  function excerpt(all, finds, wanted) {
+    var best = null, most = 0;
+    all.forEach(function (text) {
+      var spans = found(text, finds), mine = spans.filter(function (span) { return wanted.indexOf(span.word) >= 0; });
+      var count = new Set(mine.map(function (span) { return span.word; })).size;
+      if (count > most) { best = passage(text, spans, mine[0]); most = count; }
+    });
+    return best;
+  }
+
+  // Adds excerpts to the drawn cards `items` of the results at `positions`, once typing paused
+  // and the page of each that needs one has come, while `current()` says the search is the one shown.
+  FoodPin.addExcerpts = function (engine, query, items, positions, current) {
+    var finds = engine.finds(query);
+    setTimeout(function () {
+      if (!current()) return;
+      items.forEach(function (item, i) {
+        var link = item.querySelector(".card-title a"), wanted = engine.offCard(positions[i], query);
+        if (!link || !wanted.length) return;
+        texts(link.href).then(function (all) {
+          var paragraph = excerpt(all, finds, wanted), body = item.querySelector(".card-body");
+          if (paragraph && body && current() && !item.querySelector(".card-excerpt")) body.appendChild(paragraph);
+        }, function () { /* offline: the card alone */ });
+      });
+    }, pause);
+  };
+})(window.FoodPin = window.FoodPin || {});
