@@ -141,31 +141,6 @@ import Testing
         #expect(try guide.page("restaurants/a/index.html").contains("Alpha Fixed"))
     }
 
-    /// A build that fails while writing (here: the standby folder cannot take a page) leaves the
-    /// published site as it was, and the next build, once the fault is gone, publishes the new one.
-    @Test func aBuildThatFailsWhileWritingLeavesThePublishedSiteWhole() throws {
-        let guide = try TestGuide()
-        try guide.write("Content/restaurants/a.md", "---\nname: Alpha\n---\n")
-        try guide.write("Content/restaurants/b.md", "---\nname: Beta\n---\n")
-        try guide.build()
-        try guide.write("Content/restaurants/a.md", "---\nname: Alpha Two\n---\n")
-        try guide.build()
-        let published = try guide.snapshot()
-        // The standby holds the site before; a folder where the new page must go makes its write fail.
-        let standby = guide.root.appending(path: ".Output.foodpin-next")
-        try FileManager.default.removeItem(at: standby.appending(path: "restaurants/b/index.html"))
-        try FileManager.default.createDirectory(at: standby.appending(path: "restaurants/b/index.html/x"), withIntermediateDirectories: true)
-        try guide.write("Content/restaurants/b.md", "---\nname: Beta Two\n---\n")
-        #expect(throws: FoodPinError.self) { try guide.build() }
-        #expect(try guide.snapshot() == published)
-        // No state, and no half-written one: the sources' file, begun while pages were written, is gone.
-        #expect(try FileManager.default.contentsOfDirectory(atPath: guide.root.appending(path: ".foodpin-cache").path) == [])
-        let report = try guide.build()
-        #expect(report.succeeded)
-        #expect(try guide.page("restaurants/b/index.html").contains("Beta Two"))
-        #expect(try guide.snapshot() == cleanBuild(of: guide))
-    }
-
     /// A site published without a flush reaches the disk when the kernel writes it back: a restart
     /// may lose pages its state says are there, so that state holds for this boot only. A durable
     /// build's site is on disk before it is published, and its state holds across restarts.
@@ -188,67 +163,6 @@ import Testing
         #expect(BuildState.load(from: files.state, key: BuildState.key(for: durable, output: guide.output, boot: "another boot")) != nil)
         let again = try SiteBuilder.build(durable)
         #expect(again.rendered == 0 && again.changes.written == 0)
-    }
-
-    @Test func buildingIntoAnotherFolderLeavesTheUsualOnesStateAlone() throws {
-        let guide = try TestGuide()
-        try guide.write("Content/restaurants/a.md", "---\nname: Alpha\n---\n")
-        try guide.build()
-        let other = try SiteBuilder.build(BuildOptions(root: guide.root, output: guide.root.appending(path: "Preview")))
-        #expect(other.rendered == other.pages)
-        #expect(try guide.build().rendered == 0)
-        #expect(try SiteBuilder.build(BuildOptions(root: guide.root, output: guide.root.appending(path: "Preview"))).rendered == 0)
-
-        // Once that folder is gone, the next build that saves a state forgets the one kept for it.
-        let cache = guide.root.appending(path: ".foodpin-cache")
-        func kept() throws -> [String] { try FileManager.default.contentsOfDirectory(atPath: cache.path).sorted() }
-        let suffix = "-" + Fingerprint.hex(Array(guide.root.appending(path: "Preview").standardizedFileURL.path.utf8), length: 8)
-        #expect(try kept() == ["build-sources", "build-sources" + suffix, "build-state", "build-state" + suffix])
-        try guide.remove("Preview")
-        try guide.write("Content/restaurants/a.md", "---\nname: Alpha\n---\nTwo.\n")
-        #expect(try guide.build().rendered == 3)  // its page, the term shard and the shards' manifest
-        #expect(try kept() == ["build-sources", "build-state"])
-    }
-
-    /// A standby committed as a link (to a folder of someone's) is removed, never written through.
-    @Test func aStandbyThatIsALinkIsRemovedNotFollowed() throws {
-        let guide = try TestGuide()
-        try guide.write("Content/restaurants/a.md", "---\nname: Alpha\n---\n")
-        try guide.write("Victim/precious.txt", "keep me")
-        try FileManager.default.createSymbolicLink(atPath: guide.root.appending(path: ".Output.foodpin-next").path,
-                                                   withDestinationPath: guide.root.appending(path: "Victim").path)
-        try guide.write("Output/index.html", "old")
-        #expect(try guide.build().succeeded)
-        #expect(try Data(contentsOf: guide.root.appending(path: "Victim/precious.txt")) == Data("keep me".utf8))
-        #expect(try FileManager.default.contentsOfDirectory(atPath: guide.root.appending(path: "Victim").path) == ["precious.txt"])
-        #expect(try guide.snapshot() == cleanBuild(of: guide))
-    }
-
-    /// An output folder that is a link (to a web server's folder, say) is written through, in place.
-    @Test func anOutputFolderThatIsALinkIsUpdatedInPlace() throws {
-        let guide = try TestGuide()
-        try guide.write("Content/restaurants/a.md", "---\nname: Alpha\n---\n")
-        try FileManager.default.createDirectory(at: guide.root.appending(path: "www"), withIntermediateDirectories: true)
-        try FileManager.default.createSymbolicLink(atPath: guide.output.path, withDestinationPath: guide.root.appending(path: "www").path)
-        try guide.build()
-        try guide.write("Content/restaurants/a.md", "---\nname: Alpha Two\n---\n")
-        try guide.build()
-        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: guide.output.path) == guide.root.appending(path: "www").path)
-        #expect(try String(contentsOf: guide.root.appending(path: "www/restaurants/a/index.html"), encoding: .utf8).contains("Alpha Two"))
-        #expect(!FileManager.default.fileExists(atPath: guide.root.appending(path: ".Output.foodpin-next").path))
-    }
-
-    @Test func aDeletedOutputFolderIsWrittenAgain() throws {
-        let guide = try TestGuide()
-        try guide.write("Content/restaurants/a.md", "---\nname: Alpha\n---\n")
-        let builder = SiteBuilder(BuildOptions(root: guide.root))
-        _ = try builder.build()
-        try FileManager.default.removeItem(at: guide.output)
-        _ = try builder.build()
-        #expect(guide.exists("restaurants/a/index.html"))
-        try guide.remove("Output/index.html")
-        _ = try builder.build()
-        #expect(guide.exists("index.html"))
     }
 
     /// `foodpin build` run after `foodpin build`: each one a new builder, as in a new process.
@@ -314,47 +228,6 @@ import Testing
         #expect(try guide.snapshot() == guide.cleanSnapshot())
     }
 
-    private func inode(_ url: URL) throws -> UInt64 {
-        try #require(FileManager.default.attributesOfItem(atPath: url.path)[.systemFileNumber] as? UInt64)
-    }
-
-    /// A cold build leaves no standby; the next one makes it of hard links to the live site's
-    /// unchanged files and the pages it renders, and publishes what a clean build would.
-    @Test func theFirstBuildAfterAColdOneMakesItsStandbyFromLinks() throws {
-        let guide = try TestGuide()
-        try guide.addSampleCities(["Boston"])
-        try guide.write("Content/restaurants/a.md", "---\nname: Alpha\n---\nOne.\n")
-        let cold = try guide.build()
-        #expect(cold.standbyLinks == 0)
-        let standby = guide.root.appending(path: ".Output.foodpin-next")
-        #expect(!FileManager.default.fileExists(atPath: standby.path))
-        let unchanged = "restaurants/o-ya-28066/index.html"
-        let before = try inode(guide.output.appending(path: unchanged))
-        // A page changed by hand (another size) is written again, not taken from the standby as the state describes it.
-        try guide.write("Output/restaurants/the-tap-trailhouse-145237/index.html", "<p>edited</p>")
-        try guide.write("Content/restaurants/a.md", "---\nname: Alpha\n---\nTwo.\n")
-        let edit = try guide.build()
-        // Every file but the four rendered (two pages, the term shard and the shards' manifest) is linked.
-        #expect(edit.standbyLinks == cold.files - 4)
-        #expect(edit.rendered == 4)
-        #expect(edit.changedPaths.sorted() == ["restaurants/a/index.html", "restaurants/the-tap-trailhouse-145237/index.html",
-                                               try guide.onlyTermShard()])
-        #expect(try guide.snapshot() == cleanBuild(of: guide))
-        // The old site is now the standby; the unchanged page is one file in both.
-        #expect(try inode(standby.appending(path: unchanged)) == before)
-        #expect(try inode(guide.output.appending(path: unchanged)) == before)
-        #expect(try String(contentsOf: standby.appending(path: "restaurants/a/index.html"), encoding: .utf8).contains("One."))
-
-        // The next edit brings the standby up to date.
-        try guide.write("Content/restaurants/a.md", "---\nname: Alpha\n---\nSix.\n")
-        let next = try guide.build()
-        // The old site, now the standby, holds the page changed by hand, which the state does not
-        // know: the standby is brought up to date like an unknown folder, every unchanged file linked.
-        #expect(next.standbyLinks == next.files - 3)
-        #expect(next.changedPaths == ["restaurants/a/index.html", try guide.onlyTermShard()])
-        #expect(try guide.snapshot() == cleanBuild(of: guide))
-    }
-
     /// `serve` saves its state when it stops, unless a `foodpin build` beside it saved a newer one
     /// after the session's last build: that one describes the output folder.
     @Test func aSessionDoesNotSaveOverTheStateOfABuildBesideIt() throws {
@@ -396,23 +269,6 @@ import Testing
         let reports = ParallelMap.map([0, 1], width: .disk) { _ in Result { try SiteBuilder.build(BuildOptions(root: root)) } }
         #expect(try reports.map { try $0.get().succeeded } == [true, true])
         #expect(!guide.exists("restaurants/a/index.html"))
-        #expect(try guide.snapshot() == cleanBuild(of: guide))
-    }
-
-    /// A standby left half made (the build killed while it was made) is unknown: brought up to date
-    /// like any folder, and what it held beyond the site does not reach the published one.
-    @Test func aHalfMadeStandbyIsBroughtUpToDate() throws {
-        let guide = try TestGuide()
-        try guide.addSampleCities(["Boston"])
-        try guide.build()
-        let standby = guide.root.appending(path: ".Output.foodpin-next")
-        try FileManager.default.createDirectory(at: standby.appending(path: "restaurants/o-ya-28066"), withIntermediateDirectories: true)
-        try FileManager.default.linkItem(at: guide.output.appending(path: "restaurants/o-ya-28066/index.html"),
-                                         to: standby.appending(path: "restaurants/o-ya-28066/index.html"))
-        try guide.write(".Output.foodpin-next/restaurants/gone/index.html", "stale")
-        try guide.write("Content/restaurants/a.md", "---\nname: Alpha\n---\n")
-        #expect(try guide.build().succeeded)
-        #expect(!guide.exists("restaurants/gone/index.html"))
         #expect(try guide.snapshot() == cleanBuild(of: guide))
     }
 
