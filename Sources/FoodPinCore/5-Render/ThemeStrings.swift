@@ -31,8 +31,12 @@ public struct ThemeStrings: Sendable, Equatable {
         self.language = language
         self.entries = entries
         plurals = PluralRules(language: language)
-        let primary = language.split(separator: "-").first.map { $0.lowercased() } ?? ""
-        isRightToLeft = ["ar", "he", "fa", "ur", "ps", "sd", "yi", "dv", "ug", "ckb"].contains(primary)
+        isRightToLeft = ["ar", "he", "fa", "ur", "ps", "sd", "yi", "dv", "ug", "ckb"].contains(Self.primary(language))
+    }
+
+    /// A language tag's language, lowercased: `en` for `en-GB`.
+    static func primary(_ language: String) -> String {
+        language.split(separator: "-").first.map { $0.lowercased() } ?? ""
     }
 
     /// Every other property follows from these two.

@@ -31,7 +31,7 @@ extension TermIndex {
     /// The stemmer the page matches a guide's words with, by its language (`en`, `en-GB` …), if
     /// `search-engine.js` has one for it.
     static func stemmer(language: String) -> String? {
-        language.lowercased().split(separator: "-").first == "en" ? "english" : nil
+        ThemeStrings.primary(language) == "en" ? "english" : nil
     }
 
     /// `search/terms.json`: each shard's bound, the fields postings name, which words typos are

@@ -34,8 +34,9 @@
   }
 
   // A light English stemmer (docs/site.md): it only cuts endings, so a word's stem begins it and
-  // the words of a stem sit together in the index ("tacos" → "taco"). Null for a word it does
-  // not stem: under 3 letters, or not all a-z.
+  // the words of a stem sit together in the index ("tacos" → "taco"). A stem that lost a y, ie
+  // or i is marked "~", so that "cookies" finds "cookie" (cook~) but not "cook". Null for a word
+  // it does not stem: under 3 letters, or not all a-z.
   function englishStem(word) {
     if (!/^[a-z]{3,}$/.test(word)) return null;
     // What is left keeps three letters and a vowel.
@@ -43,12 +44,13 @@
       var rest = stem.slice(0, stem.length - ending.length);
       return stem.slice(-ending.length) === ending && rest.length >= 3 && /[aeiouy]/.test(rest) ? rest : null;
     }
+    // "shopping" → "shop"; but "herring" stays "herr", not "her".
+    function single(stem) { return /(bb|dd|ff|gg|mm|nn|pp|rr|tt)$/.test(stem) && stem.length > 4 ? stem.slice(0, -1) : stem; }
     // "seed" and "bread" do not end in -ed.
     var stem = cut(word, "ings") || cut(word, "ing") || (/e[ae]d$/.test(word) ? null : cut(word, "ed")) ||
       (word.slice(-2) === "ss" ? null : cut(word, "s")) || word;
-    stem = cut(stem, "ie") || cut(stem, "e") || cut(stem, "i") || cut(stem, "y") || stem;
-    // "shopping" → "shop"; but "herring" stays "herr", not "her".
-    return /(bb|dd|ff|gg|mm|nn|pp|rr|tt)$/.test(stem) && stem.length > 4 ? stem.slice(0, -1) : stem;
+    var bare = cut(stem, "ie") || cut(stem, "i") || cut(stem, "y");
+    return bare ? single(bare) + "~" : single(cut(stem, "e") || stem);
   }
 
   // Where the words of a text are in it, as {start, end} (UTF-16 offsets), split as `words`
@@ -88,26 +90,44 @@
     }).filter(function (terms) { return terms.length; });
   }
 
-  // Where the shards are read for `term`, and which of their terms it takes: a whole word itself,
-  // a word being typed every word it begins; with the guide's stemmer (`stem`), either also takes
-  // the words of its stem, which begin with it.
+  // The words whose stem is `root` (a stem's key): its beginning, its last letter doubled or not,
+  // then "", e, i, y or ie, then "", s, ed, ing or ings; every word the stemmer cuts to `root` is
+  // one of them. Each is read whole, from its own shard: the range of terms a stem begins can
+  // span many more shards ("pep": pepe, pepper …).
+  function forms(root, stem) {
+    var prefix = root.replace("~", ""), found = [];
+    [prefix, prefix + prefix.slice(-1)].forEach(function (start) {
+      ["", "e", "i", "y", "ie"].forEach(function (middle) {
+        ["", "s", "ed", "ing", "ings"].forEach(function (end) {
+          var form = start + middle + end;
+          if (found.indexOf(form) < 0 && stem(form) === root) found.push(form);
+        });
+      });
+    });
+    return found;
+  }
+
+  // What `term` reads from the shards ({from, exact} each) and which terms it takes: a whole word
+  // itself, a word being typed every word it begins; with the guide's stemmer (`stem`), either
+  // also the words of its stem.
   function lookup(term, stem) {
     var whole = term.slice(-1) === " ", word = term.trim(), root = stem ? stem(word) : null;
+    var reads = [{ from: word, exact: whole }].concat((root ? forms(root, stem) : []).filter(function (form) {
+      return form !== word;
+    }).map(function (form) { return { from: form, exact: true }; }));
     return {
-      from: root || word, exact: whole && !root,
+      reads: reads,
       takes: function (found) {
         return (whole ? found === word : found.indexOf(word) === 0) || (root !== null && stem(found) === root);
       }
     };
   }
 
-  // By restaurant position, the best field of the terms these shards hold that `look` takes.
-  function hitsOf(look, shards) {
-    var hits = new Map();
+  // Adds to `hits` (restaurant position → best field) those of the terms `read` finds in these shards.
+  function addHits(hits, read, shards) {
     shards.forEach(function (shard) {
-      for (var at = FoodPin.data.termAt(shard.terms, look.from); at < shard.terms.length &&
-           (look.exact ? shard.terms[at] === look.from : shard.terms[at].indexOf(look.from) === 0); at++) {
-        if (!look.takes(shard.terms[at])) continue;
+      for (var at = FoodPin.data.termAt(shard.terms, read.from); at < shard.terms.length &&
+           (read.exact ? shard.terms[at] === read.from : shard.terms[at].indexOf(read.from) === 0); at++) {
         for (var i = 0, value = 0, postings = shard.postings[at]; i < postings.length; i++) {
           value += postings[i];
           var position = value >> 3, field = value & 7, best = hits.get(position);
@@ -115,16 +135,17 @@
         }
       }
     });
-    return hits;
   }
 
-  // The hits of `term` (null: in more shards than are fetched, so not known). A stem in too many
-  // shards ("bak" at a million restaurants) falls back to the word alone.
+  // The hits of `term`; null (not known, rules nothing out) when a word being typed begins terms
+  // of more shards than are fetched.
   function termHits(term, stem) {
-    var look = lookup(term, stem);
-    return FoodPin.data.termShards(look.from, look.exact).then(function (found) {
-      if (found.shards) return hitsOf(look, found.shards);
-      return stem ? termHits(term, null) : null;
+    var reads = lookup(term, stem).reads;
+    return Promise.all(reads.map(function (read) { return FoodPin.data.termShards(read.from, read.exact); })).then(function (found) {
+      if (found.some(function (each) { return !each.shards; })) return null;
+      var hits = new Map();
+      found.forEach(function (each, i) { addHits(hits, reads[i], each.shards); });
+      return hits;
     });
   }
 
@@ -251,7 +272,8 @@
   };
 
   // The query's words (their places in it) found at `position` only where its card does not
-  // show them: in the description or a review.
+  // show them: in the description or a review (fields 5 to 7, below; card.mustache shows the
+  // name, cuisines, area and city).
   SearchEngine.prototype.offCard = function (position, query) {
     var self = this, found = [];
     queryWords(query).forEach(function (terms, i) { if (self.field(position, terms) >= 5) found.push(i); });

@@ -4,27 +4,32 @@
 // only for those cards. It is the file the visitor opens next, so the text is not stored twice.
 (function (FoodPin) {
   "use strict";
-  // Characters of context on each side of the word: about two lines of a phone's card.
-  var before = 50, after = 110;
-  // Excerpts wait for typing to pause, so that pages never queue before the next keystroke's shards.
+  // Characters of context on each side of the word: three or four lines of a phone's card.
+  var before = 30, after = 80;
+  // Pages are fetched a moment after the cards are drawn, and only if they are still the results
+  // shown: a visitor still typing fetches no page for results they will not see.
   var pause = 250;
-  var pages = {};
+  var pages = new Map();
+  // By query and page, the excerpt made: a redraw of the same results ("Show more", a sort) shows
+  // it at once, not a moment later.
+  var made = new Map();
 
   // The texts of a restaurant page that search reads, in order: its description, then each
   // review's title and text. A theme without these classes gets no excerpts.
   function texts(url) {
-    if (!pages[url]) {
-      pages[url] = fetch(url).then(function (response) {
+    if (!pages.has(url)) {
+      if (pages.size > 200) pages.clear(); // a long session's results: start again
+      pages.set(url, fetch(url).then(function (response) {
         if (!response.ok) throw new Error(url + ": HTTP " + response.status);
         return response.text();
       }).then(function (html) {
         var page = new DOMParser().parseFromString(html, "text/html");
         return Array.prototype.map.call(page.querySelectorAll(".restaurant .description, .restaurant .review h3, .restaurant .review-text"),
           function (element) { return element.textContent.replace(/\s+/g, " ").trim(); });
-      });
-      pages[url].catch(function () { delete pages[url]; }); // offline now, maybe not later
+      }));
+      pages.get(url).catch(function () { pages.delete(url); }); // offline now, maybe not later
     }
-    return pages[url];
+    return pages.get(url);
   }
 
   // The words of `text` that `finds` places in the query, {start, end, word}; overlapping ones
@@ -75,15 +80,26 @@
   // Adds excerpts to the drawn cards `items` of the results at `positions`, once typing paused
   // and the page of each that needs one has come, while `current()` says the search is the one shown.
   FoodPin.addExcerpts = function (engine, query, items, positions, current) {
-    var finds = engine.finds(query);
+    var finds = engine.finds(query), waiting = [];
+    function add(item, paragraph) {
+      var body = item.querySelector(".card-body");
+      if (paragraph && body && !item.querySelector(".card-excerpt")) body.appendChild(paragraph.cloneNode(true));
+    }
+    items.forEach(function (item, i) {
+      var link = item.querySelector(".card-title a"), wanted = engine.offCard(positions[i], query);
+      if (!link || !wanted.length) return;
+      var key = query + "\n" + link.href;
+      if (made.has(key)) add(item, made.get(key));
+      else waiting.push({ item: item, url: link.href, key: key, wanted: wanted });
+    });
+    if (!waiting.length) return;
     setTimeout(function () {
       if (!current()) return;
-      items.forEach(function (item, i) {
-        var link = item.querySelector(".card-title a"), wanted = engine.offCard(positions[i], query);
-        if (!link || !wanted.length) return;
-        texts(link.href).then(function (all) {
-          var paragraph = excerpt(all, finds, wanted), body = item.querySelector(".card-body");
-          if (paragraph && body && current() && !item.querySelector(".card-excerpt")) body.appendChild(paragraph);
+      waiting.forEach(function (card) {
+        texts(card.url).then(function (all) {
+          if (made.size > 200) made.clear(); // a long session's searches: start again
+          made.set(card.key, excerpt(all, finds, card.wanted));
+          if (current()) add(card.item, made.get(card.key));
         }, function () { /* offline: the card alone */ });
       });
     }, pause);
