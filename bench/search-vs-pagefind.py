@@ -245,21 +245,23 @@ def main():
     threading.Thread(target=server.serve_forever, daemon=True).start()
     base = f"http://127.0.0.1:{server.server_address[1]}/"
     texts, slugs = guide_texts(guide), slugs_by_position(site)
-    print("| query | relevant | recall FoodPin / Pagefind | precision | kB before the first result, cold | ms to it, cold | ms, warm |")
+    print("Each cell: " + " / ".join({"foodpin": "FoodPin", "pagefind": "Pagefind"}[tool] for tool in tools))
+    print("| query | relevant | recall | precision | kB before the first result, cold | ms to it, cold | ms, warm |")
     print("|---|---|---|---|---|---|---|")
     try:
         for query, words, how in QUERIES:
             relevant = reference(texts, [fold(w) for w in words], how)
-            cells = {"pagefind": (float("nan"), [float("nan")] * 2, [float("nan")] * 2, float("nan"))}
+            cells = {}
             for tool in tools:
                 found = returned(base, tool, query, slugs)
                 recall = len(found & relevant) / len(relevant) if relevant else 1.0
                 precision = len(found & relevant) / len(found) if found else 1.0
                 cold, warm = measure(base, tool, query, args.runs)
                 cells[tool] = (recall, cold, warm, precision)
-            f, p = cells["foodpin"], cells["pagefind"]
-            print(f"| {query} | {len(relevant)} | {f[0]:.2f} / {p[0]:.2f} | {f[3]:.2f} / {p[3]:.2f} | {f[1][0] / 1000:.0f} / {p[1][0] / 1000:.0f} | "
-                  f"{f[1][1]:.0f} / {p[1][1]:.0f} | {f[2][1]:.0f} / {p[2][1]:.0f} |", flush=True)
+            def each(value):  # one cell: the tools' figures, FoodPin first
+                return " / ".join(value(cells[tool]) for tool in tools)
+            print(f"| {query} | {len(relevant)} | {each(lambda c: f'{c[0]:.2f}')} | {each(lambda c: f'{c[3]:.2f}')} | "
+                  f"{each(lambda c: f'{c[1][0] / 1000:.0f}')} | {each(lambda c: f'{c[1][1]:.0f}')} | {each(lambda c: f'{c[2][1]:.0f}')} |", flush=True)
     finally:
         server.shutdown()
         if not args.work:

@@ -92,8 +92,8 @@
 
   // The words whose stem is `root` (a stem's key): its beginning, its last letter doubled or not,
   // then "", e, i, y or ie, then "", s, ed, ing or ings; every word the stemmer cuts to `root` is
-  // one of them. Each is read whole, from its own shard: the range of terms a stem begins can
-  // span many more shards ("pep": pepe, pepper …).
+  // one of them. Each is read whole, from the shard it would be in: the terms a stem begins can
+  // span many more shards ("bak": bakery, baklava …).
   function forms(root, stem) {
     var prefix = root.replace("~", ""), found = [];
     [prefix, prefix + prefix.slice(-1)].forEach(function (start) {
