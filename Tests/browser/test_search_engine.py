@@ -260,3 +260,30 @@ def test_results_found_off_their_card_show_where(browser, guide_url, query, expe
     pages = browser.execute_script("return fetched.filter(url => /restaurants\\/[^/]+\\/$/.test(url))")
     assert sorted(pages) == sorted(guide_url + "restaurants/" + slug + "/" for slug, name in SLUGS.items()
                                    if expected.get(name))
+
+
+def test_excerpts_fetch_the_pages_of_the_cards_near_the_screen(tmp_path, browser, serve):
+    # 30 restaurants with "rooftop" in their descriptions: 24 cards shown, about five on screen.
+    guide = tmp_path / "guide"
+    (guide / "Content" / "restaurants").mkdir(parents=True)
+    for n in range(30):
+        (guide / "Content" / "restaurants" / f"place-{n:02}.md").write_text(
+            f"---\nname: Place {n:02}\n---\nA rooftop, number {n}.\n", encoding="utf-8")
+    build(guide)
+    url = serve(guide / "Output")
+    recorder = browser.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": """
+        window.fetched = []; const original = window.fetch;
+        window.fetch = (url, ...rest) => { fetched.push(new URL(url, location.href).href); return original(url, ...rest); };"""})
+    try:
+        browser.get(url + "?q=rooftop")
+    finally:
+        browser.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", recorder)
+    excerpts = lambda d: d.find_elements(By.CSS_SELECTOR, ".search-results .card-excerpt")
+    pages = lambda: browser.execute_script("return fetched.filter(url => /restaurants\\/[^/]+\\/$/.test(url)).length")
+    wait(browser, lambda d: len(d.find_elements(By.CSS_SELECTOR, ".search-results .card")) == 24 and excerpts(d))
+    assert 0 < pages() < 12  # the cards on screen and a little below, fetched together
+    assert excerpts(browser)[0].text == "A rooftop, number 0."
+    for card in browser.find_elements(By.CSS_SELECTOR, ".search-results .card"):  # read down the list
+        browser.execute_script("arguments[0].scrollIntoView()", card)
+        wait(browser, lambda d: card.find_elements(By.CSS_SELECTOR, ".card-excerpt"))
+    assert pages() == 24

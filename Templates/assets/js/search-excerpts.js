@@ -1,7 +1,7 @@
 // Excerpts under search results. When a word of the query is found where a result's card does not
 // show it (the description, a review), the card gets a short passage of the restaurant's page
 // around it, with the query's words marked. The page is fetched after the cards are drawn, and
-// only for those cards. It is the file the visitor opens next, so the text is not stored twice.
+// only for those near the screen. It is the file the visitor opens next, so the text is not stored twice.
 (function (FoodPin) {
   "use strict";
   // Characters of context on each side of the word: three or four lines of a phone's card.
@@ -77,8 +77,33 @@
     return best;
   }
 
-  // Adds excerpts to the drawn cards `items` of the results at `positions`, once typing paused
-  // and the page of each that needs one has come, while `current()` says the search is the one shown.
+  // A card's page is fetched when the card comes near the screen: a page of results fetches the
+  // pages of the cards the visitor scrolls to, not all of them. Without the observer, at once.
+  var near = new Map(); // card → what fetches its excerpt
+  var observer = "IntersectionObserver" in window ? new IntersectionObserver(function (entries) {
+    entries.forEach(function (entry) {
+      if (!entry.isIntersecting || !near.has(entry.target)) return;
+      var load = near.get(entry.target);
+      near.delete(entry.target);
+      observer.unobserve(entry.target);
+      load();
+    });
+  }, { rootMargin: "300px 0px" }) : null;
+
+  function whenNear(item, load) {
+    if (!observer) return load();
+    near.set(item, load);
+    observer.observe(item);
+  }
+
+  // Cards a newer search replaced are watched no more.
+  function forgetGone() {
+    near.forEach(function (_, card) { if (!card.isConnected) { near.delete(card); observer.unobserve(card); } });
+  }
+
+  // Adds excerpts to the drawn cards `items` of the results at `positions`, once typing paused,
+  // each card is near the screen and its page has come, while `current()` says the search is the
+  // one shown.
   FoodPin.addExcerpts = function (engine, query, items, positions, current) {
     var finds = engine.finds(query), waiting = [];
     function add(item, paragraph) {
@@ -95,12 +120,16 @@
     if (!waiting.length) return;
     setTimeout(function () {
       if (!current()) return;
+      if (observer) forgetGone();
       waiting.forEach(function (card) {
-        texts(card.url).then(function (all) {
-          if (made.size > 200) made.clear(); // a long session's searches: start again
-          made.set(card.key, excerpt(all, finds, card.wanted));
-          if (current()) add(card.item, made.get(card.key));
-        }, function () { /* offline: the card alone */ });
+        whenNear(card.item, function () {
+          if (!current()) return;
+          texts(card.url).then(function (all) {
+            if (made.size > 200) made.clear(); // a long session's searches: start again
+            made.set(card.key, excerpt(all, finds, card.wanted));
+            if (current()) add(card.item, made.get(card.key));
+          }, function () { /* offline: the card alone */ });
+        });
       });
     }, pause);
   };
