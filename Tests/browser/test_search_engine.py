@@ -280,10 +280,27 @@ def test_excerpts_fetch_the_pages_of_the_cards_near_the_screen(tmp_path, browser
         browser.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", recorder)
     excerpts = lambda d: d.find_elements(By.CSS_SELECTOR, ".search-results .card-excerpt")
     pages = lambda: browser.execute_script("return fetched.filter(url => /restaurants\\/[^/]+\\/$/.test(url)).length")
-    wait(browser, lambda d: len(d.find_elements(By.CSS_SELECTOR, ".search-results .card")) == 24 and excerpts(d))
+    first = ".search-results .card:first-child .card-excerpt"
+    wait(browser, lambda d: len(d.find_elements(By.CSS_SELECTOR, ".search-results .card")) == 24 and d.find_elements(By.CSS_SELECTOR, first))
     assert 0 < pages() < 12  # the cards on screen and a little below, fetched together
-    assert excerpts(browser)[0].text == "A rooftop, number 0."
+    assert browser.find_element(By.CSS_SELECTOR, first).text == "A rooftop, number 0."
     for card in browser.find_elements(By.CSS_SELECTOR, ".search-results .card"):  # read down the list
         browser.execute_script("arguments[0].scrollIntoView()", card)
         wait(browser, lambda d: card.find_elements(By.CSS_SELECTOR, ".card-excerpt"))
     assert pages() == 24
+
+
+def test_results_drawn_again_show_their_excerpts_at_once(browser, guide_url):
+    browser.get(guide_url + "?q=" + urllib.parse.quote("pastry rooftop"))
+    wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, ".search-results .card-excerpt"))
+    card = browser.find_element(By.CSS_SELECTOR, ".search-results .card")
+    pages = "return performance.getEntriesByType('resource').filter(e => /restaurants\\/[^/]+\\/$/.test(e.name)).length"
+    assert browser.execute_script(pages) == 1
+    # Sorted: the cards are drawn anew, each with its excerpt at once (not a moment later), its
+    # page not fetched again.
+    browser.execute_script("const sort = document.querySelector('select[name=sort]'); sort.value = 'rating';"
+                           "sort.dispatchEvent(new Event('change', {bubbles: true}))")
+    wait(browser, lambda d: "sort=rating" in d.current_url and d.find_element(By.CSS_SELECTOR, ".search-results .card") != card)
+    assert [e.text for e in browser.find_elements(By.CSS_SELECTOR, ".search-results .card-excerpt")] == [
+        "The rooftop! Grilled tacos, and pastries."]
+    assert browser.execute_script(pages) == 1
