@@ -191,6 +191,16 @@ def test_cards_the_detail_page_and_the_open_now_filter_follow_the_clock(guide, b
         shown_cards = [card.get_attribute("data-slug") for card in browser.find_elements("css selector", ".search-results .card")]
         assert shown_cards == ["always", "lunch"]
         assert browser.find_element("css selector", "input[name=open]").is_selected()
+        # The filters count what choosing them gives: "open now" counts the open ones of a search
+        # without it; the city, the open restaurants there.
+        label = browser.find_element("css selector", "input[name=open]").find_element("xpath", "..")
+        city = browser.find_element("css selector", "select[name=city]")
+        wait(browser, lambda b: label.text == "Open now (2)")
+        assert [option.text for option in city.find_elements("css selector", "option")] == ["All (2)", "Boston (2)"]
+        browser.get(guide[1] + "?q=boston")
+        label = browser.find_element("css selector", "input[name=open]").find_element("xpath", "..")
+        wait(browser, lambda b: label.text == "Open now (2)")
+        assert browser.find_element("css selector", ".search-status").text == "4 restaurants found"
     finally:
         browser.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", {"identifier": script})
 

@@ -193,7 +193,7 @@ STEMS = ["taco tacos", "grill grilled grilling grills", "pastry pastries", "cook
 
 
 def test_the_english_stemmer_gives_each_form_of_a_word_one_stem(run, browser):
-    stems = [{browser.execute_script("return FoodPin.englishStem(arguments[0])", word) for word in line.split()} for line in STEMS]
+    stems = [{browser.execute_script("return FoodPin.stemmers.english.stem(arguments[0])", word) for word in line.split()} for line in STEMS]
     assert all(len(stem) == 1 for stem in stems), list(zip(STEMS, stems))
     assert len(set.union(*stems)) == len(STEMS)
     # A stem begins its words, so they sit together in the index: it only cuts endings (and marks
@@ -201,7 +201,7 @@ def test_the_english_stemmer_gives_each_form_of_a_word_one_stem(run, browser):
     assert all(word.startswith(next(iter(stem)).rstrip("~")) for line, stem in zip(STEMS, stems) for word in line.split())
     assert [stem for line, stem in zip(STEMS, stems) if line.startswith(("pastry", "cookie", "cook "))] == [{"pastr~"}, {"cook~"}, {"cook"}]
     # Too short, or not all a-z: left alone.
-    assert [browser.execute_script("return FoodPin.englishStem(arguments[0])", word) for word in ["al", "zq39", "新宿", "#favorite"]] == [None] * 4
+    assert [browser.execute_script("return FoodPin.stemmers.english.stem(arguments[0])", word) for word in ["al", "zq39", "新宿", "#favorite"]] == [None] * 4
 
 
 def test_a_guide_in_another_language_matches_words_as_they_are(tmp_path, browser, serve):
@@ -224,6 +224,17 @@ SLUGS = {"bistro-cafe": "Bistro Café", "cafe-ba-ba-reeba": "Café Ba-Ba-Reeba",
 SKAL_EXCERPT = "Pork dumplings. " + " ".join(f"zq{n:04}" for n in range(11)) + "…"  # cut at a space, 80 characters on
 
 
+def open_recording_fetches(browser, url):
+    """Opens `url` with every fetch the page makes, from its first script on, in `window.fetched`."""
+    recorder = browser.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": """
+        window.fetched = []; const original = window.fetch;
+        window.fetch = (url, ...rest) => { fetched.push(new URL(url, location.href).href); return original(url, ...rest); };"""})
+    try:
+        browser.get(url)
+    finally:
+        browser.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", recorder)
+
+
 @pytest.mark.parametrize("query, expected", [
     # Words of a review, in any order and form: the review's text, both marked.
     ("pastry rooftop", {"Café Ba-Ba-Reeba": ["The rooftop! Grilled tacos, and pastries.", ["rooftop", "pastries"]]}),
@@ -237,14 +248,7 @@ SKAL_EXCERPT = "Pork dumplings. " + " ".join(f"zq{n:04}" for n in range(11)) + "
     ("boston", {"Bistro Café": None, "o ya": None}),
 ])
 def test_results_found_off_their_card_show_where(browser, guide_url, query, expected):
-    # Every fetch the page makes, from its first script on.
-    recorder = browser.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": """
-        window.fetched = []; const original = window.fetch;
-        window.fetch = (url, ...rest) => { fetched.push(new URL(url, location.href).href); return original(url, ...rest); };"""})
-    try:
-        browser.get(guide_url + "?q=" + urllib.parse.quote(query))
-    finally:
-        browser.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", recorder)
+    open_recording_fetches(browser, guide_url + "?q=" + urllib.parse.quote(query))
     wait(browser, lambda d: len(d.find_elements(By.CSS_SELECTOR, ".search-results .card")) == len(expected)
          and len(d.find_elements(By.CSS_SELECTOR, ".search-results .card-excerpt")) == len([e for e in expected.values() if e]))
     shown = {}
@@ -271,13 +275,7 @@ def test_excerpts_fetch_the_pages_of_the_cards_near_the_screen(tmp_path, browser
             f"---\nname: Place {n:02}\n---\nA rooftop, number {n}.\n", encoding="utf-8")
     build(guide)
     url = serve(guide / "Output")
-    recorder = browser.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": """
-        window.fetched = []; const original = window.fetch;
-        window.fetch = (url, ...rest) => { fetched.push(new URL(url, location.href).href); return original(url, ...rest); };"""})
-    try:
-        browser.get(url + "?q=rooftop")
-    finally:
-        browser.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", recorder)
+    open_recording_fetches(browser, url + "?q=rooftop")
     excerpts = lambda d: d.find_elements(By.CSS_SELECTOR, ".search-results .card-excerpt")
     pages = lambda: browser.execute_script("return fetched.filter(url => /restaurants\\/[^/]+\\/$/.test(url)).length")
     first = ".search-results .card:first-child .card-excerpt"

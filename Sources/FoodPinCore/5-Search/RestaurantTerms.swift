@@ -20,8 +20,9 @@ extension SearchWords {
 
     /// The term a filter finds restaurants by: `#city <slug>`, `#cuisine <slug>` (slugs as the
     /// city and cuisine pages group them), `#price <1-4>` and `#favorite`. A filter reads one
-    /// term's postings, not every restaurant's attributes. `search-engine.js` `filterTerms`
-    /// names them again, as docs/site.md does.
+    /// term's postings, not every restaurant's attributes, and
+    /// its options' counts read them all (`search-filter-counts.js`). `search-engine.js`
+    /// `filterPrefixes` names them again, as docs/site.md does.
     static func filterTerm(_ filter: String, _ value: String? = nil) -> String { "#" + filter + (value.map { " " + $0 } ?? "") }
 
     /// Every word of the restaurant's texts with the field it is in, most telling fields first: a

@@ -103,8 +103,8 @@
 
   // The shards that can hold terms beginning with `term`: the one it would be in (the last whose
   // bound it is not before), and, unless `exact`, the next ones while their bounds begin with it;
-  // null past eight (a prefix too short to be worth its download).
-  function termFiles(term, list, exact) {
+  // null past eight (a prefix too short to be worth its download) unless `every`.
+  function termFiles(term, list, exact, every) {
     var bounds = list.bounds, low = 0, high = bounds.length - 1;
     if (!bounds.length) return [];
     while (low < high) {
@@ -113,7 +113,7 @@
     }
     var found = [bounds[low]];
     for (var next = low + 1; !exact && next < bounds.length && bounds[next].indexOf(term) === 0; next++) {
-      if (found.length === 8) return null;
+      if (found.length === 8 && !every) return null;
       found.push(bounds[next]);
     }
     return found.map(function (bound) { return "search/terms/" + hexName(bound) + ".json"; });
@@ -131,10 +131,10 @@
     file: file,
     hexName: hexName,
     // The full-text shards terms beginning with `term` (or `term` alone, if `exact`) are in, as
-    // {paths, shards}; shards null when there are too many to fetch.
-    termShards: function (term, exact) {
+    // {paths, shards}; shards null when there are too many to fetch, unless `every` is wanted.
+    termShards: function (term, exact, every) {
       return file("search/terms.json").then(function (list) {
-        var paths = termFiles(term, list, exact);
+        var paths = termFiles(term, list, exact, every);
         if (!paths) return { paths: [], shards: null };
         return Promise.all(paths.map(file)).then(function (shards) { return { paths: paths, shards: shards }; });
       });

@@ -33,26 +33,6 @@
     return found;
   }
 
-  // A light English stemmer (docs/site.md): it only cuts endings, so a word's stem begins it and
-  // the words of a stem sit together in the index ("tacos" → "taco"). A stem that lost a y, ie
-  // or i is marked "~", so that "cookies" finds "cookie" (cook~) but not "cook". Null for a word
-  // it does not stem: under 3 letters, or not all a-z.
-  function englishStem(word) {
-    if (!/^[a-z]{3,}$/.test(word)) return null;
-    // What is left keeps three letters and a vowel.
-    function cut(stem, ending) {
-      var rest = stem.slice(0, stem.length - ending.length);
-      return stem.slice(-ending.length) === ending && rest.length >= 3 && /[aeiouy]/.test(rest) ? rest : null;
-    }
-    // "shopping" → "shop"; but "herring" stays "herr", not "her".
-    function single(stem) { return /(bb|dd|ff|gg|mm|nn|pp|rr|tt)$/.test(stem) && stem.length > 4 ? stem.slice(0, -1) : stem; }
-    // "seed" and "bread" do not end in -ed.
-    var stem = cut(word, "ings") || cut(word, "ing") || (/e[ae]d$/.test(word) ? null : cut(word, "ed")) ||
-      (word.slice(-2) === "ss" ? null : cut(word, "s")) || word;
-    var bare = cut(stem, "ie") || cut(stem, "i") || cut(stem, "y");
-    return bare ? single(bare) + "~" : single(cut(stem, "e") || stem);
-  }
-
   // Where the words of a text are in it, as {start, end} (UTF-16 offsets), split as `words`
   // splits it: a Chinese or Japanese run as its pairs of characters. For marking found words.
   function wordSpans(text) {
@@ -76,7 +56,7 @@
     this.parts = Object.create(null);
     // By term looked up as a typo already (found or not, not again), the words it was taken for.
     this.forgivenAs = new Map();
-    this.stem = null; // the guide's stemmer, once search/terms.json is read
+    this.stemmer = null; // the guide's stemmer (english-stemmer.js), once search/terms.json is read
   }
 
   // The query's words, each as the terms it is indexed by ("crème-brûlée": creme, brulee). The
@@ -90,35 +70,18 @@
     }).filter(function (terms) { return terms.length; });
   }
 
-  // The words whose stem is `root` (a stem's key): its beginning, its last letter doubled or not,
-  // then "", e, i, y or ie, then "", s, ed, ing or ings; every word the stemmer cuts to `root` is
-  // one of them. Each is read whole, from the shard it would be in: the terms a stem begins can
-  // span many more shards ("bak": bakery, baklava …).
-  function forms(root, stem) {
-    var prefix = root.replace("~", ""), found = [];
-    [prefix, prefix + prefix.slice(-1)].forEach(function (start) {
-      ["", "e", "i", "y", "ie"].forEach(function (middle) {
-        ["", "s", "ed", "ing", "ings"].forEach(function (end) {
-          var form = start + middle + end;
-          if (found.indexOf(form) < 0 && stem(form) === root) found.push(form);
-        });
-      });
-    });
-    return found;
-  }
-
   // What `term` reads from the shards ({from, exact} each) and which terms it takes: a whole word
-  // itself, a word being typed every word it begins; with the guide's stemmer (`stem`), either
-  // also the words of its stem.
-  function lookup(term, stem) {
-    var whole = term.slice(-1) === " ", word = term.trim(), root = stem ? stem(word) : null;
-    var reads = [{ from: word, exact: whole }].concat((root ? forms(root, stem) : []).filter(function (form) {
+  // itself, a word being typed every word it begins; with the guide's stemmer (`stemmer`,
+  // english-stemmer.js), either also the words of its stem.
+  function lookup(term, stemmer) {
+    var whole = term.slice(-1) === " ", word = term.trim(), root = stemmer ? stemmer.stem(word) : null;
+    var reads = [{ from: word, exact: whole }].concat((root ? stemmer.forms(root) : []).filter(function (form) {
       return form !== word;
     }).map(function (form) { return { from: form, exact: true }; }));
     return {
       reads: reads,
       takes: function (found) {
-        return (whole ? found === word : found.indexOf(word) === 0) || (root !== null && stem(found) === root);
+        return (whole ? found === word : found.indexOf(word) === 0) || (root !== null && stemmer.stem(found) === root);
       }
     };
   }
@@ -139,8 +102,8 @@
 
   // The hits of `term`; null (not known, rules nothing out) when a word being typed begins terms
   // of more shards than are fetched.
-  function termHits(term, stem) {
-    var reads = lookup(term, stem).reads;
+  function termHits(term, stemmer) {
+    var reads = lookup(term, stemmer).reads;
     return Promise.all(reads.map(function (read) { return FoodPin.data.termShards(read.from, read.exact); })).then(function (found) {
       if (found.some(function (each) { return !each.shards; })) return null;
       var hits = new Map();
@@ -149,16 +112,16 @@
     });
   }
 
-  // The terms the city and cuisine (by slug), price and favourites filters find restaurants by
-  // (SearchWords.filterTerm), whole.
+  // The filters that read terms (SearchWords.filterTerm), each with the beginning of its options'
+  // terms: an option's term is it and the option's value ("#city boston"; "#favorite" has none).
+  var filterPrefixes = { city: "#city ", cuisine: "#cuisine ", price: "#price ", favorites: "#favorite" };
+
+  // The terms the city and cuisine (by slug), price and favourites filters find restaurants by, whole.
   SearchEngine.prototype.filterTerms = function (filters) {
-    var terms = [];
     filters = filters || {};
-    if (isOn(filters.city)) terms.push("#city " + filters.city + " ");
-    if (isOn(filters.cuisine)) terms.push("#cuisine " + filters.cuisine + " ");
-    if (isOn(filters.price)) terms.push("#price " + filters.price + " ");
-    if (isOn(filters.favorites)) terms.push("#favorite ");
-    return terms;
+    return Object.keys(filterPrefixes).filter(function (name) { return isOn(filters[name]); }).map(function (name) {
+      return filterPrefixes[name] + (filters[name] === true ? "" : filters[name]) + " ";
+    });
   };
 
   // The query's words and the filters' terms, each a list of terms every match has.
@@ -177,9 +140,9 @@
       this.forgivenAs.delete(dropped); // looked up again, it may be forgiven again
     }
     return FoodPin.data.file("search/terms.json").then(function (list) {
-      var stem = self.stem = list.stemmer === "english" ? englishStem : null;
+      var stemmer = self.stemmer = FoodPin.stemmers[list.stemmer] || null;
       return Promise.all(wanted.filter(function (term) { return !self.hits.has(term); }).map(function (term) {
-        return termHits(term, stem).then(function (hits) { self.hits.set(term, hits); });
+        return termHits(term, stemmer).then(function (hits) { self.hits.set(term, hits); });
       }));
     }).then(function () {
       // A word that finds nothing may be a typo; a filter that finds nothing finds nothing.
@@ -259,7 +222,7 @@
   SearchEngine.prototype.finds = function (query) {
     var self = this, looks = queryWords(query).map(function (terms) {
       return [].concat.apply([], terms.map(function (term) {
-        return [lookup(term, self.stem)].concat((self.forgivenAs.get(term) || []).map(function (word) { return lookup(word + " ", null); }));
+        return [lookup(term, self.stemmer)].concat((self.forgivenAs.get(term) || []).map(function (word) { return lookup(word + " ", null); }));
       }));
     });
     return function (word) {
@@ -394,9 +357,10 @@
     return results.map(function (result) { return result.position; });
   };
 
+  SearchEngine.filterPrefixes = filterPrefixes;
+  SearchEngine.isOn = isOn;
   FoodPin.distance = distance;
   FoodPin.fold = fold;
-  FoodPin.englishStem = englishStem;
   FoodPin.searchWords = words;
   FoodPin.searchWordSpans = wordSpans;
   FoodPin.SearchEngine = SearchEngine;

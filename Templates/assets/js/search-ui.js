@@ -57,6 +57,9 @@
       });
   }
 
+  // An option's name, without the count showCounts gives it.
+  function optionName(option) { return option.dataset.name === undefined ? option.textContent : option.dataset.name; }
+
   function filters() {
     return {
       city: form.elements.city.value, cuisine: form.elements.cuisine.value,
@@ -75,7 +78,7 @@
       var select = form.elements[name];
       // City and cuisine travel by name in the URL, so shared links survive a rebuild.
       var match = Array.prototype.find.call(select.options, function (o) {
-        return o.value === value || FoodPin.fold(o.textContent) === FoodPin.fold(value);
+        return o.value === value || FoodPin.fold(optionName(o)) === FoodPin.fold(value);
       });
       if (match) select.value = match.value;
     });
@@ -91,7 +94,7 @@
     if (input.value.trim()) params.set("q", input.value.trim());
     ["city", "cuisine"].forEach(function (name) {
       var select = form.elements[name];
-      if (select.value !== "") params.set(name, select.options[select.selectedIndex].textContent);
+      if (select.value !== "") params.set(name, optionName(select.options[select.selectedIndex]));
     });
     if (form.elements.price.value) params.set("price", form.elements.price.value);
     if (form.elements.favorites.checked) params.set("favorites", "1");
@@ -124,6 +127,7 @@
     document.documentElement.classList.toggle("searching", active);
     if (!active) {
       generation++; // a search still loading is not shown
+      showCounts(null);
       list.setAttribute("aria-busy", "false");
       more.hidden = true;
       list.hidden = true;
@@ -159,10 +163,33 @@
       // Shown with the cards, under them: shown before, it would be pushed down when they come.
       more.hidden = results.length <= shown;
       list.setAttribute("aria-busy", "false");
+      if (!growing) return FoodPin.filterCounts(engine, query, filters(), !!openNow && !openNow.parentNode.hidden).then(function (counts) {
+        if (mine === generation) showCounts(counts);
+      });
     }, function () {
       if (mine !== generation) return;
       status.textContent = FoodPin.t("load_failed");
       list.setAttribute("aria-busy", "false");
+    });
+  }
+
+  // Each filter option with how many results choosing it gives (search-filter-counts.js), or,
+  // with no `counts` (no search), bare.
+  function showCounts(counts) {
+    function label(node, name, count) {
+      if (node.dataset.name === undefined) node.dataset.name = name;
+      return count === undefined ? node.dataset.name : FoodPin.t("option_count", { name: node.dataset.name, count: count });
+    }
+    ["city", "cuisine", "price"].forEach(function (name) {
+      var found = counts && counts[name];
+      Array.prototype.forEach.call(form.elements[name].options, function (option) {
+        option.textContent = label(option, option.textContent,
+          !found ? undefined : option.value === "" ? found.all : found.options[option.value] || 0);
+      });
+    });
+    [form.elements.favorites, openNow].forEach(function (box) {
+      var text = box && box.nextSibling, found = box && counts && counts[box.name];
+      if (text) text.textContent = " " + label(box.parentNode, text.textContent.trim(), found ? found.on : undefined);
     });
   }
 
