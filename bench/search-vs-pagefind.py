@@ -10,6 +10,8 @@ they are) and counts the bytes. For each query of a fixed list, in headless Chro
   its own that calls its JS API and loads the first result's data, as its UI does): the bytes sent
   before the first result shows, and the time from navigation start to it. Medians of --runs.
 - warm: the same query again in the same browser (HTTP cache kept: files are sent with max-age).
+- FoodPin's filter counts: the same, until the filters' options show how many results each
+  gives (they come after the results; the Pagefind page asks for no filters).
 - recall: every result each tool returns (not only the first page) against a reference computed
   here from the guide's own Markdown: a restaurant is relevant when every word the query means
   (a typo's intended word) is a word of its name, cuisines, city, area, description or reviews;
@@ -130,8 +132,13 @@ FIRST_RESULT_WATCH = """
 localStorage.setItem("hasViewedWalkthrough", "true");
 new MutationObserver((changes, observer) => {
   const list = document.querySelector(".search-results"), none = document.querySelector(".no-results");
-  if ((list && list.querySelector(".card")) || (none && !none.hidden)) {
+  if (!window.firstResult && ((list && list.querySelector(".card")) || (none && !none.hidden))) {
     window.firstResult = { ms: performance.now() };
+  }
+  // The filters' option counts, which come after the results.
+  const all = document.querySelector("select[name=city] option");
+  if (window.firstResult && all && all.textContent.includes("(")) {
+    window.countsShown = { ms: performance.now() };
     observer.disconnect();
   }
 }).observe(document, { childList: true, subtree: true, attributes: true });
@@ -147,27 +154,28 @@ def browser():
     return driver
 
 
-def first_result(driver, url):
+def first_result(driver, url, mark="firstResult"):
     """Bytes sent before the first result showed (responses sent by then: what came later, such as
-    the rest of a page of results, is not counted), and milliseconds from navigation start to it."""
+    the rest of a page of results, is not counted), and milliseconds from navigation start to it.
+    `mark` "countsShown": the same until FoodPin's filter counts showed."""
     with Counting.lock:
         Counting.sent.clear()
     driver.get(url)
-    done = WebDriverWait(driver, 120, poll_frequency=0.02).until(lambda d: d.execute_script("return window.firstResult"))
-    shown_at = driver.execute_script("return performance.timeOrigin + window.firstResult.ms") / 1000
+    done = WebDriverWait(driver, 120, poll_frequency=0.02).until(lambda d: d.execute_script(f"return window.{mark}"))
+    shown_at = driver.execute_script(f"return performance.timeOrigin + window.{mark}.ms") / 1000
     with Counting.lock:
         return sum(size for sent_at, size, _ in Counting.sent if sent_at <= shown_at), done["ms"]
 
 
-def measure(base, tool, query, runs):
+def measure(base, tool, query, runs, mark="firstResult"):
     q = urllib.parse.quote(query)
     url = f"{base}?q={q}" if tool == "foodpin" else f"{base}pagefind-bench.html?q={q}"
     cold, warm = [], []
     for _ in range(runs):
         driver = browser()
         try:
-            cold.append(first_result(driver, url))
-            warm.append(first_result(driver, url))
+            cold.append(first_result(driver, url, mark))
+            warm.append(first_result(driver, url, mark))
         finally:
             driver.quit()
     return ([statistics.median(b for b, _ in cold), statistics.median(t for _, t in cold)],
@@ -246,8 +254,9 @@ def main():
     base = f"http://127.0.0.1:{server.server_address[1]}/"
     texts, slugs = guide_texts(guide), slugs_by_position(site)
     print("Each cell: " + " / ".join({"foodpin": "FoodPin", "pagefind": "Pagefind"}[tool] for tool in tools))
-    print("| query | relevant | recall | precision | kB before the first result, cold | ms to it, cold | ms, warm |")
-    print("|---|---|---|---|---|---|---|")
+    print("| query | relevant | recall | precision | kB before the first result, cold | ms to it, cold | ms, warm "
+          "| FoodPin's filter counts: kB, ms, cold; ms, warm |")
+    print("|---|---|---|---|---|---|---|---|")
     try:
         for query, words, how in QUERIES:
             relevant = reference(texts, [fold(w) for w in words], how)
@@ -258,10 +267,12 @@ def main():
                 precision = len(found & relevant) / len(found) if found else 1.0
                 cold, warm = measure(base, tool, query, args.runs)
                 cells[tool] = (recall, cold, warm, precision)
+            counted = measure(base, "foodpin", query, args.runs, "countsShown")
             def each(value):  # one cell: the tools' figures, FoodPin first
                 return " / ".join(value(cells[tool]) for tool in tools)
             print(f"| {query} | {len(relevant)} | {each(lambda c: f'{c[0]:.2f}')} | {each(lambda c: f'{c[3]:.2f}')} | "
-                  f"{each(lambda c: f'{c[1][0] / 1000:.0f}')} | {each(lambda c: f'{c[1][1]:.0f}')} | {each(lambda c: f'{c[2][1]:.0f}')} |", flush=True)
+                  f"{each(lambda c: f'{c[1][0] / 1000:.0f}')} | {each(lambda c: f'{c[1][1]:.0f}')} | {each(lambda c: f'{c[2][1]:.0f}')} | "
+                  f"{counted[0][0] / 1000:.0f}, {counted[0][1]:.0f}; {counted[1][1]:.0f} |", flush=True)
     finally:
         server.shutdown()
         if not args.work:

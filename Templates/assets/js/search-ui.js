@@ -163,14 +163,25 @@
       // Shown with the cards, under them: shown before, it would be pushed down when they come.
       more.hidden = results.length <= shown;
       list.setAttribute("aria-busy", "false");
-      if (!growing) return FoodPin.filterCounts(engine, query, filters(), !!openNow && !openNow.parentNode.hidden).then(function (counts) {
-        if (mine === generation) showCounts(counts);
-      });
+      if (!growing) countFilters(mine, query);
     }, function () {
       if (mine !== generation) return;
       status.textContent = FoodPin.t("load_failed");
       list.setAttribute("aria-busy", "false");
     });
+  }
+
+  // The filters' counts, a moment after the results, if they are still the ones shown: counting
+  // reads every option's restaurants, not to be done again on each keystroke of a word being typed.
+  function countFilters(mine, query) {
+    setTimeout(function () {
+      if (mine !== generation) return;
+      FoodPin.filterCounts(engine, query, filters(), !!openNow && !openNow.parentNode.hidden).then(function (counts) {
+        if (mine === generation) showCounts(counts);
+      }, function () {
+        if (mine === generation) showCounts(null); // offline: the options without counts, not old ones
+      });
+    }, 250);
   }
 
   // Each filter option with how many results choosing it gives (search-filter-counts.js), or,
