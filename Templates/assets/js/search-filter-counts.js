@@ -1,7 +1,7 @@
 // How many results each filter option would give: the query and the other filters kept, that
 // filter set to the option. Counted from the filter terms' postings (SearchWords.filterTerm), which
 // hold every restaurant's city, cuisines, price and favourite: 34 kB gzipped at 10,000 restaurants,
-// 3 MB at a million, so the search box asks once its results are drawn, never before.
+// 3 MB at a million, so the search box asks a moment after its results are drawn, never before.
 (function (FoodPin) {
   "use strict";
 
@@ -33,7 +33,7 @@
   // restaurant has (another counts 0); {filter: {all, on}} for favourites and, with `hours`,
   // "open now". `all`: how many results with the filter unset.
   FoodPin.filterCounts = function (engine, query, chosen, hours) {
-    var marks = new Uint8Array(engine.index.count), marked = null, counts = {};
+    var marks = new Uint8Array(engine.index.count), marked = { key: null }, counts = {};
     // The filters not chosen share their results (the search's own): they come first.
     var names = Object.keys(prefixes).concat(hours ? ["open"] : []).sort(function (a, b) {
       return isOn(chosen[a]) - isOn(chosen[b]);
@@ -57,7 +57,6 @@
         return count;
       });
     }
-    marked = { key: null };
     return names.reduce(function (done, filter) {
       return done.then(function () {
         return Promise.all([mark(filter), filter === "open" ? null : optionsOf(filter)]);
