@@ -137,7 +137,7 @@ new MutationObserver((changes, observer) => {
   }
   // The filters' option counts, which come after the results.
   const all = document.querySelector("select[name=city] option");
-  if (window.firstResult && all && all.textContent.includes("(")) {
+  if (window.firstResult && all && all.dataset.name !== undefined && all.textContent !== all.dataset.name) {
     window.countsShown = { ms: performance.now() };
     observer.disconnect();
   }
@@ -154,32 +154,37 @@ def browser():
     return driver
 
 
-def first_result(driver, url, mark="firstResult"):
-    """Bytes sent before the first result showed (responses sent by then: what came later, such as
-    the rest of a page of results, is not counted), and milliseconds from navigation start to it.
-    `mark` "countsShown": the same until FoodPin's filter counts showed."""
+def first_result(driver, url, marks):
+    """For each of `marks`: bytes sent before it showed (responses sent by then: what came later, such
+    as the rest of a page of results, is not counted), and milliseconds from navigation start to it.
+    "firstResult": the first result; "countsShown": FoodPin's filter counts."""
     with Counting.lock:
         Counting.sent.clear()
     driver.get(url)
-    done = WebDriverWait(driver, 120, poll_frequency=0.02).until(lambda d: d.execute_script(f"return window.{mark}"))
-    shown_at = driver.execute_script(f"return performance.timeOrigin + window.{mark}.ms") / 1000
-    with Counting.lock:
-        return sum(size for sent_at, size, _ in Counting.sent if sent_at <= shown_at), done["ms"]
+    found = []
+    for mark in marks:
+        done = WebDriverWait(driver, 120, poll_frequency=0.02).until(lambda d: d.execute_script(f"return window.{mark}"))
+        shown_at = driver.execute_script(f"return performance.timeOrigin + window.{mark}.ms") / 1000
+        with Counting.lock:
+            found.append((sum(size for sent_at, size, _ in Counting.sent if sent_at <= shown_at), done["ms"]))
+    return found
 
 
-def measure(base, tool, query, runs, mark="firstResult"):
+def measure(base, tool, query, runs):
+    """By mark (the first result; for FoodPin, its filter counts too): [bytes, ms] cold and warm, medians."""
     q = urllib.parse.quote(query)
     url = f"{base}?q={q}" if tool == "foodpin" else f"{base}pagefind-bench.html?q={q}"
+    marks = ["firstResult", "countsShown"] if tool == "foodpin" else ["firstResult"]
     cold, warm = [], []
     for _ in range(runs):
         driver = browser()
         try:
-            cold.append(first_result(driver, url, mark))
-            warm.append(first_result(driver, url, mark))
+            cold.append(first_result(driver, url, marks))
+            warm.append(first_result(driver, url, marks))
         finally:
             driver.quit()
-    return ([statistics.median(b for b, _ in cold), statistics.median(t for _, t in cold)],
-            [statistics.median(b for b, _ in warm), statistics.median(t for _, t in warm)])
+    median = lambda runs, at, i: statistics.median(run[at][i] for run in runs)
+    return [([median(cold, at, 0), median(cold, at, 1)], [median(warm, at, 0), median(warm, at, 1)]) for at in range(len(marks))]
 
 
 def slugs_by_position(site):
@@ -265,9 +270,11 @@ def main():
                 found = returned(base, tool, query, slugs)
                 recall = len(found & relevant) / len(relevant) if relevant else 1.0
                 precision = len(found & relevant) / len(found) if found else 1.0
-                cold, warm = measure(base, tool, query, args.runs)
+                marks = measure(base, tool, query, args.runs)
+                cold, warm = marks[0]
+                if tool == "foodpin":
+                    counted = marks[1]
                 cells[tool] = (recall, cold, warm, precision)
-            counted = measure(base, "foodpin", query, args.runs, "countsShown")
             def each(value):  # one cell: the tools' figures, FoodPin first
                 return " / ".join(value(cells[tool]) for tool in tools)
             print(f"| {query} | {len(relevant)} | {each(lambda c: f'{c[0]:.2f}')} | {each(lambda c: f'{c[3]:.2f}')} | "

@@ -24,6 +24,12 @@ def wait(browser, condition, timeout=10):
     return WebDriverWait(browser, timeout, ignored_exceptions=[StaleElementReferenceException]).until(condition)
 
 
+def words(element):
+    """An element's text as read: its words with one space between (a flex box's items count as
+    words, where Selenium's `.text` puts each on a line)."""
+    return " ".join(element.get_attribute("textContent").split())
+
+
 def search_records(site):
     """Every restaurant of a built site, in list order, as its search data tells it: name and slug
     from its card, price, rating, reviews, lat and lon from its attribute part, city and cuisines

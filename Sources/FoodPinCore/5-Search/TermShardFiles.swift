@@ -29,7 +29,7 @@ extension TermIndex {
     }
 
     /// The stemmer the page matches a guide's words with, by its language (`en`, `en-GB` …), if
-    /// `search-engine.js` has one for it.
+    /// `english-stemmer.js` names one for it in `FoodPin.stemmers`.
     static func stemmer(language: String) -> String? {
         ThemeStrings.primary(language) == "en" ? "english" : nil
     }

@@ -40,7 +40,7 @@
         });
       });
     });
-    if (known.size > 200) known.clear(); // a visitor's stems, not the language's
+    if (known.size > 200) known.clear(); // a long session's words: start again
     known.set(root, found);
     return found;
   }

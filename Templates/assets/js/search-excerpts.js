@@ -6,9 +6,6 @@
   "use strict";
   // Characters of context on each side of the word: three or four lines of a phone's card.
   var before = 30, after = 80;
-  // Pages are fetched a moment after the cards are drawn, and only if they are still the results
-  // shown: a visitor still typing fetches no page for results they will not see.
-  var pause = 250;
   var pages = new Map();
   // By query and page, the excerpt made: a redraw of the same results ("Show more", a sort) shows
   // it at once, not a moment later.
@@ -118,6 +115,8 @@
       else waiting.push({ item: item, url: link.href, key: key, wanted: wanted });
     });
     if (!waiting.length) return;
+    // Pages are fetched a moment after the cards are drawn, and only if they are still the results
+    // shown: a visitor still typing fetches no page for results they will not see.
     setTimeout(function () {
       if (!current()) return;
       if (observer) forgetGone();
@@ -131,6 +130,6 @@
           }, function () { /* offline: the card alone */ });
         });
       });
-    }, pause);
+    }, FoodPin.search.pause);
   };
 })(window.FoodPin = window.FoodPin || {});

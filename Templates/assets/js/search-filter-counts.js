@@ -1,16 +1,18 @@
 // How many results each filter option would give: the query and the other filters kept, that
 // filter set to the option. Counted from the filter terms' postings (SearchWords.filterTerm), which
-// hold every restaurant's city, cuisines, price and favourite: 34 kB gzipped at 10,000 restaurants,
-// 3 MB at a million, so the search box asks a moment after its results are drawn, never before.
+// hold every restaurant's city, cuisines, price and favourite (bench/README.md: 34 kB gzipped at
+// 10,000 restaurants, 3 MB at a million), so the search box asks a moment after its results are
+// drawn, never before.
 (function (FoodPin) {
   "use strict";
 
-  var prefixes = FoodPin.SearchEngine.filterPrefixes, isOn = FoodPin.SearchEngine.isOn;
   // By filter, a promise of its options' restaurants: {value: Int32Array of positions}.
   var options = {};
+  // What stops a count that a newer search made useless.
+  var superseded = {};
 
   function optionsOf(filter) {
-    var prefix = prefixes[filter];
+    var prefix = FoodPin.SearchEngine.filterPrefixes[filter];
     if (!options[filter]) {
       options[filter] = FoodPin.data.termShards(prefix, false, true).then(function (found) {
         var byValue = Object.create(null);
@@ -31,21 +33,23 @@
 
   // {filter: {all, options: {value: count}}} for city, cuisine and price, the values some
   // restaurant has (another counts 0); {filter: {all, on}} for favourites and, with `hours`,
-  // "open now". `all`: how many results with the filter unset.
-  FoodPin.filterCounts = function (engine, query, chosen, hours) {
-    var marks = new Uint8Array(engine.index.count), marked = { key: null }, counts = {};
+  // "open now", or no "open" when the search has not read its results' hours (neither that filter
+  // nor a sort by attributes chosen): for a common word they are in most of the attribute parts,
+  // a thousand at a million restaurants. `all`: how many results with the filter unset. Null if `current()` turns false
+  // before the end: a newer search's counts are wanted.
+  FoodPin.filterCounts = function (engine, query, chosen, hours, current) {
+    var isOn = FoodPin.SearchEngine.isOn, marks = new Uint8Array(engine.index.count), marked = { key: null }, counts = {};
+    var names = Object.keys(FoodPin.SearchEngine.filterPrefixes).concat(hours ? ["open"] : []);
     // The filters not chosen share their results (the search's own): they come first.
-    var names = Object.keys(prefixes).concat(hours ? ["open"] : []).sort(function (a, b) {
-      return isOn(chosen[a]) - isOn(chosen[b]);
-    });
+    names.sort(function (a, b) { return isOn(chosen[a]) - isOn(chosen[b]); });
     // The results with `filter` unset, marked in `marks` (by position); how many they are.
     function mark(filter) {
       var others = Object.assign({}, chosen);
       others[filter] = false;
-      // "Open now" is counted from the attribute parts of these results: fetched as the filter would.
-      return engine.prepare(query, filter === "open" ? Object.assign({}, others, { open: true }) : others, "").then(function () {
-        var key = JSON.stringify([engine.filterTerms(others), isOn(others.open)]), count = engine.index.count;
-        if (key === marked.key) return marked.count;
+      var key = JSON.stringify([engine.filterTerms(others), isOn(others.open)]);
+      if (key === marked.key) return Promise.resolve(marked.count);
+      return engine.prepare(query, others, "").then(function () {
+        var count = engine.index.count;
         if (!engine.needed(query, others).length && !isOn(others.open)) marks.fill(1); // every restaurant
         else {
           var results = engine.run(query, others, "");
@@ -57,22 +61,32 @@
         return count;
       });
     }
+    function countOpen(all) {
+      var on = 0;
+      for (var position = 0; position < marks.length; position++) {
+        if (!marks[position]) continue;
+        var record = engine.record(position);
+        if (!record) return;
+        if (engine.isOpen(record)) on++;
+      }
+      counts.open = { all: all, on: on };
+    }
     return names.reduce(function (done, filter) {
       return done.then(function () {
+        if (!current()) throw superseded;
         return Promise.all([mark(filter), filter === "open" ? null : optionsOf(filter)]);
       }).then(function (found) {
-        var all = found[0], byValue = found[1], tally = {}, on = 0;
-        if (filter === "open") {
-          marks.forEach(function (marked, position) { if (marked && engine.isOpen(engine.record(position))) on++; });
-          counts.open = { all: all, on: on };
-          return;
-        }
+        var all = found[0], byValue = found[1], tally = {};
+        if (filter === "open") return countOpen(all);
         Object.keys(byValue).forEach(function (value) {
           for (var i = 0, n = 0, positions = byValue[value]; i < positions.length; i++) n += marks[positions[i]];
           tally[value] = n;
         });
         counts[filter] = filter === "favorites" ? { all: all, on: tally[""] || 0 } : { all: all, options: tally };
       });
-    }, Promise.resolve()).then(function () { return counts; });
+    }, Promise.resolve()).then(function () { return counts; }, function (error) {
+      if (error === superseded) return null;
+      throw error;
+    });
   };
 })(window.FoodPin = window.FoodPin || {});

@@ -43,7 +43,8 @@
     document.documentElement.classList.remove("searching");
     throw error;
   });
-  FoodPin.search = { ready: ready, pageSize: pageSize };
+  // `pause`: how long excerpts and counts wait for the visitor to stop typing.
+  FoodPin.search = { ready: ready, pageSize: pageSize, pause: 250 };
 
   // Options by slug, which the engine's filter terms name.
   function fill(select, names, slugs) {
@@ -163,7 +164,7 @@
       // Shown with the cards, under them: shown before, it would be pushed down when they come.
       more.hidden = results.length <= shown;
       list.setAttribute("aria-busy", "false");
-      if (!growing) countFilters(mine, query);
+      countFilters(mine, query);
     }, function () {
       if (mine !== generation) return;
       status.textContent = FoodPin.t("load_failed");
@@ -173,34 +174,40 @@
 
   // The filters' counts, a moment after the results, if they are still the ones shown: counting
   // reads every option's restaurants, not to be done again on each keystroke of a word being typed.
+  // `counted`: the search the counts shown are for ("Show more" keeps them).
+  var counted = null;
   function countFilters(mine, query) {
+    var search = JSON.stringify([query, filters(), sort.value]);
+    if (search === counted) return;
     setTimeout(function () {
       if (mine !== generation) return;
-      FoodPin.filterCounts(engine, query, filters(), !!openNow && !openNow.parentNode.hidden).then(function (counts) {
-        if (mine === generation) showCounts(counts);
+      var current = function () { return mine === generation; };
+      FoodPin.filterCounts(engine, query, filters(), !!openNow && !openNow.parentNode.hidden, current).then(function (counts) {
+        if (counts && current()) { showCounts(counts); counted = search; }
       }, function () {
-        if (mine === generation) showCounts(null); // offline: the options without counts, not old ones
+        if (current()) showCounts(null); // offline: the options without counts, not old ones
       });
-    }, 250);
+    }, FoodPin.search.pause);
   }
 
   // Each filter option with how many results choosing it gives (search-filter-counts.js), or,
   // with no `counts` (no search), bare.
   function showCounts(counts) {
-    function label(node, name, count) {
-      if (node.dataset.name === undefined) node.dataset.name = name;
-      return count === undefined ? node.dataset.name : FoodPin.t("option_count", { name: node.dataset.name, count: count });
-    }
+    if (!counts) counted = null;
+    function after(count) { return count === undefined ? "" : FoodPin.t("count_after", { count: count }); }
     ["city", "cuisine", "price"].forEach(function (name) {
       var found = counts && counts[name];
       Array.prototype.forEach.call(form.elements[name].options, function (option) {
-        option.textContent = label(option, option.textContent,
-          !found ? undefined : option.value === "" ? found.all : found.options[option.value] || 0);
+        option.dataset.name = optionName(option);
+        option.textContent = option.dataset.name + after(!found ? undefined : option.value === "" ? found.all : found.options[option.value] || 0);
       });
     });
     [form.elements.favorites, openNow].forEach(function (box) {
-      var text = box && box.nextSibling, found = box && counts && counts[box.name];
-      if (text) text.textContent = " " + label(box.parentNode, text.textContent.trim(), found ? found.on : undefined);
+      var label = box && box.labels[0], found = box && counts && counts[box.name];
+      if (!label) return;
+      var count = label.querySelector(".filter-count") || label.appendChild(document.createElement("span"));
+      count.className = "filter-count";
+      count.textContent = after(found ? found.on : undefined);
     });
   }
 
