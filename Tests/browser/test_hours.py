@@ -200,6 +200,11 @@ def test_cards_the_detail_page_and_the_open_now_filter_follow_the_clock(guide, b
         wait(browser, lambda b: words(label) == "Open now (1)")
         assert [option.text for option in city.find_elements("css selector", "option")] == ["All (2)", "Boston (1)", "Cambridge (1)"]
         assert browser.find_element("css selector", ".search-status").text == "1 restaurant found"
+        # Sorted by rating, the search reads the hours: "open now" is counted, not chosen.
+        browser.get(guide[1] + "?city=Boston&sort=rating")
+        label = browser.find_element("css selector", "input[name=open]").find_element("xpath", "..")
+        wait(browser, lambda b: words(label) == "Open now (1)")
+        assert browser.find_element("css selector", ".search-status").text == "3 restaurants found"
         # Unless the search reads the hours (that filter or a sort), "open now" is not counted.
         browser.get(guide[1] + "?city=Boston")
         city = browser.find_element("css selector", "select[name=city]")

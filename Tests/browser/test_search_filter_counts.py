@@ -39,21 +39,21 @@ def slug(name):
     return name.lower().replace(" ", "-")
 
 
-def matches(restaurant, words, filters, leaving=None):
+def matches(restaurant, meant, filters, leaving=None):
     """Whether a restaurant is a result of these words (whole words of its description) and
     filters, the filter `leaving` unset."""
     chosen = {name: value for name, value in filters.items() if name != leaving}
-    return (all(word in restaurant["words"] for word in words)
+    return (all(word in restaurant["words"] for word in meant)
             and ("city" not in chosen or restaurant["city"] and slug(restaurant["city"]) == chosen["city"])
             and ("cuisine" not in chosen or chosen["cuisine"] in map(slug, restaurant["cuisines"]))
             and ("price" not in chosen or str(restaurant["price"]) == chosen["price"])
             and ("favorites" not in chosen or restaurant["favorite"]))
 
 
-def expected_counts(words, filters):
+def expected_counts(meant, filters):
     """What filterCounts should give, worked out from RESTAURANTS."""
     def results(leaving):
-        return [r for r in RESTAURANTS if matches(r, words, filters, leaving)]
+        return [r for r in RESTAURANTS if matches(r, meant, filters, leaving)]
     def options(leaving, values):
         found = results(leaving)
         return {"all": len(found), "options": {value: len([r for r in found if value in values(r)]) for value in
@@ -131,6 +131,11 @@ def test_the_filters_show_their_counts_and_the_address_keeps_the_names(browser, 
     browser.execute_script("arguments[0].value = 'dune-point'; arguments[0].dispatchEvent(new Event('change', {bubbles: true}))", city)
     wait(browser, lambda d: "city=Dune+Point" in d.current_url)
     assert "(" not in urllib.parse.unquote_plus(browser.current_url)
+    # The other filters count again, in that city.
+    expected = expected_counts(["rooftop"], {"city": "dune-point"})
+    wait(browser, lambda d: [o.text for o in price.find_elements(By.TAG_NAME, "option")] == [f"Any ({expected['price']['all']})"] + [
+        f"{'$' * n} ({expected['price']['options'].get(str(n), 0)})" for n in range(1, 5)])
+    assert words(favorites) == f"Editor’s favourites ({expected['favorites']['on']})"
     # No search: the options are bare again.
     browser.execute_script("document.querySelector('.clear-search').click()")
     wait(browser, lambda d: [o.text for o in city.find_elements(By.TAG_NAME, "option")] == ["All"] + CITIES)

@@ -1,8 +1,7 @@
 // How many results each filter option would give: the query and the other filters kept, that
 // filter set to the option. Counted from the filter terms' postings (SearchWords.filterTerm), which
-// hold every restaurant's city, cuisines, price and favourite (bench/README.md: 34 kB gzipped at
-// 10,000 restaurants, 3 MB at a million), so the search box asks a moment after its results are
-// drawn, never before.
+// hold every restaurant's city, cuisines, price and favourite (their size: docs/site.md), so the
+// search box asks a moment after its results are drawn, never before.
 (function (FoodPin) {
   "use strict";
 
@@ -32,39 +31,41 @@
   }
 
   // {filter: {all, options: {value: count}}} for city, cuisine and price, the values some
-  // restaurant has (another counts 0); {filter: {all, on}} for favourites and, with `hours`,
-  // "open now", or no "open" when the search has not read its results' hours (neither that filter
-  // nor a sort by attributes chosen): for a common word they are in most of the attribute parts,
-  // a thousand at a million restaurants. `all`: how many results with the filter unset. Null if `current()` turns false
-  // before the end: a newer search's counts are wanted.
-  FoodPin.filterCounts = function (engine, query, chosen, hours, current) {
-    var isOn = FoodPin.SearchEngine.isOn, marks = new Uint8Array(engine.index.count), marked = { key: null }, counts = {};
-    var names = Object.keys(FoodPin.SearchEngine.filterPrefixes).concat(hours ? ["open"] : []);
+  // restaurant has (another counts 0); {filter: {all, on}} for favourites and, with `countOpen`,
+  // "open now": the caller asks for it when the search reads its results' hours anyway (that
+  // filter or a sort but by name), which for a common word are in most attribute parts, a
+  // thousand at a million restaurants. `all`: how many results with the filter unset. Null if
+  // `current()` turns false before the end: a newer search's counts are wanted.
+  FoodPin.filterCounts = function (engine, query, chosen, countOpen, current) {
+    var isOn = FoodPin.SearchEngine.isOn, inResults = new Uint8Array(engine.index.count), lastMarked = { key: null }, counts = {};
+    var names = Object.keys(FoodPin.SearchEngine.filterPrefixes).concat(countOpen ? ["open"] : []);
     // The filters not chosen share their results (the search's own): they come first.
     names.sort(function (a, b) { return isOn(chosen[a]) - isOn(chosen[b]); });
-    // The results with `filter` unset, marked in `marks` (by position); how many they are.
-    function mark(filter) {
+    // The results with `filter` unset, marked in `inResults` (by position); how many they are.
+    function markResults(filter) {
       var others = Object.assign({}, chosen);
       others[filter] = false;
       var key = JSON.stringify([engine.filterTerms(others), isOn(others.open)]);
-      if (key === marked.key) return Promise.resolve(marked.count);
+      if (key === lastMarked.key) return Promise.resolve(lastMarked.count);
       return engine.prepare(query, others, "").then(function () {
         var count = engine.index.count;
-        if (!engine.needed(query, others).length && !isOn(others.open)) marks.fill(1); // every restaurant
+        if (!current()) throw superseded;
+        if (!engine.needed(query, others).length && !isOn(others.open)) inResults.fill(1); // every restaurant
         else {
           var results = engine.run(query, others, "");
-          marks.fill(0);
-          results.forEach(function (position) { marks[position] = 1; });
+          inResults.fill(0);
+          results.forEach(function (position) { inResults[position] = 1; });
           count = results.length;
         }
-        marked = { key: key, count: count };
+        lastMarked = { key: key, count: count };
         return count;
       });
     }
-    function countOpen(all) {
+    // How many of the marked results are open now; none if a part of their hours is not loaded.
+    function openOnes(all) {
       var on = 0;
-      for (var position = 0; position < marks.length; position++) {
-        if (!marks[position]) continue;
+      for (var position = 0; position < inResults.length; position++) {
+        if (!inResults[position]) continue;
         var record = engine.record(position);
         if (!record) return;
         if (engine.isOpen(record)) on++;
@@ -74,17 +75,17 @@
     return names.reduce(function (done, filter) {
       return done.then(function () {
         if (!current()) throw superseded;
-        return Promise.all([mark(filter), filter === "open" ? null : optionsOf(filter)]);
+        return Promise.all([markResults(filter), filter === "open" ? null : optionsOf(filter)]);
       }).then(function (found) {
         var all = found[0], byValue = found[1], tally = {};
-        if (filter === "open") return countOpen(all);
+        if (filter === "open") return openOnes(all);
         Object.keys(byValue).forEach(function (value) {
-          for (var i = 0, n = 0, positions = byValue[value]; i < positions.length; i++) n += marks[positions[i]];
+          for (var i = 0, n = 0, positions = byValue[value]; i < positions.length; i++) n += inResults[positions[i]];
           tally[value] = n;
         });
         counts[filter] = filter === "favorites" ? { all: all, on: tally[""] || 0 } : { all: all, options: tally };
       });
-    }, Promise.resolve()).then(function () { return counts; }, function (error) {
+    }, Promise.resolve()).then(function () { return current() ? counts : null; }, function (error) {
       if (error === superseded) return null;
       throw error;
     });

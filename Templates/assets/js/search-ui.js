@@ -140,11 +140,15 @@
     // What the words, filters and sort need comes first; a later keystroke's search wins.
     engine.prepare(query, f, sort.value).then(function () {
       if (mine === generation) show(engine.run(query, f, sort.value, origin), mine, keepShown, query);
-    }, function () {
-      if (mine !== generation) return;
-      status.textContent = FoodPin.t("load_failed");
-      list.setAttribute("aria-busy", "false");
-    });
+    }, function () { failed(mine); });
+  }
+
+  // The search's data could not be had (offline): said, and no counts of another search left.
+  function failed(mine) {
+    if (mine !== generation) return;
+    status.textContent = FoodPin.t("load_failed");
+    list.setAttribute("aria-busy", "false");
+    showCounts(null);
   }
 
   function show(results, mine, growing, query) {
@@ -165,11 +169,7 @@
       more.hidden = results.length <= shown;
       list.setAttribute("aria-busy", "false");
       countFilters(mine, query);
-    }, function () {
-      if (mine !== generation) return;
-      status.textContent = FoodPin.t("load_failed");
-      list.setAttribute("aria-busy", "false");
-    });
+    }, function () { failed(mine); });
   }
 
   // The filters' counts, a moment after the results, if they are still the ones shown: counting
@@ -182,7 +182,8 @@
     setTimeout(function () {
       if (mine !== generation) return;
       var current = function () { return mine === generation; };
-      FoodPin.filterCounts(engine, query, filters(), !!openNow && !openNow.parentNode.hidden, current).then(function (counts) {
+      var chosen = filters(), readsHours = chosen.open || (sort.value !== "" && sort.value !== "name");
+      FoodPin.filterCounts(engine, query, chosen, !!openNow && readsHours && !openNow.parentNode.hidden, current).then(function (counts) {
         if (counts && current()) { showCounts(counts); counted = search; }
       }, function () {
         if (current()) showCounts(null); // offline: the options without counts, not old ones
@@ -194,12 +195,12 @@
   // with no `counts` (no search), bare.
   function showCounts(counts) {
     if (!counts) counted = null;
-    function after(count) { return count === undefined ? "" : FoodPin.t("count_after", { count: count }); }
+    function countSuffix(count) { return count === undefined ? "" : FoodPin.t("count_after", { count: count }); }
     ["city", "cuisine", "price"].forEach(function (name) {
       var found = counts && counts[name];
       Array.prototype.forEach.call(form.elements[name].options, function (option) {
         option.dataset.name = optionName(option);
-        option.textContent = option.dataset.name + after(!found ? undefined : option.value === "" ? found.all : found.options[option.value] || 0);
+        option.textContent = option.dataset.name + countSuffix(!found ? undefined : option.value === "" ? found.all : found.options[option.value] || 0);
       });
     });
     [form.elements.favorites, openNow].forEach(function (box) {
@@ -207,7 +208,7 @@
       if (!label) return;
       var count = label.querySelector(".filter-count") || label.appendChild(document.createElement("span"));
       count.className = "filter-count";
-      count.textContent = after(found ? found.on : undefined);
+      count.textContent = countSuffix(found ? found.on : undefined);
     });
   }
 
