@@ -228,6 +228,13 @@ def size(paths):
     return sum(f.stat().st_size for f in files), len(files)
 
 
+def filter_shards(site):
+    """The term shards the filter counts read (every `#` term: they sort first) and their gzipped bytes."""
+    bounds = json.loads((site / "search/terms.json").read_text())["bounds"]
+    read = bounds[:1] + [bound for bound in bounds[1:] if bound.startswith("#")]
+    return len(read), sum(len(gzip.compress((site / "search/terms" / (b.encode().hex() + ".json")).read_bytes(), 6)) for b in read)
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("count", type=int)
@@ -244,8 +251,10 @@ def main():
     shutil.rmtree(site, ignore_errors=True)
     build = timed([args.foodpin, "build", "--quiet", "--clean", "--root", str(guide)])
     ours = size([site / "search.json", site / "search"])
+    filters_read = filter_shards(site)
     print(f"{args.count:,} restaurants: FoodPin build {build[0]:.1f} s, {build[1]:.0f} MB (its index "
-          f"{ours[0] / 1e6:.1f} MB in {ours[1]:,} files)", end="")
+          f"{ours[0] / 1e6:.1f} MB in {ours[1]:,} files; the filter counts read {filters_read[0]} term shards, "
+          f"{filters_read[1] / 1000:.0f} kB gzipped)", end="")
     if "pagefind" in tools:
         index = timed([str(HERE.parent / ".build-venv" / "bin" / "python"), "-m", "pagefind", "--site", str(site),
                        "--glob", "restaurants/*/index.html", "--quiet"])
