@@ -12,14 +12,12 @@
     return { week: week, exceptions: exceptions };
   };
 
-  // The wall clock in `zone`: date, minute, weekday (0 Monday). A format is made once per zone:
-  // "open now" asks for every restaurant a search finds.
-  var formats = {};
+  // The wall clock in `zone`: date, minute, weekday (0 Monday).
   FoodPin.wallClock = function (now, zone) {
-    var parts = {}, key = zone || "";
-    formats[key] = formats[key] || new Intl.DateTimeFormat("en-US", { timeZone: zone || undefined, year: "numeric",
-      month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
-    formats[key].formatToParts(now).forEach(function (part) { parts[part.type] = part.value; });
+    var parts = {};
+    new Intl.DateTimeFormat("en-US", { timeZone: zone || undefined, year: "numeric", month: "2-digit", day: "2-digit",
+      hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).formatToParts(now)
+      .forEach(function (part) { parts[part.type] = part.value; });
     return { date: parts.year + "-" + parts.month + "-" + parts.day, minute: Number(parts.hour) % 24 * 60 + Number(parts.minute),
              weekday: (new Date(Date.UTC(parts.year, parts.month - 1, parts.day)).getUTCDay() + 6) % 7 };
   };
