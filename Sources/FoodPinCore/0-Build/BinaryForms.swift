@@ -314,6 +314,13 @@ extension TermIndex: BinaryCodable {
         for shard in shards {
             writer.write(shard.terms.upperBound)
             writer.write(shard.digest)
+            writer.write(shard.parts.count)
+            for part in shard.parts {
+                writer.write(part.term)
+                writer.write(part.number)
+                writer.write(part.best)
+                writer.write(part.digest)
+            }
         }
     }
 
@@ -343,7 +350,16 @@ extension TermIndex: BinaryCodable {
             let end = try reader.readInt()
             guard start < end, end <= terms.count else { throw BinaryReader.Malformed() }
             let bound = TermIndex.bound(after: start > 0 ? terms[start - 1] : nil, first: terms[start])
-            shards.append(Shard(terms: start..<end, bound: bound, digest: try reader.read()))
+            let digest: ContentDigest = try reader.read()
+            var parts: [Part] = []
+            for _ in 0..<max(0, try reader.readInt()) {
+                let term = try reader.readString(), number = try reader.readInt(), best = try reader.readInt()
+                guard let postings = entries[term]?.postings, TermIndex.isSplit(entries[term]!), number >= 0,
+                      (0..<SearchField.allCases.count).contains(best) else { throw BinaryReader.Malformed() }
+                let span = TermIndex.span(count: postings.count, guide: slugs.count)
+                parts.append(Part(term: term, number: number, span: span, best: best, digest: try reader.read()))
+            }
+            shards.append(Shard(terms: start..<end, bound: bound, digest: digest, parts: parts))
             start = end
         }
         guard start == terms.count else { throw BinaryReader.Malformed() }

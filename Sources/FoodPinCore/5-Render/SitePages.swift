@@ -26,6 +26,8 @@ extension SiteRenderer {
         /// The full-text index: `search/terms.json`, and its shards by number.
         case termManifest
         case termShard(Int)
+        /// A common term's postings for a run of positions (`TermParts`), by number in `TermIndex.parts`.
+        case termPart(Int)
         /// The words typos are forgiven from (`TypoWords`), a part per first two letters.
         case typoWords(Int)
         /// Part 0 is sitemap.xml: the whole list, or an index of parts 1… above 50,000 URLs.
@@ -55,7 +57,7 @@ extension SiteRenderer {
         pages += [.welcome, .mine, .notFound, .offline, .serviceWorker, .robots, .manifest, .searchIndex]
         pages += (0..<SearchIndex.attributeCount(site)).map { .searchAttributes($0) }
         pages += (0..<SearchIndex.shardCount(site)).map { .searchShard($0) }
-        pages += [.termManifest] + terms.shards.indices.map { .termShard($0) }
+        pages += [.termManifest] + terms.shards.indices.map { .termShard($0) } + terms.parts.indices.map { .termPart($0) }
         pages += typoWords.parts.indices.map { .typoWords($0) }
         pages += feeds(of: site).map { .feed($0) }
         if site.config.host != nil { pages += [.hostHeaders, .hostRedirects] }
@@ -86,6 +88,7 @@ extension SiteRenderer {
         case .searchShard(let number): "\(SearchIndex.shardFolder)/\(number).json"
         case .termManifest: TermIndex.manifestPath
         case .termShard(let number): TermIndex.path(of: terms.shards[number])
+        case .termPart(let number): TermIndex.path(of: terms.parts[number])
         case .typoWords(let number): TypoWords.path(of: typoWords.parts[number])
         case .sitemap(let part): part == 0 ? "sitemap.xml" : "sitemap-\(part).xml"
         case .feed(let feed): feedPath(feed)
@@ -150,6 +153,8 @@ extension SiteRenderer {
             return PageInputs(cards: terms.shards.map(\.digest))
         case .termShard(let number):
             return PageInputs(cards: [terms.shards[number].digest])
+        case .termPart(let number):
+            return PageInputs(cards: [terms.parts[number].digest])
         case .typoWords(let number):
             return PageInputs(cards: [typoWords.parts[number].digest])
         case .robots, .manifest, .hostHeaders, .hostRedirects:
@@ -178,7 +183,7 @@ extension SiteRenderer {
         // It keeps the review form's script, named by what review-form.mustache makes.
         case .serviceWorker: ["sw", "review-form"]
         case .searchShard: ["card", "picture"]
-        case .robots, .manifest, .searchIndex, .searchAttributes, .termManifest, .termShard, .typoWords, .sitemap, .feed, .hostHeaders, .hostRedirects: []
+        case .robots, .manifest, .searchIndex, .searchAttributes, .termManifest, .termShard, .termPart, .typoWords, .sitemap, .feed, .hostHeaders, .hostRedirects: []
         }
     }
 

@@ -116,6 +116,7 @@ public struct SiteRenderer: Sendable {
         case .searchAttributes(let number): return SearchIndex.attributes(site, number: number)
         case .termManifest: return terms.manifest(language: site.config.language)
         case .termShard(let number): return terms.json(number)
+        case .termPart(let number): return terms.json(terms.parts[number])
         case .typoWords(let number): return TypoWords.encode(typoWords.parts[number].words)
         case .searchShard(let number):
             // Each result is the list's own card, linked from the site root; the script prefixes the links.

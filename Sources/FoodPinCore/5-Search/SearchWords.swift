@@ -6,7 +6,7 @@ enum SearchField: Int, CaseIterable {
     case nameStart, name, cuisine, city, area, description, reviewTitle, reviewText
 }
 
-/// The words search knows a text by, the same in the build and in `search-engine.js`: folded as
+/// The words search knows a text by, the same in the build and in `search-words.js`: folded as
 /// names are (`Slug.fold`), apostrophes dropped ("Joe's" is "joes"), split at anything not a
 /// letter, mark or digit. Chinese and Japanese are written without spaces: their runs become the
 /// overlapping pairs of characters in them, so any two or more characters of a name are found.

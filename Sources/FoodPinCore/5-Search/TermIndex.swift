@@ -14,6 +14,8 @@ struct TermIndex: Sendable {
         /// What a term must sort at or after to be in it (`TermIndex.bound(after:first:)`); it names the file.
         let bound: String
         let digest: ContentDigest
+        /// Those of its terms' parts (`TermParts`), in their order.
+        let parts: [Part]
     }
 
     struct Entry: Sendable, Equatable {
@@ -24,6 +26,8 @@ struct TermIndex: Sendable {
     }
 
     private(set) var shards: [Shard] = []
+    /// Every part's file, once.
+    private(set) var parts: [Part] = []
     /// In the order JavaScript compares strings (UTF-16 units), which the page searches them in.
     private(set) var terms: [String] = []
     private(set) var entries: [String: Entry] = [:]
@@ -68,11 +72,12 @@ struct TermIndex: Sendable {
         for (term, list) in postings { entries[term] = Entry(postings: list, cutsBefore: Self.cutsBefore(term)) }
         terms = postings.keys.sorted(by: Self.precedes)
         (slugs, madeFrom) = (restaurants.map(\.slug), pages)
-        shards = makeShards(reusing: [], changed: [])
+        cut(reusing: [], changed: [])
     }
 
     init(shards: [Shard], terms: [String], entries: [String: Entry], slugs: [String], madeFrom: [ContentDigest]) {
-        (self.shards, self.terms, self.entries, self.slugs, self.madeFrom) = (shards, terms, entries, slugs, madeFrom)
+        (self.terms, self.entries, self.slugs, self.madeFrom) = (terms, entries, slugs, madeFrom)
+        (self.shards, parts) = (shards, Self.distinct(shards.flatMap(\.parts)))
     }
 
     /// Brought up to date with `restaurants`: when each is where it was, only those whose page
@@ -118,7 +123,7 @@ struct TermIndex: Sendable {
             entries[term] = nil
             terms.remove(at: terms.firstIndex(notBefore: term, by: { $0 }, precedes: Self.precedes))
         }
-        shards = makeShards(reusing: shards.map { ($0, before[$0.terms]) }, changed: touched)
+        cut(reusing: shards.map { ($0, before[$0.terms]) }, changed: touched)
     }
 
     private static func posting(_ position: Int, _ field: SearchField) -> UInt32 { UInt32(position) << 3 | UInt32(field.rawValue) }
@@ -139,6 +144,11 @@ struct TermIndex: Sendable {
 
     /// `kept`: the last shards with their terms, each taken again if it holds the same terms and
     /// none of them `changed`.
+    private mutating func cut(reusing kept: [(shard: Shard, terms: ArraySlice<String>)], changed: Set<String>) {
+        shards = makeShards(reusing: kept, changed: changed)
+        parts = Self.distinct(shards.flatMap(\.parts))
+    }
+
     private func makeShards(reusing kept: [(shard: Shard, terms: ArraySlice<String>)], changed: Set<String>) -> [Shard] {
         var ranges: [Range<Int>] = []
         var start = 0, size = 0
@@ -149,17 +159,18 @@ struct TermIndex: Sendable {
                 ranges.append(start..<index)
                 (start, size) = (index, 0)
             }
-            // About what the term takes: its text and a few digits per posting.
-            size += term.utf8.count + 4 + entry.postings.count * 4
+            // About what the term takes: its text and a few digits per posting, or per part.
+            size += term.utf8.count + 4 + (Self.isSplit(entry) ? entry.postings.count / Self.partSize * 30 : entry.postings.count * 4)
         }
         if start < terms.count { ranges.append(start..<terms.count) }
         let byFirst = Dictionary(kept.map { ($0.terms.first!, $0) }, uniquingKeysWith: { first, _ in first })
         return ranges.map { range in
             let slice = terms[range], bound = Self.bound(after: range.lowerBound > 0 ? terms[range.lowerBound - 1] : nil, first: slice.first!)
             if let last = byFirst[slice.first!], last.terms.elementsEqual(slice), !slice.contains(where: changed.contains) {
-                return Shard(terms: range, bound: bound, digest: last.shard.digest)
+                return Shard(terms: range, bound: bound, digest: last.shard.digest, parts: last.shard.parts)
             }
-            return Shard(terms: range, bound: bound, digest: ContentDigest(Self.encode(slice, entries: entries)))
+            let parts = slice.filter { Self.isSplit(entries[$0]!) }.flatMap(parts(of:))
+            return Shard(terms: range, bound: bound, digest: ContentDigest(encode(slice, parts: parts)), parts: parts)
         }
     }
 
@@ -176,7 +187,7 @@ struct TermIndex: Sendable {
     }
 
     /// Shard `number`'s file.
-    func json(_ number: Int) -> Data { Self.encode(terms[shards[number].terms], entries: entries) }
+    func json(_ number: Int) -> Data { encode(terms[shards[number].terms], parts: shards[number].parts) }
 }
 
 private extension Array where Element == UInt32 {

@@ -8,21 +8,24 @@ extension TermIndex {
     /// Named by its bound's UTF-8 in hex, which the page works out from `search/terms.json`.
     static func path(of shard: Shard) -> String { "\(folder)/\(Fingerprint.digits(Array(shard.bound.utf8))).json" }
 
-    /// `{"terms":[...],"postings":[[...],...]}`, each posting list delta-coded (the first value as is).
-    static func encode(_ terms: ArraySlice<String>, entries: [String: Entry]) -> Data {
+    /// `{"terms":[...],"postings":[[...],...]}`, each posting list delta-coded (the first value as is);
+    /// a split term's is `{"count":…,"span":…,"parts":[[number,best,"digest"],...]}` (`TermParts`).
+    func encode(_ terms: ArraySlice<String>, parts: [Part]) -> Data {
         var out: [UInt8] = Array("{\"terms\":".utf8)
         JSONText.append(list: terms, to: &out)
         out += Array(",\n\"postings\":[".utf8)
+        var next = 0 // parts come in their terms' order
         for (offset, term) in terms.enumerated() {
             if offset > 0 { out += [UInt8(ascii: ","), UInt8(ascii: "\n")] }
-            out.append(UInt8(ascii: "["))
-            var last: UInt32 = 0
-            for (index, value) in entries[term]!.postings.enumerated() {
-                if index > 0 { out.append(UInt8(ascii: ",")) }
-                ASCIINumbers.append(UInt64(value - last), to: &out)
-                last = value
+            let entry = entries[term]!
+            guard Self.isSplit(entry) else {
+                Self.appendDeltas(entry.postings, to: &out)
+                continue
             }
-            out.append(UInt8(ascii: "]"))
+            let first = next
+            while next < parts.count, parts[next].term == term { next += 1 }
+            let listed = parts[first..<next].map { "[\($0.number),\($0.best),\"\(Self.name(of: $0))\"]" }
+            out += Array("{\"count\":\(entry.postings.count),\"span\":\(parts[first].span),\"parts\":[\(listed.joined(separator: ","))]}".utf8)
         }
         out += Array("]}\n".utf8)
         return Data(out)
@@ -41,7 +44,7 @@ extension TermIndex {
         let typoWords = "{\"shortest\":\(TypoWords.shortest),\"keyLength\":\(TypoWords.keyLength)}"
         let stemmer = Self.stemmer(language: language).map(JSONText.quote) ?? "null"
         var out: [UInt8] = Array("""
-            {"version":4,"fields":[\(fields)],"typoWords":\(typoWords),"stemmer":\(stemmer),
+            {"version":5,"fields":[\(fields)],"typoWords":\(typoWords),"stemmer":\(stemmer),
             "bounds":
             """.utf8)
         JSONText.append(list: shards.lazy.map(\.bound), to: &out)

@@ -5,53 +5,9 @@
 (function (FoodPin) {
   "use strict";
 
-  // Case, accents and spacing never matter: "Café" and "cafe" are the same. Letters that are not a
-  // base letter plus an accent (ø, ß, đ …) fold by the table the strings script carries, made by
-  // FoodPin from the one it folds names with.
-  var letters = FoodPin.foldLetters || {};
-  var special = new RegExp("[" + Object.keys(letters).join("").replace(/[\\\]^-]/g, "\\$&") + "]", "gu");
-  function fold(text) {
-    return String(text).normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase()
-      .replace(special, function (letter) { return letters[letter]; }).replace(/\s+/g, " ").trim();
-  }
-
-  // The words FoodPin indexes a text by (SearchWords.swift): folded, composed, apostrophes
-  // dropped, split at anything not a letter, mark or digit, of 2 to 40 characters; Chinese and
-  // Japanese runs as their overlapping pairs of characters (a lone character as itself).
-  var cjk = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\u{20000}-\u{2ffff}";
-  var pieces = new RegExp("[" + cjk + "]+|[^" + cjk + "]+", "gu"), isCJK = new RegExp("^[" + cjk + "]", "u");
-  function words(text) {
-    var found = [];
-    fold(text).normalize("NFC").replace(/'/g, "").split(/[^\p{L}\p{M}\p{N}]+/u).forEach(function (part) {
-      (part.match(pieces) || []).forEach(function (piece) {
-        var characters = Array.from(piece);
-        if (!isCJK.test(piece)) { if (characters.length > 1 && characters.length <= 40) found.push(piece); return; }
-        if (characters.length === 1) found.push(piece);
-        for (var i = 0; i + 1 < characters.length; i++) found.push(characters[i] + characters[i + 1]);
-      });
-    });
-    return found;
-  }
-
-  // Where the words of a text are in it, as {start, end} (UTF-16 offsets), split as `words`
-  // splits it: a Chinese or Japanese run as its pairs of characters. For marking found words.
-  function wordSpans(text) {
-    var spans = [], token = /[\p{L}\p{M}\p{N}]+(?:['’‘＇][\p{L}\p{M}\p{N}]+)*/gu, match, piece;
-    while ((match = token.exec(text))) {
-      for (var parts = new RegExp(pieces.source, "gu"); (piece = parts.exec(match[0]));) {
-        var at = match.index + piece.index, characters = Array.from(piece[0]);
-        if (!isCJK.test(piece[0]) || characters.length === 1) { spans.push({ start: at, end: at + piece[0].length }); continue; }
-        for (var i = 0; i + 1 < characters.length; at += characters[i].length, i++) {
-          spans.push({ start: at, end: at + characters[i].length + characters[i + 1].length });
-        }
-      }
-    }
-    return spans;
-  }
-
   function SearchEngine(index) {
     this.index = index;
-    // By term, a Map of position → best field, or null (not known); the latest terms kept.
+    // By term, its hits (search-hits.js), or null (not known); the latest terms kept.
     this.hits = new Map();
     this.parts = Object.create(null);
     // By term looked up as a typo already (found or not, not again), the words it was taken for.
@@ -64,9 +20,9 @@
   // after them (no term ends with one). A word of one letter has none: it rules nothing out (the "e"
   // of "cacio e pepe").
   function queryWords(query) {
-    var all = fold(query || "").split(" ").filter(Boolean);
+    var all = FoodPin.fold(query || "").split(" ").filter(Boolean);
     return all.map(function (word, i) {
-      return words(word).map(function (term) { return i < all.length - 1 ? term + " " : term; });
+      return FoodPin.searchWords(word).map(function (term) { return i < all.length - 1 ? term + " " : term; });
     }).filter(function (terms) { return terms.length; });
   }
 
@@ -86,16 +42,12 @@
     };
   }
 
-  // Adds to `hits` (restaurant position → best field) those of the terms `read` finds in these shards.
+  // Adds to `hits` those of the terms `read` finds in these shards.
   function addHits(hits, read, shards) {
     shards.forEach(function (shard) {
       for (var at = FoodPin.data.termAt(shard.terms, read.from); at < shard.terms.length &&
            (read.exact ? shard.terms[at] === read.from : shard.terms[at].indexOf(read.from) === 0); at++) {
-        for (var i = 0, value = 0, postings = shard.postings[at]; i < postings.length; i++) {
-          value += postings[i];
-          var position = value >> 3, field = value & 7, best = hits.get(position);
-          if (best === undefined || field < best) hits.set(position, field);
-        }
+        hits.addEntry(shard.postings[at]);
       }
     });
   }
@@ -106,7 +58,7 @@
     var reads = lookup(term, stemmer).reads;
     return Promise.all(reads.map(function (read) { return FoodPin.data.termShards(read.from, read.exact); })).then(function (found) {
       if (found.some(function (each) { return !each.shards; })) return null;
-      var hits = new Map();
+      var hits = new FoodPin.SearchHits();
       found.forEach(function (each, i) { addHits(hits, reads[i], each.shards); });
       return hits;
     });
@@ -130,9 +82,11 @@
     return queryWords(query).concat(this.filterTerms(filters).map(function (term) { return [term]; }));
   };
 
-  // Fetches what the query needs: the shards of its terms and its filters', and for a sort or
-  // another filter the attribute parts its matches are in. Rejects when they cannot be had (offline).
-  SearchEngine.prototype.prepare = function (query, filters, sort) {
+  // Fetches what the query needs: the shards of its terms and its filters' with their parts, and
+  // for a sort or another filter the attribute parts its matches are in. With `first`, for the
+  // best match order, only the parts its first `first` results need (`run` then gives those).
+  // Rejects when they cannot be had (offline).
+  SearchEngine.prototype.prepare = function (query, filters, sort, first) {
     var self = this, needed = this.needed(query, filters), wanted = [].concat.apply([], needed);
     // Earlier keystrokes' terms are kept while few: a search still loading may need them.
     for (var oldest = this.hits.keys(); this.hits.size > 32;) {
@@ -149,14 +103,17 @@
       // A word that finds nothing may be a typo; a filter that finds nothing finds nothing.
       return Promise.all(wanted.filter(function (term) {
         var hits = self.hits.get(term);
-        return hits && !hits.size && !self.forgivenAs.has(term) && term[0] !== "#";
+        return hits && hits.isEmpty() && !self.forgivenAs.has(term) && term[0] !== "#";
       }).map(function (term) {
         return forgiven(term).then(function (found) { self.hits.set(term, found.hits); self.forgivenAs.set(term, found.words); });
       }));
     }).then(function () {
+      if (first && !sort) return self.readLead(query, filters, first);
+      return Promise.all(wanted.map(function (term) { return self.hits.get(term) && self.hits.get(term).read(); }));
+    }).then(function () {
       if (!needsAttributes(filters, sort)) return;
       var size = self.index.attributeSize, parts = {};
-      self.candidates(needed, function (position) { parts[Math.floor(position / size)] = true; });
+      self.candidates(needed, function (position) { parts[Math.floor(position / size)] = true; }, Infinity);
       return Promise.all(Object.keys(parts).map(function (number) {
         if (self.parts[number]) return;
         return FoodPin.data.file("search/attributes/" + number + ".json").then(function (part) {
@@ -197,10 +154,8 @@
           throw error;
         });
     }).then(function (all) {
-      var hits = new Map();
-      all.forEach(function (found) {
-        found.hits.forEach(function (field, position) { if (!hits.has(position) || field < hits.get(position)) hits.set(position, field); });
-      });
+      var hits = new FoodPin.SearchHits();
+      all.forEach(function (found) { hits.addAll(found.hits); });
       return { hits: hits, words: all.map(function (found) { return found.word; }) };
     });
   }
@@ -214,7 +169,7 @@
       .map(function (found) { found.whole = edits(word, found.word, false); return found; })
       .sort(function (a, b) { return a.edits - b.edits || a.whole - b.whole; }).slice(0, 8);
     return Promise.all(nearest.map(function (found) {
-      return termHits(found.word + " ", null).then(function (hits) { return { word: found.word, hits: hits || new Map() }; });
+      return termHits(found.word + " ", null).then(function (hits) { return { word: found.word, hits: hits || new FoodPin.SearchHits() }; });
     }));
   }
 
@@ -227,7 +182,7 @@
       }));
     });
     return function (word) {
-      var terms = words(word);
+      var terms = FoodPin.searchWords(word);
       for (var i = 0; i < looks.length; i++) {
         if (terms.some(function (term) { return looks[i].some(function (look) { return look.takes(term); }); })) return i;
       }
@@ -252,18 +207,18 @@
     return (!!sort && sort !== "name") || isOn((filters || {}).open);
   }
 
-  // Calls `body` with every restaurant that has each known term, in list order: those of the
-  // rarest term, or every restaurant when no term is known. `query`: lists of terms (`needed`).
-  SearchEngine.prototype.candidates = function (query, body) {
+  // Calls `body` with every restaurant before `below` that has the rarest known term read so far,
+  // in list order; with every one when no term is known. `query`: lists of terms (`needed`).
+  SearchEngine.prototype.candidates = function (query, body, below) {
     var self = this, rarest = null;
     query.forEach(function (terms) {
       terms.forEach(function (term) {
         var hits = self.hits.get(term);
-        if (hits && (!rarest || hits.size < rarest.size)) rarest = hits;
+        if (hits && (!rarest || hits.map.size < rarest.size)) rarest = hits.map;
       });
     });
-    if (!rarest) { for (var position = 0; position < this.index.count; position++) body(position); return; }
-    Int32Array.from(rarest.keys()).sort().forEach(body);
+    if (!rarest) { for (var position = 0; position < Math.min(this.index.count, below); position++) body(position); return; }
+    Int32Array.from(rarest.keys()).sort().forEach(function (position) { if (position < below) body(position); });
   };
 
   // Where a query word is: its best field where each of its terms is there (the worst of them),
@@ -273,7 +228,7 @@
     for (var i = 0; i < terms.length; i++) {
       var hits = this.hits.get(terms[i]);
       if (hits === null) continue; // past the shards looked in
-      var field = hits ? hits.get(position) : undefined;
+      var field = hits ? hits.map.get(position) : undefined;
       if (field === undefined) return -1;
       worst = Math.max(worst === null ? 0 : worst, field);
     }
@@ -337,26 +292,70 @@
     return this.openNow[record.position];
   };
 
+  // Below which position every term of `needed` (`needed`'s lists) is read whole; Infinity: all is.
+  SearchEngine.prototype.readBelow = function (needed) {
+    var self = this;
+    return Math.min.apply(null, [Infinity].concat([].concat.apply([], needed).map(function (term) {
+      var hits = self.hits.get(term);
+      return hits ? hits.upTo() : Infinity;
+    })));
+  };
+
+  // The best rank (`rank`) a restaurant at `below` or after can have, from the best fields its
+  // terms' parts not read yet hold: the first `words` lists of `needed` are the query's words, the
+  // others filters. Infinity when none there can match.
+  SearchEngine.prototype.rankFrom = function (needed, words, below) {
+    var self = this, fields = [];
+    if (below === Infinity) return Infinity;
+    for (var i = 0; i < needed.length; i++) {
+      var worst = null;
+      for (var j = 0; j < needed[i].length; j++) {
+        var hits = this.hits.get(needed[i][j]), best = hits ? hits.bestFrom(below) : null;
+        if (best === Infinity) return Infinity;
+        if (best !== null) worst = Math.max(worst === null ? 0 : worst, best);
+      }
+      if (i < words && worst !== null) fields.push(worst);
+    }
+    if (fields.every(function (field) { return field <= 1; })) return 0;
+    return Math.min.apply(null, fields.map(function (field) { return Math.max(field + 1, 3); }));
+  };
+
+  // Reads the parts of the query's common terms from the first positions on, twice as far each
+  // time, until `run` gives its first `count` results or all is read.
+  SearchEngine.prototype.readLead = function (query, filters, count) {
+    var self = this, needed = this.needed(query, filters), below = this.readBelow(needed);
+    if (below === Infinity || this.run(query, filters, "").length >= count) return Promise.resolve();
+    return Promise.all([].concat.apply([], needed).map(function (term) {
+      return self.hits.get(term) && self.hits.get(term).read(Math.max(1, 2 * below));
+    })).then(function () { return self.readLead(query, filters, count); });
+  };
+
+  // Whether `run` gives every result of the query, not only its first (`prepare` with `first`).
+  SearchEngine.prototype.whole = function (query, filters) {
+    return this.readBelow(this.needed(query, filters)) === Infinity;
+  };
+
   // The positions of the matching restaurants, after `prepare` with the same arguments: by `sort`
   // (rating, reviews, price, distance from `origin`) when given, else best rank first, in list
   // (name) order within a rank.
   SearchEngine.prototype.run = function (query, filters, sort, origin) {
     var self = this, words = queryWords(query), attributes = needsAttributes(filters, sort), key = sortKeys[sort];
     var filterHits = this.filterTerms(filters).map(function (term) { return self.hits.get(term); });
-    var byRank = [], keyed = [];
+    var byRank = [], keyed = [], needed = this.needed(query, filters), below = this.readBelow(needed);
     filters = filters || {};
-    this.candidates(this.needed(query, filters), function (position) {
+    this.candidates(needed, function (position) {
       var rank = self.rank(position, words), record = null;
-      if (rank < 0 || filterHits.some(function (hits) { return !hits || !hits.has(position); })) return;
+      if (rank < 0 || filterHits.some(function (hits) { return !hits || !hits.map.has(position); })) return;
       if (attributes) {
         record = self.record(position);
         if (!record || (isOn(filters.open) && !self.isOpen(record))) return;
       }
       if (key) keyed.push({ key: key(record || { position: position }, origin), position: position });
       else (byRank[rank] = byRank[rank] || []).push(position);
-    });
+    }, below);
     // Candidates come in list order, so each rank's are in it already: no sort of every match.
-    if (!key) return [].concat.apply([], byRank.filter(Boolean));
+    // Those not read yet can rank no better than `rankFrom`: the results up to it are sure.
+    if (!key) return [].concat.apply([], byRank.slice(0, this.rankFrom(needed, words.length, below) + 1).filter(Boolean));
     keyed.sort(function (a, b) { return (a.key === b.key ? 0 : a.key < b.key ? -1 : 1) || a.position - b.position; });
     return keyed.map(function (result) { return result.position; });
   };
@@ -364,8 +363,5 @@
   SearchEngine.filterPrefixes = filterPrefixes;
   SearchEngine.isOn = isOn;
   FoodPin.distance = distance;
-  FoodPin.fold = fold;
-  FoodPin.searchWords = words;
-  FoodPin.searchWordSpans = wordSpans;
   FoodPin.SearchEngine = SearchEngine;
 })(window.FoodPin = window.FoodPin || {});

@@ -14,16 +14,19 @@
     var prefix = FoodPin.SearchEngine.filterPrefixes[filter];
     if (!options[filter]) {
       options[filter] = FoodPin.data.termShards(prefix, false, true).then(function (found) {
-        var byValue = Object.create(null);
+        var values = [], reads = [];
         found.shards.forEach(function (shard) {
           for (var at = FoodPin.data.termAt(shard.terms, prefix); at < shard.terms.length &&
                shard.terms[at].indexOf(prefix) === 0; at++) {
-            var postings = shard.postings[at], positions = new Int32Array(postings.length);
-            for (var i = 0, value = 0; i < postings.length; i++) { value += postings[i]; positions[i] = value >> 3; }
-            byValue[shard.terms[at].slice(prefix.length)] = positions;
+            values.push(shard.terms[at].slice(prefix.length));
+            reads.push(FoodPin.data.positions(shard.postings[at]));
           }
         });
-        return byValue;
+        return Promise.all(reads).then(function (positions) {
+          var byValue = Object.create(null);
+          values.forEach(function (value, i) { byValue[value] = positions[i]; });
+          return byValue;
+        });
       });
       options[filter].catch(function () { delete options[filter]; }); // asked again next time
     }

@@ -137,10 +137,26 @@
       return;
     }
     var mine = ++generation, query = input.value;
-    // What the words, filters and sort need comes first; a later keystroke's search wins.
-    engine.prepare(query, f, sort.value).then(function () {
-      if (mine === generation) show(engine.run(query, f, sort.value, origin), mine, keepShown, query);
-    }, function () { failed(mine); });
+    // What the words, filters and sort need comes first; a later keystroke's search wins. A new
+    // search in best-match order shows its first screen once it is sure of it, then the rest:
+    // a common word's postings are read from the first positions on (search-hits.js).
+    engine.prepare(query, f, sort.value, keepShown ? undefined : firstScreen).then(function () {
+      if (mine !== generation) return;
+      if (engine.whole(query, f)) return show(engine.run(query, f, sort.value, origin), mine, keepShown, query);
+      var lead = engine.run(query, f, sort.value, origin).slice(0, firstScreen);
+      return showLead(lead, mine, query).then(function () { return engine.prepare(query, f, sort.value); }).then(function () {
+        if (mine === generation) show(engine.run(query, f, sort.value, origin), mine, keepShown, query, lead.length);
+      });
+    }).catch(function () { failed(mine); });
+  }
+
+  // The first results of a search whose others are still being read.
+  function showLead(lead, mine, query) {
+    noResults.hidden = true;
+    list.hidden = false;
+    status.textContent = FoodPin.t("searching");
+    list.setAttribute("aria-busy", "true");
+    return draw(lead, mine, query);
   }
 
   // The search's data could not be had (offline): said, and no counts of another search left.
@@ -151,7 +167,8 @@
     showCounts(null);
   }
 
-  function show(results, mine, growing, query) {
+  // `drawn`: how many of the results' cards are drawn already (`showLead`).
+  function show(results, mine, growing, query, drawn) {
     noResults.hidden = results.length !== 0;
     list.hidden = results.length === 0;
     status.textContent = (results.length === 0 ? FoodPin.t("no_results") : FoodPin.t("found", { count: results.length }))
@@ -161,8 +178,8 @@
     // more" draws the whole list at once, which stays where it is.
     var first = growing ? shown : Math.min(shown, firstScreen);
     list.setAttribute("aria-busy", "true"); // until the whole page of cards is there
-    draw(results.slice(0, first), mine, query).then(function (drawn) {
-      if (drawn && shown > first && results.length > first) return draw(results.slice(0, shown), mine, query, first);
+    draw(results.slice(0, first), mine, query, drawn).then(function (current) {
+      if (current && shown > first && results.length > first) return draw(results.slice(0, shown), mine, query, first);
     }).then(function () {
       if (mine !== generation) return;
       // Shown with the cards, under them: shown before, it would be pushed down when they come.
