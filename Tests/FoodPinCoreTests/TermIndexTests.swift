@@ -27,17 +27,27 @@ import Testing
         Site(config: SiteConfig(), restaurants: restaurants, steps: [], cities: [], cuisines: [], contentFiles: [])
     }
 
-    /// Every term of the index with its postings decoded: term → [(position, field)].
+    /// Every term of the index with its postings decoded, a split term's read from its parts'
+    /// files as the page reads them: term → [(position, field)].
     private func decoded(_ index: TermIndex) throws -> [String: [[Int]]] {
-        var all: [String: [[Int]]] = [:]
+        var all: [String: [[Int]]] = [:], parts: [String: Data] = [:]
+        for part in index.parts { parts[TermIndex.name(of: part)] = index.json(part) }
+        func decode(_ deltas: [Int]) -> [[Int]] {
+            var value = 0
+            return deltas.map { delta in
+                value += delta
+                return [value >> 3, value & 7]
+            }
+        }
         for number in index.shards.indices {
             let json = try #require(JSONSerialization.jsonObject(with: index.json(number)) as? [String: Any])
-            let terms = try #require(json["terms"] as? [String]), postings = try #require(json["postings"] as? [[Int]])
-            for (term, deltas) in zip(terms, postings) {
-                var value = 0
-                all[term] = deltas.map { delta in
-                    value += delta
-                    return [value >> 3, value & 7]
+            let terms = try #require(json["terms"] as? [String]), postings = try #require(json["postings"] as? [Any])
+            for (term, entry) in zip(terms, postings) {
+                if let deltas = entry as? [Int] { all[term] = decode(deltas); continue }
+                let listed = try #require((entry as? [String: Any])?["parts"] as? [[Any]])
+                all[term] = try listed.flatMap { part in
+                    let name = try #require(part[2] as? String), file = try #require(parts[name])
+                    return decode(try #require(JSONSerialization.jsonObject(with: file) as? [Int]))
                 }
             }
         }
@@ -122,11 +132,57 @@ import Testing
         }
     }
 
+    /// Nine thousand restaurants, every other one with "rooftop" in its description; one has it in
+    /// its name, one in a review's title; `edited` gains it in its description.
+    private func commonWordGuide(editing edited: Int? = nil) -> [Restaurant] {
+        (0..<9000).map { number in
+            restaurant(number == 100 ? "Rooftop \(number)" : "Restaurant \(number)",
+                       description: "dish\(number)" + (number % 2 == 0 || number == edited ? " rooftop" : ""),
+                       reviews: number == 8501 ? [(title: "Rooftop views", text: "Yes.")] : [])
+        }
+    }
+
+    @Test func aCommonTermIsInPartsByPositionAndAnEditRewritesOnlyItsPart() throws {
+        let restaurants = commonWordGuide(), index = TermIndex(restaurants, pages: pages(restaurants))
+        // 4,501 restaurants: more than 4,096, so in parts of 4,096 positions (at 8,192 a part would
+        // hold about 4,100), each with its most telling field: the name of restaurant 100 in the first.
+        let shard = try #require(index.shards.firstIndex { index.terms[$0.terms].contains("rooftop") })
+        let json = try #require(JSONSerialization.jsonObject(with: index.json(shard)) as? [String: Any])
+        let at = try #require((json["terms"] as? [String])?.firstIndex(of: "rooftop"))
+        let entry = try #require((json["postings"] as? [Any])?[at] as? [String: Any])
+        #expect(entry["count"] as? Int == 4501 && entry["span"] as? Int == 4096)
+        let parts = index.parts.filter { $0.term == "rooftop" }
+        #expect(parts.map(\.number) == [0, 1, 2] && parts.map(\.best) == [SearchField.nameStart.rawValue, 5, 5])
+        #expect(entry["parts"] as? [[AnyHashable]] == parts.map { [$0.number, $0.best, TermIndex.name(of: $0)] })
+        #expect(TermIndex.path(of: parts[0]) == "search/postings/\(TermIndex.name(of: parts[0])).json")
+        let expected = (0..<9000).filter { $0 % 2 == 0 || $0 == 8501 }.map { [$0, $0 == 100 ? 0 : $0 == 8501 ? 6 : 5] }
+        #expect(try decoded(index)["rooftop"] == expected)
+        #expect(String(decoding: index.json(parts[2]), as: UTF8.self).hasPrefix("[\((8192 << 3) + 5),\(2 * 8 + 0),"))
+        // Words in 4,096 restaurants or fewer stay in their shards ("dish1", the slugs).
+        #expect(Set(index.parts.map(\.term)) == ["restaurant", "rooftop"])
+
+        // Restaurant 8999 gains the word: of its parts only the last changes; made whole, the same.
+        var updated = index, edited = commonWordGuide(editing: 8999)
+        updated.update(edited, pages: pages(edited))
+        expectSame(updated, TermIndex(edited, pages: pages(edited)))
+        let after = updated.parts.filter { $0.term == "rooftop" }
+        #expect(after[0] == parts[0] && after[1] == parts[1] && after[2].digest != parts[2].digest)
+        edited = commonWordGuide()
+        updated.update(edited, pages: pages(edited))
+        #expect(updated.parts == index.parts)
+        // Saved and read back, with its parts.
+        var writer = BinaryWriter()
+        writer.write(updated)
+        var reader = BinaryReader(writer.bytes)
+        expectSame(try reader.read(TermIndex.self), index)
+    }
+
     private func pages(_ restaurants: [Restaurant]) -> [ContentDigest] { restaurants.map { SiteRenderer.inputs(of: $0).digest } }
 
     private func expectSame(_ index: TermIndex, _ whole: TermIndex) {
         #expect(index.shards == whole.shards)
         #expect(index.shards.indices.map(index.json) == whole.shards.indices.map(whole.json))
+        #expect(index.parts == whole.parts && index.parts.map(index.json) == whole.parts.map(whole.json))
         #expect(index.manifest(language: "en") == whole.manifest(language: "en"))
     }
 
