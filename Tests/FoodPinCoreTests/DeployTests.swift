@@ -230,14 +230,10 @@ struct DeployTests {
         #expect(page == DeployHeaders(contentType: "text/html; charset=utf-8", cacheControl: DeployHeaders.brief, contentEncoding: nil))
         #expect(DeployHeaders(path: "assets/js/own.js", gzip: false).cacheControl == DeployHeaders.brief)
         #expect(DeployHeaders(path: "search.json", gzip: false).cacheControl == DeployHeaders.brief)
-        // A common term's part is named by its bytes; a shard by its first term.
-        #expect(DeployHeaders(path: "search/postings/1464031e25543cec.json", gzip: false).cacheControl == DeployHeaders.forever)
-        #expect(DeployHeaders(path: "search/postings/1464031e.json", gzip: false).cacheControl == DeployHeaders.brief)
-        #expect(DeployHeaders(path: "search/terms/64756d706c6e67.json", gzip: false).cacheControl == DeployHeaders.brief)
-        #expect(["assets/site.3f9a1c2e.css", "pictures/d64dd7f3585bf68c/pasta-640w.webp", "robots.txt", "search/postings/1464031e25543cec.json",
-                 "search/0.json", "search/terms/64756d706c.json", "cities/index.html", "index.html", "sitemap.xml", "sitemap-2.xml",
-                 "search.json", "search/terms.json"]
-            .map { DeployHeaders.wave(of: $0) } == [.parts, .parts, .parts, .parts, .pages, .pages, .pages, .entrances, .entrances,
+        #expect(["assets/site.3f9a1c2e.css", "pictures/d64dd7f3585bf68c/pasta-640w.webp", "robots.txt", "search/0.json",
+                 "search/terms/64756d706c.json", "search/postings/1464031e25543cec-3.json", "cities/index.html", "index.html",
+                 "sitemap.xml", "sitemap-2.xml", "search.json", "search/terms.json"]
+            .map { DeployHeaders.wave(of: $0) } == [.parts, .parts, .parts, .pages, .pages, .pages, .pages, .entrances, .entrances,
                                                     .entrances, .entrances, .entrances])
     }
 
@@ -332,7 +328,6 @@ struct HostFilesTests {
         let headers = try guide.page("_headers")
         #expect(headers.contains("/guide/\(stylesheet)\n  Cache-Control: public, max-age=31536000, immutable\n"))
         #expect(headers.hasSuffix("/guide/pictures/*\n  Cache-Control: public, max-age=31536000, immutable\n"
-                                  + "/guide/search/postings/*\n  Cache-Control: public, max-age=31536000, immutable\n"
                                   + "/guide/*\n  X-Content-Type-Options: nosniff\n  Referrer-Policy: strict-origin-when-cross-origin\n"))
         #expect(try guide.page("_redirects") == "# Written by FoodPin: shortened addresses lead to the list.\n/guide/restaurants/ /guide/ 301\n/guide/page/1/ /guide/ 301\n")
 

@@ -31,7 +31,7 @@ import Testing
     /// files as the page reads them: term → [(position, field)].
     private func decoded(_ index: TermIndex) throws -> [String: [[Int]]] {
         var all: [String: [[Int]]] = [:], parts: [String: Data] = [:]
-        for part in index.parts { parts[TermIndex.name(of: part)] = index.json(part) }
+        for part in index.parts { parts[TermIndex.path(of: part)] = index.json(part) }
         func decode(_ deltas: [Int]) -> [[Int]] {
             var value = 0
             return deltas.map { delta in
@@ -44,9 +44,10 @@ import Testing
             let terms = try #require(json["terms"] as? [String]), postings = try #require(json["postings"] as? [Any])
             for (term, entry) in zip(terms, postings) {
                 if let deltas = entry as? [Int] { all[term] = decode(deltas); continue }
-                let listed = try #require((entry as? [String: Any])?["parts"] as? [[Any]])
+                let split = try #require(entry as? [String: Any]), name = try #require(split["name"] as? String)
+                let listed = try #require(split["parts"] as? [[Int]])
                 all[term] = try listed.flatMap { part in
-                    let name = try #require(part[2] as? String), file = try #require(parts[name])
+                    let file = try #require(parts["search/postings/\(name)-\(part[0]).json"])
                     return decode(try #require(JSONSerialization.jsonObject(with: file) as? [Int]))
                 }
             }
@@ -132,13 +133,13 @@ import Testing
         }
     }
 
-    /// Nine thousand restaurants, every other one with "rooftop" in its description; one has it in
+    /// Nine thousand grills, every other one with "rooftop" in its description; one has it in
     /// its name, one in a review's title; `edited` gains it in its description.
     private func commonWordGuide(editing edited: Int? = nil) -> [Restaurant] {
         (0..<9000).map { number in
             restaurant(number == 100 ? "Rooftop \(number)" : "Restaurant \(number)",
                        description: "dish\(number)" + (number % 2 == 0 || number == edited ? " rooftop" : ""),
-                       reviews: number == 8501 ? [(title: "Rooftop views", text: "Yes.")] : [])
+                       reviews: number == 8501 ? [(title: "Rooftop views", text: "Yes.")] : [], cuisines: ["Grill"])
         }
     }
 
@@ -153,13 +154,16 @@ import Testing
         #expect(entry["count"] as? Int == 4501 && entry["span"] as? Int == 4096)
         let parts = index.parts.filter { $0.term == "rooftop" }
         #expect(parts.map(\.number) == [0, 1, 2] && parts.map(\.best) == [SearchField.nameStart.rawValue, 5, 5])
-        #expect(entry["parts"] as? [[AnyHashable]] == parts.map { [$0.number, $0.best, TermIndex.name(of: $0)] })
-        #expect(TermIndex.path(of: parts[0]) == "search/postings/\(TermIndex.name(of: parts[0])).json")
+        #expect(entry["parts"] as? [[Int]] == parts.map { [$0.number, $0.best] })
+        // Named by the term, so an edit keeps the names: the first 16 hex digits of its SHA-256.
+        #expect(entry["name"] as? String == "4b12261f13388b3b")
         let expected = (0..<9000).filter { $0 % 2 == 0 || $0 == 8501 }.map { [$0, $0 == 100 ? 0 : $0 == 8501 ? 6 : 5] }
         #expect(try decoded(index)["rooftop"] == expected)
         #expect(String(decoding: index.json(parts[2]), as: UTF8.self).hasPrefix("[\((8192 << 3) + 5),\(2 * 8 + 0),"))
-        // Words in 4,096 restaurants or fewer stay in their shards ("dish1", the slugs).
-        #expect(Set(index.parts.map(\.term)) == ["restaurant", "rooftop"])
+        // Words in 4,096 restaurants or fewer stay in their shards ("dish1", the slugs), and
+        // filter terms: "#cuisine grill" is in every restaurant, as is the word "grill".
+        #expect(Set(index.parts.map(\.term)) == ["grill", "restaurant", "rooftop"])
+        #expect(try decoded(index)["#cuisine grill"]?.count == 9000)
 
         // Restaurant 8999 gains the word: of its parts only the last changes; made whole, the same.
         var updated = index, edited = commonWordGuide(editing: 8999)

@@ -293,8 +293,9 @@ extension SiteConfig: BinaryEncodable {
 }
 
 extension TermIndex: BinaryCodable {
-    /// Terms and postings, and where each shard ends with its digest; what follows from them (a
-    /// shard's name, where a cut may fall) is worked out again when read.
+    /// Terms and postings, and where each shard ends with its digest and its parts' digests; what
+    /// follows from them (a shard's name, where a cut may fall, which parts a term has) is worked
+    /// out again when read.
     func encode(to writer: inout BinaryWriter) {
         writer.write(slugs)
         writer.write(madeFrom)
@@ -314,13 +315,7 @@ extension TermIndex: BinaryCodable {
         for shard in shards {
             writer.write(shard.terms.upperBound)
             writer.write(shard.digest)
-            writer.write(shard.parts.count)
-            for part in shard.parts {
-                writer.write(part.term)
-                writer.write(part.number)
-                writer.write(part.best)
-                writer.write(part.digest)
-            }
+            writer.write(shard.parts.map(\.digest))
         }
     }
 
@@ -350,15 +345,15 @@ extension TermIndex: BinaryCodable {
             let end = try reader.readInt()
             guard start < end, end <= terms.count else { throw BinaryReader.Malformed() }
             let bound = TermIndex.bound(after: start > 0 ? terms[start - 1] : nil, first: terms[start])
-            let digest: ContentDigest = try reader.read()
+            let digest: ContentDigest = try reader.read(), digests: [ContentDigest] = try reader.readArray()
             var parts: [Part] = []
-            for _ in 0..<max(0, try reader.readInt()) {
-                let term = try reader.readString(), number = try reader.readInt(), best = try reader.readInt()
-                guard let postings = entries[term]?.postings, TermIndex.isSplit(entries[term]!), number >= 0,
-                      (0..<SearchField.allCases.count).contains(best) else { throw BinaryReader.Malformed() }
-                let span = TermIndex.span(count: postings.count, guide: slugs.count)
-                parts.append(Part(term: term, number: number, span: span, best: best, digest: try reader.read()))
+            for term in terms[start..<end] where TermIndex.isSplit(term, entries[term]!) {
+                for part in TermIndex.layout(of: entries[term]!.postings, guide: slugs.count) {
+                    guard parts.count < digests.count else { throw BinaryReader.Malformed() }
+                    parts.append(Part(term: term, number: part.number, span: part.span, best: part.best, digest: digests[parts.count]))
+                }
             }
+            guard parts.count == digests.count else { throw BinaryReader.Malformed() }
             shards.append(Shard(terms: start..<end, bound: bound, digest: digest, parts: parts))
             start = end
         }

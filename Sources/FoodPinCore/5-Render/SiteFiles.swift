@@ -77,8 +77,8 @@ extension SiteRenderer {
     /// good, as a deploy sends them (`DeployHeaders`); every file sent with `nosniff` and a referrer policy.
     func hostHeaders() -> String {
         let forever = (Array(assetNames.values) + [scriptBundle.path, reviewForm.path]).filter(DeployHeaders.isFingerprinted).sorted()
-            + ["\(ProcessedPicture.publishedFolder)/*", "\(TermIndex.partFolder)/*"]
-        var text = "# Written by FoodPin: assets, pictures and search parts never change under their names.\n"
+            + ["\(ProcessedPicture.publishedFolder)/*"]
+        var text = "# Written by FoodPin: assets and pictures never change under their names.\n"
         for path in forever { text += "\(sitePath)\(path)\n  Cache-Control: \(DeployHeaders.forever)\n" }
         return text + "\(sitePath)*\n  X-Content-Type-Options: nosniff\n  Referrer-Policy: strict-origin-when-cross-origin\n"
     }

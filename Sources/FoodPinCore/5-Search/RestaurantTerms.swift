@@ -25,6 +25,8 @@ extension SearchWords {
     /// `filterPrefixes` names them again, as docs/site.md does.
     static func filterTerm(_ filter: String, _ value: String? = nil) -> String { "#" + filter + (value.map { " " + $0 } ?? "") }
 
+    static func isFilterTerm(_ term: String) -> Bool { term.hasPrefix("#") }
+
     /// Every word of the restaurant's texts with the field it is in, most telling fields first: a
     /// word's first field is its best. Its slug comes first too, as `/slug`: no word has a `/`, and
     /// My guide finds a pinned restaurant's place in the list by it; then its filter terms, which

@@ -26,7 +26,7 @@ struct TermIndex: Sendable {
     }
 
     private(set) var shards: [Shard] = []
-    /// Every part's file, once.
+    /// Every part of the shards' split terms, in their order.
     private(set) var parts: [Part] = []
     /// In the order JavaScript compares strings (UTF-16 units), which the page searches them in.
     private(set) var terms: [String] = []
@@ -77,7 +77,7 @@ struct TermIndex: Sendable {
 
     init(shards: [Shard], terms: [String], entries: [String: Entry], slugs: [String], madeFrom: [ContentDigest]) {
         (self.terms, self.entries, self.slugs, self.madeFrom) = (terms, entries, slugs, madeFrom)
-        (self.shards, parts) = (shards, Self.distinct(shards.flatMap(\.parts)))
+        (self.shards, parts) = (shards, shards.flatMap(\.parts))
     }
 
     /// Brought up to date with `restaurants`: when each is where it was, only those whose page
@@ -146,7 +146,7 @@ struct TermIndex: Sendable {
     /// none of them `changed`.
     private mutating func cut(reusing kept: [(shard: Shard, terms: ArraySlice<String>)], changed: Set<String>) {
         shards = makeShards(reusing: kept, changed: changed)
-        parts = Self.distinct(shards.flatMap(\.parts))
+        parts = shards.flatMap(\.parts)
     }
 
     private func makeShards(reusing kept: [(shard: Shard, terms: ArraySlice<String>)], changed: Set<String>) -> [Shard] {
@@ -171,7 +171,7 @@ struct TermIndex: Sendable {
             if let last = byFirst[slice.first!], last.terms.elementsEqual(slice), !slice.contains(where: changed.contains) {
                 return Shard(terms: range, bound: bound, digest: last.shard.digest, parts: last.shard.parts)
             }
-            let parts = slice.filter { Self.isSplit(entries[$0]!) }.flatMap(parts(of:))
+            let parts = slice.filter { Self.isSplit($0, entries[$0]!) }.flatMap(parts(of:))
             return Shard(terms: range, bound: bound, digest: ContentDigest(encode(slice, parts: parts)), parts: parts)
         }
     }

@@ -1,16 +1,17 @@
 import Foundation
 
-/// A term in more than `partSize` restaurants keeps its postings out of its shard, in parts by
-/// position, each a file named by its content (`search/postings/<digest>.json`): a query's first
-/// screen reads the first parts of its words and the rest comes after it (search-engine.js). At a
-/// million restaurants "rooftop" is 121,228 postings, 122 kB gzipped whole, 3–4 kB a part.
+/// A word in more than `partSize` restaurants keeps its postings out of its shard, in parts by
+/// position (`search/postings/<term's digest>-<number>.json`): a query's first screen reads the
+/// first parts of its words and the rest comes after it (search-hits.js). At a million restaurants
+/// "rooftop" is 121,228 postings, 122 kB gzipped whole, 3–4 kB a part. Filter terms stay whole:
+/// the filter counts read every one of them, as one file each.
 extension TermIndex {
     struct Part: Sendable, Equatable {
         let term: String
         /// It holds the term's postings at positions `number * span ..< (number + 1) * span`.
         let number: Int
         let span: Int
-        /// Its most telling field: what its restaurants could rank at, for a page that has not read it.
+        /// Its most telling field: the best a restaurant in it can rank at, for a page that has not read it.
         let best: Int
         let digest: ContentDigest
     }
@@ -19,10 +20,12 @@ extension TermIndex {
     static let partSize = 4096
     static let partFolder = "search/postings"
 
-    static func isSplit(_ entry: Entry) -> Bool { entry.postings.count > partSize }
+    static func isSplit(_ term: String, _ entry: Entry) -> Bool {
+        entry.postings.count > partSize && !SearchWords.isFilterTerm(term)
+    }
 
-    /// The positions a part of a term in `count` restaurants covers: of a guide of `guide`: the largest power of two at
-    /// which a part holds `partSize` postings or fewer when the term is spread evenly.
+    /// The positions one part covers, for a term in `count` restaurants of `guide`: the largest
+    /// power of two at which a part holds `partSize` postings or fewer when the term is spread evenly.
     static func span(count: Int, guide: Int) -> Int {
         var span = 1
         while span * 2 * count <= partSize * guide { span *= 2 }
@@ -31,30 +34,41 @@ extension TermIndex {
 
     /// Each part of a split term, with its digest (its bytes are made again when written).
     func parts(of term: String) -> [Part] {
-        let postings = entries[term]!.postings, span = Self.span(count: postings.count, guide: slugs.count)
-        var parts: [Part] = [], start = 0
+        let postings = entries[term]!.postings
+        return Self.layout(of: postings, guide: slugs.count).map {
+            Part(term: term, number: $0.number, span: $0.span, best: $0.best, digest: ContentDigest(Self.encode(part: postings[$0.postings])))
+        }
+    }
+
+    /// A split term's parts as its postings cut them, without their bytes: what a saved index's
+    /// digests are matched with.
+    static func layout(of postings: [UInt32], guide: Int) -> [(number: Int, span: Int, best: Int, postings: Range<Int>)] {
+        let span = span(count: postings.count, guide: guide)
+        var parts: [(number: Int, span: Int, best: Int, postings: Range<Int>)] = [], start = 0
         while start < postings.count {
-            let number = Int(postings[start] >> 3) / span
-            let end = postings.firstIndex(notBefore: UInt32((number + 1) * span) << 3, by: { $0 }, precedes: <)
-            let slice = postings[start..<end]
-            parts.append(Part(term: term, number: number, span: span, best: Int(slice.lazy.map { $0 & 7 }.min()!),
-                              digest: ContentDigest(Self.encode(part: slice))))
+            let number = Int(postings[start] >> 3) / span, end = Self.start(of: number + 1, span: span, in: postings)
+            parts.append((number, span, Int(postings[start..<end].lazy.map { $0 & 7 }.min()!), start..<end))
             start = end
         }
         return parts
     }
 
-    /// Its digest in hex: what its term's shard names it by.
-    static func name(of part: Part) -> String { String(part.digest.hash, radix: 16).leftPadded(to: 16) }
+    /// What a split term's files are named by: its SHA-256 in hex, the first 16 digits. An edit keeps the names, so the
+    /// next build (and a session's quick page plan) finds the same pages.
+    static func partName(_ term: String) -> String { Fingerprint.hex(term.utf8) }
 
-    static func path(of part: Part) -> String { "\(partFolder)/\(name(of: part)).json" }
+    static func path(of part: Part) -> String { "\(partFolder)/\(partName(part.term))-\(part.number).json" }
 
     /// Part `part`'s file.
     func json(_ part: Part) -> Data {
         let postings = entries[part.term]!.postings
-        let start = postings.firstIndex(notBefore: UInt32(part.number * part.span) << 3, by: { $0 }, precedes: <)
-        let end = postings.firstIndex(notBefore: UInt32((part.number + 1) * part.span) << 3, by: { $0 }, precedes: <)
-        return Self.encode(part: postings[start..<end])
+        let start = Self.start(of: part.number, span: part.span, in: postings)
+        return Self.encode(part: postings[start..<Self.start(of: part.number + 1, span: part.span, in: postings)])
+    }
+
+    /// Where part `number`'s postings begin in the term's (sorted by position).
+    private static func start(of number: Int, span: Int, in postings: [UInt32]) -> Int {
+        postings.firstIndex(notBefore: UInt32(number * span) << 3, by: { $0 }, precedes: <)
     }
 
     /// `[...]`, delta-coded from zero as in a shard: its first value is a posting.
@@ -74,11 +88,5 @@ extension TermIndex {
             last = value
         }
         out.append(UInt8(ascii: "]"))
-    }
-
-    /// Each part once: terms found in the same restaurants and fields share their parts' files.
-    static func distinct(_ parts: [Part]) -> [Part] {
-        var seen = Set<UInt64>()
-        return parts.filter { seen.insert($0.digest.hash).inserted }
     }
 }

@@ -9,23 +9,21 @@ extension TermIndex {
     static func path(of shard: Shard) -> String { "\(folder)/\(Fingerprint.digits(Array(shard.bound.utf8))).json" }
 
     /// `{"terms":[...],"postings":[[...],...]}`, each posting list delta-coded (the first value as is);
-    /// a split term's is `{"count":…,"span":…,"parts":[[number,best,"digest"],...]}` (`TermParts`).
+    /// a split term's is `{"count":…,"span":…,"name":"…","parts":[[number,best],...]}` (`TermParts`).
     func encode(_ terms: ArraySlice<String>, parts: [Part]) -> Data {
         var out: [UInt8] = Array("{\"terms\":".utf8)
         JSONText.append(list: terms, to: &out)
         out += Array(",\n\"postings\":[".utf8)
-        var next = 0 // parts come in their terms' order
         for (offset, term) in terms.enumerated() {
             if offset > 0 { out += [UInt8(ascii: ","), UInt8(ascii: "\n")] }
             let entry = entries[term]!
-            guard Self.isSplit(entry) else {
+            guard Self.isSplit(term, entry) else {
                 Self.appendDeltas(entry.postings, to: &out)
                 continue
             }
-            let first = next
-            while next < parts.count, parts[next].term == term { next += 1 }
-            let listed = parts[first..<next].map { "[\($0.number),\($0.best),\"\(Self.name(of: $0))\"]" }
-            out += Array("{\"count\":\(entry.postings.count),\"span\":\(parts[first].span),\"parts\":[\(listed.joined(separator: ","))]}".utf8)
+            let own = parts.filter { $0.term == term }, listed = own.map { "[\($0.number),\($0.best)]" }.joined(separator: ",")
+            let span = Self.span(count: entry.postings.count, guide: slugs.count)
+            out += Array("{\"count\":\(entry.postings.count),\"span\":\(span),\"name\":\"\(Self.partName(term))\",\"parts\":[\(listed)]}".utf8)
         }
         out += Array("]}\n".utf8)
         return Data(out)

@@ -25,10 +25,8 @@ struct DeployHeaders: Hashable, Sendable {
     }
 
     /// Theme assets carry a hash of their bytes (`assets/site.3f9a1c2e.css`); processed pictures
-    /// sit in a folder named by theirs (`pictures/<16 hex digits>/…`); so do the parts of common
-    /// terms' postings (`search/postings/<16 hex digits>.json`).
+    /// sit in a folder named by theirs (`pictures/<16 hex digits>/…`).
     static func isFingerprinted(_ path: String) -> Bool {
-        if isTermPart(path) { return true }
         // A quick no for the pages, nine files in ten.
         guard path.hasPrefix("assets/") || path.hasPrefix(ProcessedPicture.publishedFolder + "/") else { return false }
         let parts = path.split(separator: "/")
@@ -38,18 +36,13 @@ struct DeployHeaders: Hashable, Sendable {
         return pieces.count >= 3 && pieces.dropFirst().dropLast().contains { isHex($0, atLeast: 8) }
     }
 
-    private static func isTermPart(_ path: String) -> Bool {
-        guard path.hasPrefix(TermIndex.partFolder + "/"), path.hasSuffix(".json") else { return false }
-        return isHex(path.dropFirst(TermIndex.partFolder.count + 1).dropLast(5), atLeast: 16)
-    }
-
     private static func isHex(_ text: Substring, atLeast count: Int) -> Bool {
         text.count >= count && text.allSatisfy { $0.isHexDigit && !$0.isUppercase }
     }
 
     /// The order files go up in: what pages refer to, then pages, then the doors into the site.
     enum Wave: Int, CaseIterable, Sendable {
-        /// Assets, pictures, the parts of common terms (their shards name them), every file that links to no page.
+        /// Assets, pictures, every file that links to no page.
         case parts
         /// Pages, and the search shards whose cards link to them.
         case pages
@@ -62,7 +55,7 @@ struct DeployHeaders: Hashable, Sendable {
         if path == "index.html" || path == "search.json" || path == TermIndex.manifestPath || (path.hasPrefix("sitemap") && path.hasSuffix(".xml") && !path.contains("/")) {
             return .entrances
         }
-        return path.hasSuffix(".html") || (path.hasPrefix(SearchIndex.shardFolder + "/") && !isTermPart(path)) ? .pages : .parts
+        return path.hasSuffix(".html") || path.hasPrefix(SearchIndex.shardFolder + "/") ? .pages : .parts
     }
 
     /// The headers as the deploy manifest writes them: `type|cache|encoding`.

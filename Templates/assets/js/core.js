@@ -140,11 +140,11 @@
       });
     },
     termAt: termAt,
-    // A common term's parts, from its shard's entry (TermParts.swift): each {start, end, best, path},
-    // its postings at positions start to end, the best field among them.
+    // A common term's parts, from its shard's entry (TermParts.swift): each {start, best, path},
+    // its postings from position `start` on (to the next part's), the best field among them.
     parts: function (entry) {
       return entry.parts.map(function (part) {
-        return { start: part[0] * entry.span, end: (part[0] + 1) * entry.span, best: part[1], path: "search/postings/" + part[2] + ".json" };
+        return { start: part[0] * entry.span, best: part[1], path: "search/postings/" + entry.name + "-" + part[0] + ".json" };
       });
     },
     // A term's positions, from its shard's entry: its postings, its parts read if it has them.

@@ -108,7 +108,7 @@
         return forgiven(term).then(function (found) { self.hits.set(term, found.hits); self.forgivenAs.set(term, found.words); });
       }));
     }).then(function () {
-      if (first && !sort) return self.readLead(query, filters, first);
+      if (first && !sort && !needsAttributes(filters, sort)) return self.readLead(query, filters, first);
       return Promise.all(wanted.map(function (term) { return self.hits.get(term) && self.hits.get(term).read(); }));
     }).then(function () {
       if (!needsAttributes(filters, sort)) return;
@@ -305,7 +305,7 @@
   // terms' parts not read yet hold: the first `words` lists of `needed` are the query's words, the
   // others filters. Infinity when none there can match.
   SearchEngine.prototype.rankFrom = function (needed, words, below) {
-    var self = this, fields = [];
+    var fields = [];
     if (below === Infinity) return Infinity;
     for (var i = 0; i < needed.length; i++) {
       var worst = null;
@@ -321,21 +321,24 @@
   };
 
   // Reads the parts of the query's common terms from the first positions on, twice as far each
-  // time, until `run` gives its first `count` results or all is read.
+  // time, until `run` gives its first `count` results or every result.
   SearchEngine.prototype.readLead = function (query, filters, count) {
     var self = this, needed = this.needed(query, filters), below = this.readBelow(needed);
-    if (below === Infinity || this.run(query, filters, "").length >= count) return Promise.resolve();
+    if (this.whole(query, filters) || this.run(query, filters, "").length >= count) return Promise.resolve();
     return Promise.all([].concat.apply([], needed).map(function (term) {
       return self.hits.get(term) && self.hits.get(term).read(Math.max(1, 2 * below));
     })).then(function () { return self.readLead(query, filters, count); });
   };
 
-  // Whether `run` gives every result of the query, not only its first (`prepare` with `first`).
+  // Whether `run` gives every result of the query, not only its first (`prepare` with `first`):
+  // all is read, or no restaurant past what is read can match.
   SearchEngine.prototype.whole = function (query, filters) {
-    return this.readBelow(this.needed(query, filters)) === Infinity;
+    var needed = this.needed(query, filters), below = this.readBelow(needed);
+    return below === Infinity || this.rankFrom(needed, queryWords(query).length, below) === Infinity;
   };
 
-  // The positions of the matching restaurants, after `prepare` with the same arguments: by `sort`
+  // The positions of the matching restaurants, after `prepare` with the same arguments (a sort
+  // reads every part, so only best-match order can be a first screen): by `sort`
   // (rating, reviews, price, distance from `origin`) when given, else best rank first, in list
   // (name) order within a rank.
   SearchEngine.prototype.run = function (query, filters, sort, origin) {

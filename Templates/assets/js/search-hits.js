@@ -4,7 +4,7 @@
   "use strict";
 
   // `map`: position → best field, whole below `upTo()`; the parts not read yet wait in `unread`,
-  // first positions first, each {start, end, best, path}.
+  // first positions first, each {start, best, path} (FoodPin.data.parts).
   function Hits() {
     this.map = new Map();
     this.unread = [];

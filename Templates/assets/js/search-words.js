@@ -1,5 +1,6 @@
 // The words search matches by, as FoodPin indexes them (SearchWords.swift): the search engine
-// splits queries so, excerpts mark found words so.
+// splits queries so, excerpts mark found words so. Loaded after the scripts that use it, which
+// call it only once the page has loaded.
 (function (FoodPin) {
   "use strict";
 

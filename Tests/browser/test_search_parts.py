@@ -1,0 +1,137 @@
+"""A common word's postings in parts by position (TermParts.swift, search-hits.js): a search shows
+its first screen from the first parts when it is sure of it, then the whole list, the same as read
+whole; checked against results worked out here from the guide's own files."""
+import hashlib
+import json
+import random
+import urllib.request
+
+import pytest
+from selenium.webdriver.common.by import By
+
+from conftest import build, wait
+
+CITIES = ["Alder Bay", "Birch Hill", "Cedar Falls"]
+
+
+def make_guide():
+    """9,000 restaurants, "Place 0000" to "Place 8996" and, last in the list, three named "Rooftop
+    …"; "rooftop" and "terrace" in more than half their descriptions (over 4,096: in parts),
+    "jazz" in a tenth (in its shard)."""
+    chance = random.Random(31)
+    restaurants = []
+    for n in range(9000):
+        name = f"Rooftop {n}" if n >= 8997 else f"Place {n:04}"
+        restaurants.append({
+            "slug": name.lower().replace(" ", "-"), "name": name, "city": chance.choice(CITIES),
+            "words": [word for word, share in [("rooftop", 0.6), ("terrace", 0.55), ("jazz", 0.1)] if chance.random() < share],
+        })
+    return restaurants
+
+
+RESTAURANTS = make_guide()  # in list (name) order
+
+
+def expected(meant, city=None):
+    """The slugs of the results in best-match order: those with a word in their name first (the
+    "Rooftop" ones), then the others, found in descriptions, each in list order."""
+    found = [r for r in RESTAURANTS if all(w in r["words"] or w in r["name"].lower().split() for w in meant)
+             and (city is None or r["city"] == city)]
+    named = [r for r in found if any(w in r["name"].lower().split() for w in meant)]
+    return [r["slug"] for r in named + [r for r in found if r not in named]]
+
+
+@pytest.fixture(scope="module")
+def guide_url(tmp_path_factory, serve):
+    guide = tmp_path_factory.mktemp("parts")
+    folder = guide / "Content" / "restaurants"
+    folder.mkdir(parents=True)
+    for r in RESTAURANTS:
+        (folder / f"{r['slug']}.md").write_text(f"---\nname: {r['name']}\ncuisines: [Grill]\ncity: {r['city']}\n---\n"
+                                               f"On the menu: {', '.join(r['words']) or 'bread'}.\n", encoding="utf-8")
+    build(guide)
+    return serve(guide / "Output")
+
+
+def entry(guide_url, term):
+    """A term's entry in its shard: its postings, or its parts."""
+    listed = json.loads(urllib.request.urlopen(guide_url + "search/terms.json").read())
+    bound = max(b for b in listed["bounds"] if b <= term)
+    shard = json.loads(urllib.request.urlopen(guide_url + "search/terms/" + bound.encode().hex() + ".json").read())
+    return shard["postings"][shard["terms"].index(term)]
+
+
+def test_common_words_are_in_parts(guide_url):
+    terrace = entry(guide_url, "terrace")
+    # 2 × 4,096 positions would hold about count × 8,192 / 9,000 postings: more than 4,096.
+    assert terrace["count"] == len(expected(["terrace"])) and terrace["span"] == 4096
+    assert terrace["parts"] == [[0, 5], [1, 5], [2, 5]] and terrace["name"] == hashlib.sha256(b"terrace").hexdigest()[:16]
+    # The name's first word, in the last part only.
+    assert entry(guide_url, "rooftop")["parts"] == [[0, 5], [1, 5], [2, 0]]
+    jazz = entry(guide_url, "jazz")
+    assert isinstance(jazz, list) and len(jazz) == len(expected(["jazz"]))
+    # Filter terms stay whole, whatever their size: the filter counts read them all.
+    grill = entry(guide_url, "#cuisine grill")
+    assert isinstance(grill, list) and len(grill) == 9000
+
+
+def engine_answers(browser, query, filters):
+    """The engine's first screen (its fetches recorded) and its whole answer, then a fresh
+    engine's, which reads everything at once, all as slugs."""
+    return browser.execute_async_script("""const done = arguments[arguments.length - 1], [query, filters] = arguments;
+        const fetched = [], fetch = window.fetch;
+        window.fetch = (url, ...rest) => { fetched.push(new URL(url, location.href).pathname.slice(1)); return fetch(url, ...rest); };
+        const slugs = async positions => (await FoodPin.data.cards(positions)).map(card => card.dataset.slug);
+        FoodPin.data.index().then(async index => {
+          const engine = new FoodPin.SearchEngine(index), fresh = new FoodPin.SearchEngine(index);
+          await engine.prepare(query, filters, "", 6);
+          const lead = engine.run(query, filters, ""), whole = engine.whole(query, filters), leadFetched = fetched.slice();
+          await engine.prepare(query, filters, "");
+          const all = engine.run(query, filters, "");
+          await fresh.prepare(query, filters, "");
+          done({lead: await slugs(lead), whole, all: await slugs(all), fresh: await slugs(fresh.run(query, filters, "")),
+                parts: leadFetched.filter(path => path.startsWith("search/postings/")).length});
+        }).catch(error => done(String(error)));""", query, filters)
+
+
+@pytest.mark.parametrize("query, meant, filters, parts, whole", [
+    ("terrace", ["terrace"], {}, 1, False),  # in descriptions only: its first part gives the first screen
+    ("terrace jazz", ["terrace", "jazz"], {}, 1, False),  # "jazz" is in its shard
+    ("terraces", ["terrace"], {}, 1, False),  # another form of the word
+    ("terace", ["terrace"], {}, 1, False),  # a typo forgiven
+    ("terr", ["terrace"], {}, 1, False),  # a word being typed
+    ("terrace", ["terrace"], {"city": "birch-hill"}, 1, False),
+    # "Rooftop …" begins three names at the end of the list: the first screen needs every part.
+    ("rooftop", ["rooftop"], {}, 3, True),
+    ("rooftop terrace", ["rooftop", "terrace"], {}, 6, True),
+    # One restaurant has "0005": none past the first part can match, which is then all.
+    ("terrace 0005", ["terrace", "0005"], {}, 1, True),
+])
+def test_the_first_screen_leads_the_whole_answer(browser, guide_url, query, meant, filters, parts, whole):
+    browser.get(guide_url)
+    found = engine_answers(browser, query, filters)
+    city = {"birch-hill": "Birch Hill"}.get(filters.get("city"))
+    assert found["all"] == found["fresh"] == expected(meant, city)
+    assert found["lead"] == (found["all"] if whole else found["all"][:len(found["lead"])])
+    assert len(found["lead"]) >= min(6, len(found["all"])) and found["whole"] == whole and found["parts"] == parts
+
+
+def test_the_page_shows_the_first_screen_then_the_whole_list(browser, guide_url):
+    browser.get(guide_url)
+    field = browser.find_element(By.NAME, "q")
+    wait(browser, lambda d: d.execute_script("return !!window.FoodPin.search"))
+    # What the list showed each time it changed: the status, and the slugs of its cards.
+    browser.execute_script("""window.seen = [];
+        const list = document.querySelector('.search-results'), status = document.querySelector('.search-status');
+        new MutationObserver(() => seen.push([status.textContent, Array.from(list.querySelectorAll('.card'), c => c.dataset.slug)]))
+          .observe(document.querySelector('.search'), {childList: true, subtree: true, characterData: true});""")
+    field.send_keys("terrace")
+    everything = expected(["terrace"])
+    status = browser.find_element(By.CSS_SELECTOR, ".search-status")
+    wait(browser, lambda d: status.text == f"{len(everything):,} restaurants found")
+    page = int(browser.find_element(By.CSS_SELECTOR, ".search").get_attribute("data-page-size"))
+    wait(browser, lambda d: len(d.find_elements(By.CSS_SELECTOR, ".search-results .card")) == page)
+    assert [c.get_attribute("data-slug") for c in browser.find_elements(By.CSS_SELECTOR, ".search-results .card")] == everything[:page]
+    seen = browser.execute_script("return seen")
+    early = [cards for text, cards in seen if text == "Best matches first, still counting…" and cards]
+    assert early and early[-1] == everything[:6]
