@@ -47,7 +47,10 @@ def search_records(site):
                 records[part["first"] + at][key] = value
     for bound in read("search/terms.json")["bounds"]:
         shard = read(f"search/terms/{bound.encode().hex()}.json")
+        # Filter terms only: they keep their postings in the shard, a common word's are in parts.
         for term, postings in zip(shard["terms"], shard["postings"]):
+            if not term.startswith("#"):
+                continue
             kind, _, slug = term.partition(" ")
             value = 0
             for delta in postings:

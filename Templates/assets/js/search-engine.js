@@ -316,7 +316,12 @@
       }
       if (i < words && worst !== null) fields.push(worst);
     }
-    if (fields.every(function (field) { return field <= 1; })) return 0;
+    if (!fields.length) return 0;
+    if (fields.every(function (field) { return field <= 1; })) {
+      // Rank 0 is for a name that begins with the query's first word.
+      var first = this.hits.get(needed[0][0]);
+      return first && first.bestFrom(below) === 0 ? 0 : 1;
+    }
     return Math.min.apply(null, fields.map(function (field) { return Math.max(field + 1, 3); }));
   };
 
