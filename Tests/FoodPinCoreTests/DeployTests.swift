@@ -233,7 +233,7 @@ struct DeployTests {
         #expect(["assets/site.3f9a1c2e.css", "pictures/d64dd7f3585bf68c/pasta-640w.webp", "robots.txt", "search/0.json",
                  "search/terms/64756d706c.json", "search/postings/1464031e25543cec-3.json", "cities/index.html", "index.html",
                  "sitemap.xml", "sitemap-2.xml", "search.json", "search/terms.json"]
-            .map { DeployHeaders.wave(of: $0) } == [.parts, .parts, .parts, .pages, .pages, .pages, .pages, .entrances, .entrances,
+            .map { DeployHeaders.wave(of: $0) } == [.parts, .parts, .parts, .pages, .pages, .parts, .pages, .entrances, .entrances,
                                                     .entrances, .entrances, .entrances])
     }
 

@@ -15,13 +15,13 @@ CITIES = ["Alder Bay", "Birch Hill", "Cedar Falls"]
 
 
 def make_guide():
-    """9,000 grills, "Place 0000 Grill" to "Place 8996 Grill" and, last in the list, three named
-    "Rooftop …"; "rooftop" and "terrace" in more than half their descriptions (over 4,096: in
-    parts), "jazz" in a tenth (in its shard)."""
+    """9,000 grills, "Place 0000 Grill" to "Place 8996 Grill" ("Place 0001 Rooftop Grill" to
+    0009) and, last in the list, three named "Rooftop …"; "rooftop" and "terrace" in more than half
+    their descriptions (over 4,096: in parts), "jazz" in a tenth (in its shard)."""
     chance = random.Random(31)
     restaurants = []
     for n in range(9000):
-        name = f"Rooftop {n}" if n >= 8997 else f"Place {n:04} Grill"
+        name = f"Rooftop {n}" if n >= 8997 else f"Place {n:04} Rooftop Grill" if 0 < n < 10 else f"Place {n:04} Grill"
         restaurants.append({
             "slug": name.lower().replace(" ", "-"), "name": name, "city": chance.choice(CITIES),
             "words": [word for word, share in [("rooftop", 0.6), ("terrace", 0.55), ("jazz", 0.1)] if chance.random() < share],
@@ -32,13 +32,26 @@ def make_guide():
 RESTAURANTS = make_guide()  # in list (name) order
 
 
+def field(restaurant, word):
+    """Where a word is at best, numbered as search/terms.json's fields: 0 the name's first word, 1
+    another, 2 the cuisine, 5 the description; None if nowhere."""
+    name = restaurant["name"].lower().split()
+    found = [0] * (name[0] == word) + [1] * (word in name[1:]) + [2] * (word == "grill") + [5] * (word in restaurant["words"])
+    return min(found, default=None)
+
+
 def expected(meant, city=None):
-    """The slugs of the results in best-match order: those with a word in their name first, then
-    the others, found in the cuisine or descriptions, each in list order (for these queries)."""
-    found = [r for r in RESTAURANTS if all(w in r["words"] + ["grill"] or w in r["name"].lower().split() for w in meant)
-             and (city is None or r["city"] == city)]
-    named = [r for r in found if any(w in r["name"].lower().split() for w in meant)]
-    return [r["slug"] for r in named + [r for r in found if r not in named]]
+    """The slugs of the results in best-match order (search-engine.js `rank`): every word in the
+    name, 0 if it begins with the first, else 1; else by the best word, 3 in the cuisine or the
+    name, 6 in the description; in list order within a rank."""
+    ranked = []
+    for position, r in enumerate(RESTAURANTS):
+        fields = [field(r, w) for w in meant]
+        if None in fields or (city is not None and r["city"] != city):
+            continue
+        rank = (0 if fields[0] == 0 else 1) if max(fields) <= 1 else min(max(f + 1, 3) for f in fields)
+        ranked.append((rank, position, r["slug"]))
+    return [slug for _, _, slug in sorted(ranked)]
 
 
 @pytest.fixture(scope="module")
@@ -66,8 +79,8 @@ def test_common_words_are_in_parts(guide_url):
     # 2 × 4,096 positions would hold about count × 8,192 / 9,000 postings: more than 4,096.
     assert terrace["count"] == len(expected(["terrace"])) and terrace["span"] == 4096
     assert terrace["parts"] == [[0, 5], [1, 5], [2, 5]] and terrace["name"] == hashlib.sha256(b"terrace").hexdigest()[:16]
-    # The name's first word, in the last part only.
-    assert entry(guide_url, "rooftop")["parts"] == [[0, 5], [1, 5], [2, 0]]
+    # In names: not first at the start of the list, first in the last part.
+    assert entry(guide_url, "rooftop")["parts"] == [[0, 1], [1, 5], [2, 0]]
     jazz = entry(guide_url, "jazz")
     assert isinstance(jazz, list) and len(jazz) == len(expected(["jazz"]))
     # Filter terms stay whole, whatever their size: the filter counts read them all.
@@ -101,9 +114,11 @@ def engine_answers(browser, query, filters):
     ("terace", ["terrace"], {}, 1, False),  # a typo forgiven
     ("terr", ["terrace"], {}, 1, False),  # a word being typed
     ("terrace", ["terrace"], {"city": "birch-hill"}, 1, False),
-    # "Rooftop …" begins three names at the end of the list: the first screen needs every part.
+    # "Rooftop …" begins three names at the end of the list: they come before the names it is
+    # inside at the start, so the first screen needs every part.
     ("rooftop", ["rooftop"], {}, 3, True),
-    ("rooftop terrace", ["rooftop", "terrace"], {}, 6, True),
+    # Six of those at the start with "terrace" rank as the "Rooftop …" ones would, and before them.
+    ("rooftop terrace", ["rooftop", "terrace"], {}, 2, False),
     # One restaurant has "0005": none past the first part can match, which is then all.
     ("terrace 0005", ["terrace", "0005"], {}, 1, True),
     # In every name but never first: none past the first part can rank higher.
@@ -134,6 +149,8 @@ def test_the_page_shows_the_first_screen_then_the_whole_list(browser, guide_url)
     page = int(browser.find_element(By.CSS_SELECTOR, ".search").get_attribute("data-page-size"))
     wait(browser, lambda d: len(d.find_elements(By.CSS_SELECTOR, ".search-results .card")) == page)
     assert [c.get_attribute("data-slug") for c in browser.find_elements(By.CSS_SELECTOR, ".search-results .card")] == everything[:page]
+    wait(browser, lambda d: d.find_element(By.CSS_SELECTOR, ".search-results").get_attribute("aria-busy") == "false")
+    assert browser.find_element(By.CSS_SELECTOR, ".more-results").is_displayed()
     seen = browser.execute_script("return seen")
     early = [cards for text, cards in seen if text == "Best matches first, still counting…" and cards]
     assert early and early[-1] == everything[:6]

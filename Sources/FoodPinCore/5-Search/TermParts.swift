@@ -11,7 +11,7 @@ extension TermIndex {
         /// It holds the term's postings at positions `number * span ..< (number + 1) * span`.
         let number: Int
         let span: Int
-        /// Its most telling field: the best a restaurant in it can rank at, for a page that has not read it.
+        /// Its most telling field: what tells a page that has not read it how well its restaurants can rank.
         let best: Int
         let digest: ContentDigest
     }

@@ -42,7 +42,7 @@ struct DeployHeaders: Hashable, Sendable {
 
     /// The order files go up in: what pages refer to, then pages, then the doors into the site.
     enum Wave: Int, CaseIterable, Sendable {
-        /// Assets, pictures, every file that links to no page.
+        /// Assets, pictures, common words' parts (before the term shards that list them), every file that links to no page.
         case parts
         /// Pages, and the search shards whose cards link to them.
         case pages
@@ -55,6 +55,7 @@ struct DeployHeaders: Hashable, Sendable {
         if path == "index.html" || path == "search.json" || path == TermIndex.manifestPath || (path.hasPrefix("sitemap") && path.hasSuffix(".xml") && !path.contains("/")) {
             return .entrances
         }
+        if path.hasPrefix(TermIndex.partFolder + "/") { return .parts }
         return path.hasSuffix(".html") || path.hasPrefix(SearchIndex.shardFolder + "/") ? .pages : .parts
     }
 

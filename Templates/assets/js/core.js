@@ -147,17 +147,6 @@
         return { start: part[0] * entry.span, best: part[1], path: "search/postings/" + entry.name + "-" + part[0] + ".json" };
       });
     },
-    // A term's positions, from its shard's entry: its postings, its parts read if it has them.
-    positions: function (entry) {
-      var lists = Array.isArray(entry) ? [entry] : FoodPin.data.parts(entry).map(function (part) { return part.path; });
-      return Promise.all(lists.map(function (list) { return typeof list === "string" ? file(list) : list; })).then(function (lists) {
-        var positions = new Int32Array(lists.reduce(function (sum, list) { return sum + list.length; }, 0)), n = 0;
-        lists.forEach(function (list) {
-          for (var i = 0, value = 0; i < list.length; i++) { value += list[i]; positions[n++] = value >> 3; }
-        });
-        return positions;
-      });
-    },
     // Where restaurants are in the list, by slug: {position: {slug: n}, files: what was read}. A
     // slug is a term (`/slug`) whose one posting is its place; a slug no longer in the guide is left out.
     places: function (slugs) {

@@ -318,7 +318,7 @@
     }
     if (!fields.length) return 0;
     if (fields.every(function (field) { return field <= 1; })) {
-      // Rank 0 is for a name that begins with the query's first word.
+      // Rank 0 is for a name that begins with the query's first word (its first term, as `rank` asks).
       var first = this.hits.get(needed[0][0]);
       return first && first.bestFrom(below) === 0 ? 0 : 1;
     }

@@ -14,19 +14,16 @@
     var prefix = FoodPin.SearchEngine.filterPrefixes[filter];
     if (!options[filter]) {
       options[filter] = FoodPin.data.termShards(prefix, false, true).then(function (found) {
-        var values = [], reads = [];
+        var byValue = Object.create(null);
         found.shards.forEach(function (shard) {
           for (var at = FoodPin.data.termAt(shard.terms, prefix); at < shard.terms.length &&
                shard.terms[at].indexOf(prefix) === 0; at++) {
-            values.push(shard.terms[at].slice(prefix.length));
-            reads.push(FoodPin.data.positions(shard.postings[at]));
+            var postings = shard.postings[at], positions = new Int32Array(postings.length);
+            for (var i = 0, value = 0; i < postings.length; i++) { value += postings[i]; positions[i] = value >> 3; }
+            byValue[shard.terms[at].slice(prefix.length)] = positions;
           }
         });
-        return Promise.all(reads).then(function (positions) {
-          var byValue = Object.create(null);
-          values.forEach(function (value, i) { byValue[value] = positions[i]; });
-          return byValue;
-        });
+        return byValue;
       });
       options[filter].catch(function () { delete options[filter]; }); // asked again next time
     }

@@ -153,7 +153,10 @@
       showLead(lead, mine, query).then(function (drawn) {
         if (!drawn || mine !== generation) return;
         return engine.prepare(query, f, sort.value).then(function () {
-          if (mine === generation) show(engine.run(query, f, sort.value, origin), mine, keepShown, query, lead.length);
+          if (mine !== generation) return;
+          // The first screen is sure to lead, unless a shard kept from before a deploy misled it.
+          var results = engine.run(query, f, sort.value, origin);
+          show(results, mine, keepShown, query, lead.every(function (p, i) { return results[i] === p; }) ? lead.length : 0);
         });
       }).then(null, fail);
     }, fail);
