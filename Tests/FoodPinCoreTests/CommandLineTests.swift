@@ -249,11 +249,11 @@ extension CommandLineTests {
         }
         let one = try files("One")
         // The repository's four city files and x.md, whole: every page, asset and index file (the
-        // shards of cards, the full-text index's manifest and its one shard, the search
+        // shards of cards, the full-text index's manifest and its three shards, the search
         // attributes' one part and the 93 lists of words typos are forgiven from among them), the
         // service worker and its offline page, and 20 feeds (restaurants and reviews in two
         // formats, for the guide and its four cities).
-        #expect(one.count == 288)
+        #expect(one.count == 290)
         #expect(try files("Two") == one)
     }
 }

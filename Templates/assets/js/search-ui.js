@@ -28,9 +28,6 @@
   // The panel is on screen before the index comes: what the visitor typed or chose meanwhile
   // wins over the address. Without the index (offline, a page opened from disk) the panel goes.
   var touched = false;
-  // A search in the address (the page's head marks it) needs the term list as soon as the index:
-  // asked for together, the first result comes a round trip sooner.
-  if (document.documentElement.classList.contains("searching")) FoodPin.data.file("search/terms.json");
   var ready = FoodPin.data.index().then(function (index) {
     engine = new FoodPin.SearchEngine(index);
     fill(form.elements.city, index.cities, index.citySlugs);
