@@ -154,3 +154,18 @@ def test_the_page_shows_the_first_screen_then_the_whole_list(browser, guide_url)
     seen = browser.execute_script("return seen")
     early = [cards for text, cards in seen if text == "Best matches first, still counting…" and cards]
     assert early and early[-1] == everything[:6]
+
+
+def test_a_later_search_stops_the_first_screens_reading(browser, guide_url):
+    """"rooftop"'s first screen reads its three parts in rounds (above); a search no longer
+    current after the first round (a later keystroke came) reads no more."""
+    browser.get(guide_url)
+    read = browser.execute_async_script("""const done = arguments[arguments.length - 1];
+        const fetched = [], fetch = window.fetch;
+        window.fetch = (url, ...rest) => { fetched.push(new URL(url, location.href).pathname); return fetch(url, ...rest); };
+        FoodPin.data.index().then(async index => {
+          let rounds = 0;
+          await new FoodPin.SearchEngine(index).prepare("rooftop", {}, "", 6, () => rounds++ < 1);
+          done(fetched.filter(path => path.includes("/search/postings/")).length);
+        }).catch(error => done(String(error)));""")
+    assert read == 1

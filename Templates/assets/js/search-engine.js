@@ -84,9 +84,10 @@
 
   // Fetches what the query needs: the shards of its terms and its filters' with their parts, and
   // for a sort or another filter the attribute parts its matches are in. With `first`, for the
-  // best match order, only the parts its first `first` results need (`run` then gives those).
-  // Rejects when they cannot be had (offline).
-  SearchEngine.prototype.prepare = function (query, filters, sort, first) {
+  // best match order, only the parts its first `first` results need (`run` then gives those),
+  // read while `current()` holds (a later keystroke's search stops them). Rejects when they
+  // cannot be had (offline).
+  SearchEngine.prototype.prepare = function (query, filters, sort, first, current) {
     var self = this, needed = this.needed(query, filters), wanted = [].concat.apply([], needed);
     // Earlier keystrokes' terms are kept while few: a search still loading may need them.
     for (var oldest = this.hits.keys(); this.hits.size > 32;) {
@@ -108,7 +109,7 @@
         return forgiven(term).then(function (found) { self.hits.set(term, found.hits); self.forgivenAs.set(term, found.words); });
       }));
     }).then(function () {
-      if (first && !sort && !needsAttributes(filters, sort)) return self.readLead(query, filters, first);
+      if (first && !sort && !needsAttributes(filters, sort)) return self.readLead(query, filters, first, current || function () { return true; });
       return Promise.all(wanted.map(function (term) { return self.hits.get(term) && self.hits.get(term).read(); }));
     }).then(function () {
       if (!needsAttributes(filters, sort)) return;
@@ -326,13 +327,13 @@
   };
 
   // Reads the parts of the query's common terms from the first positions on, twice as far each
-  // time, until `run` gives its first `count` results or every result.
-  SearchEngine.prototype.readLead = function (query, filters, count) {
+  // time, until `run` gives its first `count` results or every result, or `current()` fails.
+  SearchEngine.prototype.readLead = function (query, filters, count, current) {
     var self = this, needed = this.needed(query, filters), below = this.readBelow(needed);
-    if (this.whole(query, filters) || this.run(query, filters, "").length >= count) return Promise.resolve();
+    if (!current() || this.whole(query, filters) || this.run(query, filters, "").length >= count) return Promise.resolve();
     return Promise.all([].concat.apply([], needed).map(function (term) {
       return self.hits.get(term) && self.hits.get(term).read(Math.max(1, 2 * below));
-    })).then(function () { return self.readLead(query, filters, count); });
+    })).then(function () { return self.readLead(query, filters, count, current); });
   };
 
   // Whether `run` gives every result of the query, not only its first (`prepare` with `first`):

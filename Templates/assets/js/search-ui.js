@@ -137,20 +137,20 @@
       return;
     }
     var mine = ++generation, query = input.value, first = Math.min(shown, firstScreen);
-    var fail = function () { failed(mine); };
+    var fail = function () { failed(mine); }, current = function () { return mine === generation; };
     // What the words, filters and sort need comes first; a later keystroke's search wins. A new
     // search in best-match order shows its first screen once it is sure of it, then the rest:
     // a common word's postings are read from the first positions on (search-hits.js).
-    engine.prepare(query, f, sort.value, keepShown ? undefined : first).then(function () {
-      if (mine !== generation) return;
+    engine.prepare(query, f, sort.value, keepShown ? undefined : first, current).then(function () {
+      if (!current()) return;
       if (engine.whole(query, f)) return show(engine.run(query, f, sort.value, origin), mine, keepShown, query);
       // The rest is read once the first screen is drawn and still wanted: a word being typed
       // would otherwise read every part of each of its beginnings.
       var lead = engine.run(query, f, sort.value, origin).slice(0, first);
       showLead(lead, mine, query).then(function (drawn) {
-        if (!drawn || mine !== generation) return;
+        if (!drawn || !current()) return;
         return engine.prepare(query, f, sort.value).then(function () {
-          if (mine !== generation) return;
+          if (!current()) return;
           // The first screen is sure to lead, unless a shard kept from before a deploy misled it.
           var results = engine.run(query, f, sort.value, origin);
           show(results, mine, keepShown, query, lead.every(function (p, i) { return results[i] === p; }) ? lead.length : 0);
