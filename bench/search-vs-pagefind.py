@@ -12,6 +12,8 @@ they are) and counts the bytes. For each query of a fixed list, in headless Chro
 - warm: the same query again in the same browser (HTTP cache kept: files are sent with max-age).
 - FoodPin's filter counts: the same, until the filters' options show how many results each
   gives (they come after the results; the Pagefind page asks for no filters).
+- FoodPin's further keystroke: in that browser, the query but its last character shown whole,
+  then that character typed: the time from the key to the list drawn again, and to its whole page.
 - recall: every result each tool returns (not only the first page) against a reference computed
   here from the guide's own Markdown: a restaurant is relevant when every word the query means
   (a typo's intended word) is a word of its name, cuisines, city, area, description or reviews;
@@ -30,6 +32,7 @@ import urllib.parse
 
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
 HERE = pathlib.Path(__file__).resolve().parent
@@ -174,21 +177,50 @@ def first_result(driver, url, marks):
     return found
 
 
+KEYSTROKE_WATCH = """
+const list = document.querySelector(".search-results"), input = document.querySelector("input[name=q]");
+window.stroke = {};
+input.addEventListener("keydown", () => { window.stroke = { at: performance.now() }; }, { once: true });
+new MutationObserver(changes => {
+  const now = performance.now();
+  if (!stroke.at) return;
+  if (!stroke.drawn && changes.some(change => change.type === "childList")) stroke.drawn = now - stroke.at;
+  if (stroke.drawn && !stroke.whole && list.getAttribute("aria-busy") === "false") stroke.whole = now - stroke.at;
+}).observe(list, { childList: true, attributes: true, attributeFilter: ["aria-busy"] });
+"""
+
+
+def keystroke(driver, base, query):
+    """A further keystroke, the page and its data warm: the query but its last character shown
+    whole, then that character typed. Milliseconds from the key to the list drawn again, and to
+    its whole first page."""
+    driver.get(f"{base}?q={urllib.parse.quote(query[:-1])}")
+    WebDriverWait(driver, 120, poll_frequency=0.02).until(lambda d: d.execute_script("return window.wholeShown"))
+    driver.execute_script(KEYSTROKE_WATCH)
+    driver.find_element(By.NAME, "q").send_keys(query[-1])
+    done = WebDriverWait(driver, 120, poll_frequency=0.02).until(lambda d: d.execute_script("return stroke.whole && stroke"))
+    return done["drawn"], done["whole"]
+
+
 def measure(base, tool, query, runs):
-    """By mark (the first result; for FoodPin, its filter counts too): [bytes, ms] cold and warm, medians."""
+    """By mark (the first result; for FoodPin, its filter counts too): [bytes, ms] cold and warm,
+    medians; for FoodPin, last, a further keystroke's ms to the list drawn again and to the whole page."""
     q = urllib.parse.quote(query)
     url = f"{base}?q={q}" if tool == "foodpin" else f"{base}pagefind-bench.html?q={q}"
     marks = ["firstResult", "wholeShown", "countsShown"] if tool == "foodpin" else ["firstResult"]
-    cold, warm = [], []
+    cold, warm, strokes = [], [], []
     for _ in range(runs):
         driver = browser()
         try:
             cold.append(first_result(driver, url, marks))
             warm.append(first_result(driver, url, marks))
+            if tool == "foodpin":
+                strokes.append(keystroke(driver, base, query))
         finally:
             driver.quit()
     median = lambda runs, at, i: statistics.median(run[at][i] for run in runs)
-    return [([median(cold, at, 0), median(cold, at, 1)], [median(warm, at, 0), median(warm, at, 1)]) for at in range(len(marks))]
+    found = [([median(cold, at, 0), median(cold, at, 1)], [median(warm, at, 0), median(warm, at, 1)]) for at in range(len(marks))]
+    return found + ([[statistics.median(stroke[i] for stroke in strokes) for i in (0, 1)]] if strokes else [])
 
 
 def slugs_by_position(site):
@@ -278,8 +310,9 @@ def main():
     texts, slugs = guide_texts(guide), slugs_by_position(site)
     print("Each cell: " + " / ".join({"foodpin": "FoodPin", "pagefind": "Pagefind"}[tool] for tool in tools))
     print("| query | relevant | recall | precision | kB before the first result, cold | ms to it, cold | ms, warm "
-          "| FoodPin's whole first page: kB, ms, cold | its filter counts: kB, ms, cold; ms, warm |")
-    print("|---|---|---|---|---|---|---|---|---|")
+          "| FoodPin's whole first page: kB, ms, cold | its filter counts: kB, ms, cold; ms, warm "
+          "| a further keystroke: ms to the list drawn, to its whole page |")
+    print("|---|---|---|---|---|---|---|---|---|---|")
     try:
         for query, words, how in QUERIES:
             relevant = reference(texts, [fold(w) for w in words], how)
@@ -291,13 +324,14 @@ def main():
                 marks = measure(base, tool, query, args.runs)
                 cold, warm = marks[0]
                 if tool == "foodpin":
-                    whole, counted = marks[1], marks[2]
+                    whole, counted, stroke = marks[1], marks[2], marks[3]
                 cells[tool] = (recall, cold, warm, precision)
             def each(value):  # one cell: the tools' figures, FoodPin first
                 return " / ".join(value(cells[tool]) for tool in tools)
             print(f"| {query} | {len(relevant)} | {each(lambda c: f'{c[0]:.2f}')} | {each(lambda c: f'{c[3]:.2f}')} | "
                   f"{each(lambda c: f'{c[1][0] / 1000:.0f}')} | {each(lambda c: f'{c[1][1]:.0f}')} | {each(lambda c: f'{c[2][1]:.0f}')} | "
-                  f"{whole[0][0] / 1000:.0f}, {whole[0][1]:.0f} | {counted[0][0] / 1000:.0f}, {counted[0][1]:.0f}; {counted[1][1]:.0f} |", flush=True)
+                  f"{whole[0][0] / 1000:.0f}, {whole[0][1]:.0f} | {counted[0][0] / 1000:.0f}, {counted[0][1]:.0f}; {counted[1][1]:.0f} | "
+                  f"{stroke[0]:.0f}, {stroke[1]:.0f} |", flush=True)
     finally:
         server.shutdown()
         if not args.work:
