@@ -192,10 +192,10 @@ new MutationObserver(changes => {
 
 def keystroke(driver, base, query):
     """A further keystroke, the page and its data warm: the query but its last character shown
-    whole, then that character typed. Milliseconds from the key to the list drawn again, and to
-    its whole first page."""
+    whole with its filter counts (nothing of it still waiting), then that character typed.
+    Milliseconds from the key to the list drawn again, and to its whole first page."""
     driver.get(f"{base}?q={urllib.parse.quote(query[:-1])}")
-    WebDriverWait(driver, 120, poll_frequency=0.02).until(lambda d: d.execute_script("return window.wholeShown"))
+    WebDriverWait(driver, 120, poll_frequency=0.02).until(lambda d: d.execute_script("return window.countsShown"))
     driver.execute_script(KEYSTROKE_WATCH)
     driver.find_element(By.NAME, "q").send_keys(query[-1])
     done = WebDriverWait(driver, 120, poll_frequency=0.02).until(lambda d: d.execute_script("return stroke.whole && stroke"))
@@ -203,8 +203,9 @@ def keystroke(driver, base, query):
 
 
 def measure(base, tool, query, runs):
-    """By mark (the first result; for FoodPin, its filter counts too): [bytes, ms] cold and warm,
-    medians; for FoodPin, last, a further keystroke's ms to the list drawn again and to the whole page."""
+    """By mark (the first result; for FoodPin, its whole first page and filter counts too): [bytes,
+    ms] cold and warm, medians; and for FoodPin a further keystroke's ms to the list drawn again and
+    to the whole page (medians), else None."""
     q = urllib.parse.quote(query)
     url = f"{base}?q={q}" if tool == "foodpin" else f"{base}pagefind-bench.html?q={q}"
     marks = ["firstResult", "wholeShown", "countsShown"] if tool == "foodpin" else ["firstResult"]
@@ -220,7 +221,7 @@ def measure(base, tool, query, runs):
             driver.quit()
     median = lambda runs, at, i: statistics.median(run[at][i] for run in runs)
     found = [([median(cold, at, 0), median(cold, at, 1)], [median(warm, at, 0), median(warm, at, 1)]) for at in range(len(marks))]
-    return found + ([[statistics.median(stroke[i] for stroke in strokes) for i in (0, 1)]] if strokes else [])
+    return found, [statistics.median(stroke[i] for stroke in strokes) for i in (0, 1)] if strokes else None
 
 
 def slugs_by_position(site):
@@ -321,10 +322,10 @@ def main():
                 found = returned(base, tool, query, slugs)
                 recall = len(found & relevant) / len(relevant) if relevant else 1.0
                 precision = len(found & relevant) / len(found) if found else 1.0
-                marks = measure(base, tool, query, args.runs)
+                marks, keyed = measure(base, tool, query, args.runs)
                 cold, warm = marks[0]
                 if tool == "foodpin":
-                    whole, counted, stroke = marks[1], marks[2], marks[3]
+                    whole, counted, stroke = marks[1], marks[2], keyed
                 cells[tool] = (recall, cold, warm, precision)
             def each(value):  # one cell: the tools' figures, FoodPin first
                 return " / ".join(value(cells[tool]) for tool in tools)

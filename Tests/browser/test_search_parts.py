@@ -158,14 +158,29 @@ def test_the_page_shows_the_first_screen_then_the_whole_list(browser, guide_url)
 
 def test_a_later_search_stops_the_first_screens_reading(browser, guide_url):
     """"rooftop"'s first screen reads its three parts in rounds (above); a search no longer
-    current after the first round (a later keystroke came) reads no more."""
+    current once its first part is asked for (a later keystroke came) reads no more."""
     browser.get(guide_url)
     read = browser.execute_async_script("""const done = arguments[arguments.length - 1];
         const fetched = [], fetch = window.fetch;
         window.fetch = (url, ...rest) => { fetched.push(new URL(url, location.href).pathname); return fetch(url, ...rest); };
         FoodPin.data.index().then(async index => {
-          let rounds = 0;
-          await new FoodPin.SearchEngine(index).prepare("rooftop", {}, "", 6, () => rounds++ < 1);
+          const current = () => !fetched.some(path => path.includes("/search/postings/"));
+          await new FoodPin.SearchEngine(index).prepare("rooftop", {}, "", 6, current);
           done(fetched.filter(path => path.includes("/search/postings/")).length);
         }).catch(error => done(String(error)));""")
     assert read == 1
+
+
+def test_a_keystroke_stops_the_search_it_replaces(browser, guide_url):
+    """"rooftop" typed, then at once "jazz": the page shows jazz's results, and reads none of the
+    parts rooftop's first screen would have needed."""
+    browser.get(guide_url)
+    wait(browser, lambda d: d.find_element(By.NAME, "q").is_displayed())
+    browser.execute_script("""window.fetched = []; const fetch = window.fetch;
+        window.fetch = (url, ...rest) => { fetched.push(new URL(url, location.href).pathname); return fetch(url, ...rest); };
+        const box = document.querySelector('input[name=q]');
+        for (const word of ['rooftop', 'jazz']) { box.value = word; box.dispatchEvent(new InputEvent('input')); }""")
+    status = browser.find_element(By.CSS_SELECTOR, ".search-status")
+    wait(browser, lambda d: status.text == f"{len(expected(['jazz'])):,} restaurants found")
+    rooftop = hashlib.sha256(b"rooftop").hexdigest()[:16]
+    assert [path for path in browser.execute_script("return fetched") if rooftop in path] == []

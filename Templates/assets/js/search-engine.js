@@ -84,11 +84,12 @@
 
   // Fetches what the query needs: the shards of its terms and its filters' with their parts, and
   // for a sort or another filter the attribute parts its matches are in. With `first`, for the
-  // best match order, only the parts its first `first` results need (`run` then gives those),
-  // read while `current()` holds (a later keystroke's search stops them). Rejects when they
-  // cannot be had (offline).
+  // best match order, only the parts its first `first` results need (`run` then gives those).
+  // Parts are read while `current()` holds: a later keystroke's search stops them, and what was
+  // read is then not the whole. Rejects when they cannot be had (offline).
   SearchEngine.prototype.prepare = function (query, filters, sort, first, current) {
     var self = this, needed = this.needed(query, filters), wanted = [].concat.apply([], needed);
+    current = current || function () { return true; };
     // Earlier keystrokes' terms are kept while few: a search still loading may need them.
     for (var oldest = this.hits.keys(); this.hits.size > 32;) {
       var dropped = oldest.next().value;
@@ -109,10 +110,11 @@
         return forgiven(term).then(function (found) { self.hits.set(term, found.hits); self.forgivenAs.set(term, found.words); });
       }));
     }).then(function () {
-      if (first && !sort && !needsAttributes(filters, sort)) return self.readLead(query, filters, first, current || function () { return true; });
+      if (!current()) return;
+      if (first && !sort && !needsAttributes(filters, sort)) return self.readLead(query, filters, first, current);
       return Promise.all(wanted.map(function (term) { return self.hits.get(term) && self.hits.get(term).read(); }));
     }).then(function () {
-      if (!needsAttributes(filters, sort)) return;
+      if (!current() || !needsAttributes(filters, sort)) return;
       var size = self.index.attributeSize, parts = {};
       self.candidates(needed, function (position) { parts[Math.floor(position / size)] = true; }, Infinity);
       return Promise.all(Object.keys(parts).map(function (number) {

@@ -47,7 +47,7 @@
       others[filter] = false;
       var key = JSON.stringify([engine.filterTerms(others), isOn(others.open)]);
       if (key === lastMarked.key) return Promise.resolve(lastMarked.count);
-      return engine.prepare(query, others, "").then(function () {
+      return engine.prepare(query, others, "", undefined, current).then(function () {
         var count = engine.index.count;
         if (!current()) throw superseded;
         if (!engine.needed(query, others).length && !isOn(others.open)) inResults.fill(1); // every restaurant

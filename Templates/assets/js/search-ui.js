@@ -28,6 +28,9 @@
   // The panel is on screen before the index comes: what the visitor typed or chose meanwhile
   // wins over the address. Without the index (offline, a page opened from disk) the panel goes.
   var touched = false;
+  // A search in the address needs the term list as soon as the index. The theme's index.mustache
+  // asks for both in its head; this is for a guide's own from before, and takes the same response.
+  if (document.documentElement.classList.contains("searching")) FoodPin.data.file("search/terms.json");
   var ready = FoodPin.data.index().then(function (index) {
     engine = new FoodPin.SearchEngine(index);
     fill(form.elements.city, index.cities, index.citySlugs);
@@ -102,7 +105,8 @@
     if (filters().open) params.set("open", "1");
     if (sort.value && sort.value !== "distance") params.set("sort", sort.value);
     var query = params.toString();
-    history.replaceState(null, "", location.pathname + (query ? "?" + query : "") + location.hash);
+    // Safari refuses more than 100 changes of the address in 30 seconds: past them, it stays.
+    try { history.replaceState(null, "", location.pathname + (query ? "?" + query : "") + location.hash); } catch (error) { /* kept */ }
   }
 
   // "1.2 km away" on a result card, when sorted by distance and both ends are known.
@@ -149,7 +153,7 @@
       var lead = engine.run(query, f, sort.value, origin).slice(0, first);
       showLead(lead, mine, query).then(function (drawn) {
         if (!drawn || !current()) return;
-        return engine.prepare(query, f, sort.value).then(function () {
+        return engine.prepare(query, f, sort.value, undefined, current).then(function () {
           if (!current()) return;
           // The first screen is sure to lead, unless a shard kept from before a deploy misled it.
           var results = engine.run(query, f, sort.value, origin);
@@ -276,12 +280,14 @@
     }, { timeout: 15000, maximumAge: 300000 });
   }
 
-  // Each keystroke searches at once (a pause for the typing to stop was 80 ms of every key's 90–100):
-  // a later keystroke's search wins, and what a word being typed read is kept for the next.
-  input.addEventListener("input", function () {
+  // Each keystroke searches at once, with no pause for the typing to stop: a later keystroke's
+  // search wins, and what a word being typed read is kept for the next. A word an input method is
+  // still composing (pinyin, romaji) is searched once it is chosen.
+  input.addEventListener("input", function (event) {
     touched = true;
-    update(true);
+    if (!event.isComposing) update(true);
   });
+  input.addEventListener("compositionend", function () { update(true); });
   form.addEventListener("change", function (event) {
     touched = true;
     if (event.target === input) return;
