@@ -184,3 +184,18 @@ def test_a_keystroke_stops_the_search_it_replaces(browser, guide_url):
     wait(browser, lambda d: status.text == f"{len(expected(['jazz'])):,} restaurants found")
     rooftop = hashlib.sha256(b"rooftop").hexdigest()[:16]
     assert [path for path in browser.execute_script("return fetched") if rooftop in path] == []
+
+
+@pytest.mark.parametrize("sort, first", [("rating", None), ("", None), ("", 6)])
+def test_a_search_no_longer_current_asks_for_no_parts(browser, guide_url, sort, first):
+    """Replaced before its parts are asked for (sorted by rating: every part and the attribute
+    parts; in best-match order: every part, or the first screen's), a search asks for none."""
+    browser.get(guide_url)
+    read = browser.execute_async_script("""const done = arguments[arguments.length - 1], [sort, first] = arguments;
+        const fetched = [], fetch = window.fetch;
+        window.fetch = (url, ...rest) => { fetched.push(new URL(url, location.href).pathname); return fetch(url, ...rest); };
+        FoodPin.data.index().then(async index => {
+          await new FoodPin.SearchEngine(index).prepare("rooftop", {}, sort, first === null ? undefined : first, () => false);
+          done(fetched.filter(path => /\\/search\\/(postings|attributes)\\//.test(path)));
+        }).catch(error => done(String(error)));""", sort, first)
+    assert read == []

@@ -282,22 +282,6 @@ def test_a_search_in_the_address_asks_for_its_first_data_from_the_head(browser, 
     assert asked(guide_url) == [["/search.json", "fetch"]]
 
 
-def test_a_word_being_composed_is_searched_once_chosen(browser, guide_url):
-    """An input method's steps (romaji before the kana are chosen) do not search; its end does."""
-    browser.execute_script("localStorage.setItem('hasViewedWalkthrough', 'true')")
-    browser.get(guide_url)
-    wait(browser, lambda d: d.find_element(By.ID, "search-q").is_displayed())
-    searched = browser.execute_script("""const box = document.getElementById('search-q');
-        box.value = 'ra';
-        box.dispatchEvent(new InputEvent('input', {isComposing: true}));
-        const composing = location.search;
-        box.value = '桜';
-        box.dispatchEvent(new CompositionEvent('compositionend', {data: '桜'}));
-        return [composing, decodeURIComponent(location.search)];""")
-    assert searched == ["", "?q=桜"]
-    wait(browser, lambda d: [e.text for e in d.find_elements(By.CSS_SELECTOR, ".search-results .card-title")] == ["桜ラーメン 新宿店"])
-
-
 def test_long_result_lists_come_a_page_at_a_time(browser, guide_url):
     status, names = search(browser, guide_url, "", city="San Francisco")
     assert status == f"{len([r for r in records() if r.get('city') == 'San Francisco'])} restaurants found" == "25 restaurants found"

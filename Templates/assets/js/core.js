@@ -103,8 +103,8 @@
 
   // The shards that can hold terms beginning with `term`: the one it would be in (the last whose
   // bound it is not before), and, unless `exact`, the next ones while their bounds begin with it;
-  // null past `prefixShards` (a prefix too short to be worth its download: up to 500 kB of terms)
-  // unless `every`.
+  // null past `prefixShards` (a prefix too short to be worth its download: 32 shards hold up to
+  // 500 kB of terms, TermIndex.largest each) unless `every`.
   var prefixShards = 32;
   function termFiles(term, list, exact, every) {
     var bounds = list.bounds, low = 0, high = bounds.length - 1;

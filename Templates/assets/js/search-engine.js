@@ -85,8 +85,9 @@
   // Fetches what the query needs: the shards of its terms and its filters' with their parts, and
   // for a sort or another filter the attribute parts its matches are in. With `first`, for the
   // best match order, only the parts its first `first` results need (`run` then gives those).
-  // Parts are read while `current()` holds: a later keystroke's search stops them, and what was
-  // read is then not the whole. Rejects when they cannot be had (offline).
+  // Parts and attribute parts are asked for only while `current()` holds: a later keystroke's
+  // search stops them, and what was read is then not the whole. Rejects when they cannot be had
+  // (offline).
   SearchEngine.prototype.prepare = function (query, filters, sort, first, current) {
     var self = this, needed = this.needed(query, filters), wanted = [].concat.apply([], needed);
     current = current || function () { return true; };

@@ -281,13 +281,12 @@
   }
 
   // Each keystroke searches at once, with no pause for the typing to stop: a later keystroke's
-  // search wins, and what a word being typed read is kept for the next. A word an input method is
-  // still composing (pinyin, romaji) is searched once it is chosen.
-  input.addEventListener("input", function (event) {
+  // search wins, and what a word being typed read is kept for the next. So does a word an input
+  // method is composing: Android's keyboard composes every word typed.
+  input.addEventListener("input", function () {
     touched = true;
-    if (!event.isComposing) update(true);
+    update(true);
   });
-  input.addEventListener("compositionend", function () { update(true); });
   form.addEventListener("change", function (event) {
     touched = true;
     if (event.target === input) return;
