@@ -281,8 +281,8 @@
   }
 
   // Each keystroke searches at once, with no pause for the typing to stop: a later keystroke's
-  // search wins, and what a word being typed read is kept for the next. So does a word an input
-  // method is composing: Android's keyboard composes every word typed.
+  // search wins, and what a word being typed read is kept for the next. A word an input method is
+  // still composing is searched too: Android's keyboard composes every word typed.
   input.addEventListener("input", function () {
     touched = true;
     update(true);
