@@ -132,11 +132,16 @@ def test_edits_send_only_what_changed_and_nothing_changed_makes_no_request(s3, g
     assert deploy(s3, guide, "s3://guide1").returncode == 0
     review = sorted((guide / "Content" / "reviews").rglob("*.md"))[0]
     review.write_text(review.read_text() + "\nThe broth was even better the second time.\n")
+    before = {path: file.read_bytes() for path, file in site_files(guide).items()}
     build(guide)
+    changed = sorted(path for path, file in site_files(guide).items() if before.get(path) != file.read_bytes())
     s3.count(reset=True)
     result = deploy(s3, guide, "s3://guide1")
     assert result.returncode == 0, result.stderr
-    assert 1 <= s3.count() <= 10
+    # One request per file the edit changed (its restaurant's page, the review feeds, the term
+    # shards and typo lists of its new words), and nothing else.
+    assert changed and s3.count() == len(changed)
+    assert f"Sent {len(changed)} files" in result.stdout
     assert_bucket_equals_site(s3, "guide1", guide)
 
     s3.count(reset=True)
@@ -314,18 +319,21 @@ def test_cloudfront_is_told_to_drop_exactly_the_changed_addresses(s3, guide):
     assert deploy(s3, guide, "s3://guide6").returncode == 0
     review = sorted((guide / "Content" / "reviews").rglob("*.md"))[0]
     review.write_text(review.read_text() + "\nStill the best broth in town, and a zuppa inglese.\n")
+    before = {path: file.read_bytes() for path, file in site_files(guide).items()}
     build(guide)
+    rewritten = {"/" + path for path, file in site_files(guide).items() if path in before and before[path] != file.read_bytes()}
     result = deploy(s3, guide, "s3://guide6", "--cloudfront", distribution, "--cloudfront-endpoint", s3.endpoint)
     assert result.returncode == 0, result.stderr
     changed = pathlib.Path(re.search(r"for a CDN to drop: (\S+)", result.stdout).group(1))
     changed = changed if changed.is_absolute() else pathlib.Path.cwd() / changed
     expected = changed.read_text().split()
     # The restaurant's page, the review feeds that carry the review's text, the full-text index's
-    # shard that its new words ("zuppa", "inglese", "town") fall in, and the typo words beginning
-    # "in" and "to" ("zuppa" begins a new list, which no CDN holds).
+    # shards its new words ("zuppa", "inglese", "town" …) fall in, as the build rewrote them, and
+    # the typo words beginning "in" and "to" ("zuppa" begins a new list, which no CDN holds).
     term_shard = r"^/search/terms/[0-9a-f]+\.json$"
     assert any(path.startswith("/restaurants/") for path in expected)
-    assert len([path for path in expected if re.match(term_shard, path)]) == 1, expected
+    shards = sorted(path for path in expected if re.match(term_shard, path))
+    assert shards and shards == sorted(path for path in rewritten if re.match(term_shard, path)), expected
     typo_words = ["/search/words/696e.json", "/search/words/746f.json"]
     assert [path for path in expected if path.startswith("/search/words/")] == typo_words, expected
     assert all(path.startswith("/restaurants/") or re.match(r"^(/cities/[^/]+)?/feeds/reviews\.(xml|json)$", path)
