@@ -86,10 +86,11 @@
   // for a sort or another filter the attribute parts its matches are in. With `first`, for the
   // best match order, only the parts its first `first` results need (`run` then gives those).
   // Parts and attribute parts are asked for only while `current()` holds: a later keystroke's
-  // search stops them, and what was read is then not the whole. Rejects when they cannot be had
-  // (offline).
+  // search stops them, and what was read is then not the whole. Resolves to `run`'s results when
+  // it ran them to know it had its first `first` (not the whole: `whole` tells); rejects when
+  // they cannot be had (offline).
   SearchEngine.prototype.prepare = function (query, filters, sort, first, current) {
-    var self = this, needed = this.needed(query, filters), wanted = [].concat.apply([], needed);
+    var self = this, needed = this.needed(query, filters), wanted = [].concat.apply([], needed), lead;
     current = current || function () { return true; };
     // Earlier keystrokes' terms are kept while few: a search still loading may need them.
     for (var oldest = this.hits.keys(); this.hits.size > 32;) {
@@ -112,7 +113,9 @@
       }));
     }).then(function () {
       if (!current()) return;
-      if (first && !sort && !needsAttributes(filters, sort)) return self.readLead(query, filters, first, current);
+      if (first && !sort && !needsAttributes(filters, sort)) {
+        return self.readLead(query, filters, first, current).then(function (results) { lead = results; });
+      }
       return Promise.all(wanted.map(function (term) { return self.hits.get(term) && self.hits.get(term).read(); }));
     }).then(function () {
       if (!current() || !needsAttributes(filters, sort)) return;
@@ -124,7 +127,7 @@
           self.parts[number] = part;
         });
       }));
-    });
+    }).then(function () { return lead; });
   };
 
   // Edits from `term` to `word` (optimal string alignment: two letters swapped are one edit); when
@@ -199,7 +202,7 @@
   // name, cuisines, area and city).
   SearchEngine.prototype.offCard = function (position, query) {
     var self = this, found = [];
-    queryWords(query).forEach(function (terms, i) { if (self.field(position, terms) >= 5) found.push(i); });
+    queryWords(query).forEach(function (terms, i) { if (fieldOf(position, self.known(terms)) >= 5) found.push(i); });
     return found;
   };
 
@@ -222,40 +225,51 @@
       });
     });
     if (!rarest) { for (var position = 0; position < Math.min(this.index.count, below); position++) body(position); return; }
-    Int32Array.from(rarest.keys()).sort().forEach(function (position) { if (position < below) body(position); });
+    var sorted = new Int32Array(rarest.size), at = 0;
+    rarest.forEach(function (field, position) { sorted[at++] = position; });
+    sorted.sort();
+    for (var i = 0; i < sorted.length && sorted[i] < below; i++) body(sorted[i]);
+  };
+
+  // The hits of these terms: a term's Hits, null past the shards looked in, undefined if not read.
+  SearchEngine.prototype.known = function (terms) {
+    var hits = this.hits;
+    return terms.map(function (term) { return hits.get(term); });
   };
 
   // Where a query word is: its best field where each of its terms is there (the worst of them),
-  // -1 if one is not, null if none is known.
-  SearchEngine.prototype.field = function (position, terms) {
+  // -1 if one is not, null if none is known. `known`: its terms' hits.
+  function fieldOf(position, known) {
     var worst = null;
-    for (var i = 0; i < terms.length; i++) {
-      var hits = this.hits.get(terms[i]);
-      if (hits === null) continue; // past the shards looked in
-      var field = hits ? hits.map.get(position) : undefined;
+    for (var i = 0; i < known.length; i++) {
+      if (known[i] === null) continue; // past the shards looked in
+      var field = known[i] ? known[i].map.get(position) : undefined;
       if (field === undefined) return -1;
       worst = Math.max(worst === null ? 0 : worst, field);
     }
     return worst;
-  };
+  }
 
   // Fields, as the build numbers them (TermIndex): 0 the name's first word, 1 another name word,
   // 2 cuisine, 3 city, 4 area, 5 description and other searchable fields, 6 a review's title, 7 its text.
   // Rank: 0 the name starts with the query, 1 every word is in the name, else by its best word:
-  // 3 in a cuisine (or the name), 4 the city, 5 the area, 6 the description, 7 and 8 reviews. -1: no match.
-  SearchEngine.prototype.rank = function (position, query) {
-    var fields = [], inName = true;
-    for (var i = 0; i < query.length; i++) {
-      var field = this.field(position, query[i]);
+  // 3 in a cuisine (or the name), 4 the city, 5 the area, 6 the description, 7 and 8 reviews. -1: no
+  // match. `words`: each query word's hits (`known`); `firstTerm`: the first word's first term's
+  // alone. Called for every candidate: it makes nothing.
+  function rankOf(position, words, firstTerm) {
+    var best = Infinity, inName = true, any = false;
+    for (var i = 0; i < words.length; i++) {
+      var field = fieldOf(position, words[i]);
       if (field === -1) return -1;
       if (field === null) continue;
-      fields.push(field);
+      any = true;
       inName = inName && field <= 1;
+      best = Math.min(best, Math.max(field + 1, 3));
     }
-    if (!fields.length) return 0;
-    if (inName) return this.field(position, query[0].slice(0, 1)) === 0 ? 0 : 1;
-    return Math.min.apply(null, fields.map(function (field) { return Math.max(field + 1, 3); }));
-  };
+    if (!any) return 0;
+    if (inName) return fieldOf(position, firstTerm) === 0 ? 0 : 1;
+    return best;
+  }
 
   // What sorts and filters read of the restaurant at `position`: {price, rating, reviews, lat,
   // lon, hours}, or null when its part was not fetched.
@@ -330,10 +344,12 @@
   };
 
   // Reads the parts of the query's common terms from the first positions on, twice as far each
-  // time, until `run` gives its first `count` results or every result, or `current()` fails.
+  // time, until `run` gives its first `count` results (resolves to them) or every result, or
+  // `current()` fails.
   SearchEngine.prototype.readLead = function (query, filters, count, current) {
-    var self = this, needed = this.needed(query, filters), below = this.readBelow(needed);
-    if (!current() || this.whole(query, filters) || this.run(query, filters, "").length >= count) return Promise.resolve();
+    var self = this, needed = this.needed(query, filters), below = this.readBelow(needed), results;
+    if (!current() || this.whole(query, filters)) return Promise.resolve();
+    if ((results = this.run(query, filters, "")).length >= count) return Promise.resolve(results);
     return Promise.all([].concat.apply([], needed).map(function (term) {
       return self.hits.get(term) && self.hits.get(term).read(Math.max(1, 2 * below));
     })).then(function () { return self.readLead(query, filters, count, current); });
@@ -352,12 +368,14 @@
   // (name) order within a rank.
   SearchEngine.prototype.run = function (query, filters, sort, origin) {
     var self = this, words = queryWords(query), attributes = needsAttributes(filters, sort), key = sortKeys[sort];
-    var filterHits = this.filterTerms(filters).map(function (term) { return self.hits.get(term); });
+    var filterHits = this.known(this.filterTerms(filters)), known = words.map(this.known, this);
+    var firstTerm = known.length ? known[0].slice(0, 1) : [];
     var byRank = [], keyed = [], needed = this.needed(query, filters), below = this.readBelow(needed);
     filters = filters || {};
     this.candidates(needed, function (position) {
-      var rank = self.rank(position, words), record = null;
-      if (rank < 0 || filterHits.some(function (hits) { return !hits || !hits.map.has(position); })) return;
+      var rank = rankOf(position, known, firstTerm), record = null;
+      if (rank < 0) return;
+      for (var i = 0; i < filterHits.length; i++) if (!filterHits[i] || !filterHits[i].map.has(position)) return;
       if (attributes) {
         record = self.record(position);
         if (!record || (isOn(filters.open) && !self.isOpen(record))) return;

@@ -31,6 +31,8 @@
   // A search in the address needs the term list as soon as the index. The theme's index.mustache
   // asks for both in its head; this is for a guide's own from before, and takes the same response.
   if (document.documentElement.classList.contains("searching")) FoodPin.data.file("search/terms.json");
+  // `settled`: the page's first search is shown whole, or failed, or there is none.
+  var settle, settled = new Promise(function (resolve) { settle = resolve; });
   var ready = FoodPin.data.index().then(function (index) {
     engine = new FoodPin.SearchEngine(index);
     fill(form.elements.city, index.cities, index.citySlugs);
@@ -44,10 +46,11 @@
   }, function (error) {
     panel.hidden = true;
     document.documentElement.classList.remove("searching");
+    settle();
     throw error;
   });
   // `pause`: how long excerpts and counts wait for the visitor to stop typing.
-  FoodPin.search = { ready: ready, pageSize: pageSize, pause: 250 };
+  FoodPin.search = { ready: ready, settled: settled, pageSize: pageSize, pause: 250 };
 
   // Options by slug, which the engine's filter terms name.
   function fill(select, names, slugs) {
@@ -138,6 +141,7 @@
       list.hidden = true;
       noResults.hidden = true;
       status.textContent = nearNote;
+      settle();
       return;
     }
     var mine = ++generation, query = input.value, first = Math.min(shown, firstScreen);
@@ -145,12 +149,12 @@
     // What the words, filters and sort need comes first; a later keystroke's search wins. A new
     // search in best-match order shows its first screen once it is sure of it, then the rest:
     // a common word's postings are read from the first positions on (search-hits.js).
-    engine.prepare(query, f, sort.value, keepShown ? undefined : first, current).then(function () {
+    engine.prepare(query, f, sort.value, keepShown ? undefined : first, current).then(function (ran) {
       if (!current()) return;
       if (engine.whole(query, f)) return show(engine.run(query, f, sort.value, origin), mine, keepShown, query);
       // The rest is read once the first screen is drawn and still wanted: a word being typed
       // would otherwise read every part of each of its beginnings.
-      var lead = engine.run(query, f, sort.value, origin).slice(0, first);
+      var lead = (ran || engine.run(query, f, sort.value, origin)).slice(0, first);
       showLead(lead, mine, query).then(function (drawn) {
         if (!drawn || !current()) return;
         return engine.prepare(query, f, sort.value, undefined, current).then(function () {
@@ -175,6 +179,7 @@
 
   // The search's data could not be had (offline): said, and no counts of another search left.
   function failed(mine) {
+    settle();
     if (mine !== generation) return;
     status.textContent = FoodPin.t("load_failed");
     list.setAttribute("aria-busy", "false");
@@ -199,6 +204,7 @@
       // Shown with the cards, under them: shown before, it would be pushed down when they come.
       more.hidden = results.length <= shown;
       list.setAttribute("aria-busy", "false");
+      settle();
       countFilters(mine, query);
     }, function () { failed(mine); });
   }
