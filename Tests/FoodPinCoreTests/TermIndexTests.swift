@@ -78,6 +78,7 @@ import Testing
         #expect(manifest["fields"] as? [String] == ["nameStart", "name", "cuisine", "city", "area", "description", "reviewTitle", "reviewText"])
         #expect(manifest["bounds"] as? [String] == ["#"])  // one shard; filter terms and slugs sort before every word
         #expect(manifest["typoWords"] as? [String: Int] == ["shortest": 4, "keyLength": 2])
+        #expect(manifest["prefixShards"] as? Int == 32)
         #expect(manifest["stemmer"] as? String == "english")
         let french = try #require(JSONSerialization.jsonObject(with: index.manifest(language: "fr")) as? [String: Any])
         #expect(french["stemmer"] is NSNull)  // the page has no French stemmer: words match as they are

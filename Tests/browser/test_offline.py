@@ -156,24 +156,26 @@ def test_a_first_visit_registers_the_worker_only_once_its_search_is_shown(guide,
     """Installing, the worker fetches the shell: registered before the page's search was shown, it
     made the whole first page 20-220 ms later (bench/README.md)."""
     root, _ = guide
-    site = Site(root / "Output")  # a port, so an origin, of its own: no worker yet
+    site = Site(root / "Output")  # a port, so an origin, of its own
     url = site.start()
+    script = browser.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": """
+        localStorage.setItem("hasViewedWalkthrough", "true"); // the list, not the walkthrough
+        const register = navigator.serviceWorker.register.bind(navigator.serviceWorker);
+        navigator.serviceWorker.register = (...args) => {
+          const list = document.querySelector(".search-results");
+          window.registeredWith = { cards: list.querySelectorAll(".card").length, busy: list.getAttribute("aria-busy"),
+                                    controlled: !!navigator.serviceWorker.controller };  // by a worker from before: not a first visit
+          return register(...args);
+        };"""})
     try:
-        script = browser.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": """
-            localStorage.setItem("hasViewedWalkthrough", "true"); // the list, not the walkthrough
-            const register = navigator.serviceWorker.register.bind(navigator.serviceWorker);
-            navigator.serviceWorker.register = (...args) => {
-              const list = document.querySelector(".search-results");
-              window.registeredWith = { cards: list.querySelectorAll(".card").length, busy: list.getAttribute("aria-busy") };
-              return register(...args);
-            };"""})
         browser.get(url + "?q=place")
         wait(browser, lambda b: b.execute_script("return !!navigator.serviceWorker.controller"), timeout=20)
         page_size = int(browser.find_element("css selector", ".search[data-page-size]").get_attribute("data-page-size"))
         assert page_size < CITY_SIZE
-        assert browser.execute_script("return window.registeredWith") == {"cards": page_size, "busy": "false"}
+        assert browser.execute_script("return window.registeredWith") == {"cards": page_size, "busy": "false", "controlled": False}
     finally:
         browser.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", script)
+        browser.execute_async_script("navigator.serviceWorker.getRegistrations().then(all => Promise.all(all.map(r => r.unregister()))).then(() => arguments[0]())")
         site.stop()
 
 

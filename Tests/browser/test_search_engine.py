@@ -165,6 +165,25 @@ def test_a_prefix_reads_every_shard_that_can_hold_its_terms(run, browser, guide_
     assert len(fetched) == (1 if prefix == "zq39" else len([bound for bound in bounds if bound.startswith("zq")]) + 1)
 
 
+@pytest.mark.parametrize("over", [True, False])
+def test_a_prefix_in_more_shards_than_the_list_allows_rules_nothing_out(run, browser, guide_url, over):
+    # The page reads the cap from search/terms.json: told it is one short of the shards "zq" can be
+    # in, it reads none of them and the word rules nothing out; told it is exactly those, it reads them.
+    listed = json.loads(urllib.request.urlopen(guide_url + "search/terms.json").read())
+    assert listed["prefixShards"] == 32
+    shards = 1 + len([bound for bound in listed["bounds"] if bound.startswith("zq")])  # and the one before them
+    browser.execute_script("""const cap = arguments[0], original = window.fetch;
+        window.fetch = (url, ...rest) => !String(url).endsWith("search/terms.json") ? original(url, ...rest) :
+          original(url, ...rest).then(response => response.json()).then(list => new Response(JSON.stringify({...list, prefixShards: cap})));
+        fetched.length = 0;""", shards - 1 if over else shards)
+    if over:
+        assert run("zq") == ["Bistro Café", "Café Ba-Ba-Reeba", "Chicago Steak Co", "o ya", "SKÁL", "桜ラーメン 新宿店"]
+    else:
+        assert run("zq") == ["SKÁL"]
+    fetched = [path for path in browser.execute_script("return fetched") if path.startswith("search/terms/")]
+    assert len(fetched) == (0 if over else shards)
+
+
 def test_my_guide_finds_restaurants_by_slug(run, browser):
     found = browser.execute_async_script("const done = arguments[arguments.length - 1];"
                                          "FoodPin.data.places(['o-ya', 'sakura', 'gone']).then(done)")

@@ -41,7 +41,7 @@ def field(restaurant, word):
 
 
 def expected(meant, city=None):
-    """The slugs of the results in best-match order (search-engine.js `rank`): every word in the
+    """The slugs of the results in best-match order (search-engine.js `rankOf`): every word in the
     name, 0 if it begins with the first, else 1; else by the best word, 3 in the cuisine or the
     name, 6 in the description; in list order within a rank."""
     ranked = []

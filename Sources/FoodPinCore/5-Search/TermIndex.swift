@@ -138,6 +138,10 @@ struct TermIndex: Sendable {
     /// grows from 5 to 15 kB gzipped for it (1,400 shards to 4,450).
     static let smallest = 4_000, largest = 16_000
 
+    /// A word being typed reads at most this many shards, up to 500 kB of terms (`largest` each);
+    /// a shorter beginning, in more, rules nothing out. In `search/terms.json` for the page.
+    static let prefixShards = 32
+
     static func cutsBefore(_ term: String) -> Bool { ContentDigest(Array(term.utf8)).hash % 8 == 0 }
 
     /// A shard's file is named by its bound in hex, so a shard is cut only where its bound has at

@@ -36,13 +36,15 @@ extension TermIndex {
     }
 
     /// `search/terms.json`: each shard's bound, the fields postings name, which words typos are
-    /// forgiven from (`TypoWords`), so that the page need not know, and the stemmer.
+    /// forgiven from (`TypoWords`) and how many shards a word being typed reads, so that the page
+    /// need not know, and the stemmer.
     func manifest(language: String) -> Data {
         let fields = SearchField.allCases.map { "\"\($0)\"" }.joined(separator: ",")
         let typoWords = "{\"shortest\":\(TypoWords.shortest),\"keyLength\":\(TypoWords.keyLength)}"
         let stemmer = Self.stemmer(language: language).map(JSONText.quote) ?? "null"
         var out: [UInt8] = Array("""
-            {"version":5,"fields":[\(fields)],"typoWords":\(typoWords),"stemmer":\(stemmer),
+            {"version":5,"fields":[\(fields)],"typoWords":\(typoWords),"prefixShards":\(Self.prefixShards),
+            "stemmer":\(stemmer),
             "bounds":
             """.utf8)
         JSONText.append(list: shards.lazy.map(\.bound), to: &out)

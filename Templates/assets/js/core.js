@@ -103,9 +103,7 @@
 
   // The shards that can hold terms beginning with `term`: the one it would be in (the last whose
   // bound it is not before), and, unless `exact`, the next ones while their bounds begin with it;
-  // null past `prefixShards` (a prefix too short to be worth its download: 32 shards hold up to
-  // 500 kB of terms, TermIndex.largest each) unless `every`.
-  var prefixShards = 32;
+  // null past the list's `prefixShards` (a prefix too short to be worth its download) unless `every`.
   function termFiles(term, list, exact, every) {
     var bounds = list.bounds, low = 0, high = bounds.length - 1;
     if (!bounds.length) return [];
@@ -115,7 +113,7 @@
     }
     var found = [bounds[low]];
     for (var next = low + 1; !exact && next < bounds.length && bounds[next].indexOf(term) === 0; next++) {
-      if (found.length === prefixShards && !every) return null;
+      if (found.length === list.prefixShards && !every) return null;
       found.push(bounds[next]);
     }
     return found.map(function (bound) { return "search/terms/" + hexName(bound) + ".json"; });

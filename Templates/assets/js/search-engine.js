@@ -202,7 +202,7 @@
   // name, cuisines, area and city).
   SearchEngine.prototype.offCard = function (position, query) {
     var self = this, found = [];
-    queryWords(query).forEach(function (terms, i) { if (fieldOf(position, self.known(terms)) >= 5) found.push(i); });
+    queryWords(query).forEach(function (terms, i) { if (fieldOf(position, self.hitsOf(terms)) >= 5) found.push(i); });
     return found;
   };
 
@@ -231,19 +231,20 @@
     for (var i = 0; i < sorted.length && sorted[i] < below; i++) body(sorted[i]);
   };
 
-  // The hits of these terms: a term's Hits, null past the shards looked in, undefined if not read.
-  SearchEngine.prototype.known = function (terms) {
+  // The hits of these terms: a term's Hits, null past the shards looked in, undefined if not
+  // looked up (or dropped since).
+  SearchEngine.prototype.hitsOf = function (terms) {
     var hits = this.hits;
     return terms.map(function (term) { return hits.get(term); });
   };
 
   // Where a query word is: its best field where each of its terms is there (the worst of them),
-  // -1 if one is not, null if none is known. `known`: its terms' hits.
-  function fieldOf(position, known) {
+  // -1 if one is not, null if none is known. `termHits`: its terms' hits (`hitsOf`).
+  function fieldOf(position, termHits) {
     var worst = null;
-    for (var i = 0; i < known.length; i++) {
-      if (known[i] === null) continue; // past the shards looked in
-      var field = known[i] ? known[i].map.get(position) : undefined;
+    for (var i = 0; i < termHits.length; i++) {
+      if (termHits[i] === null) continue; // past the shards looked in
+      var field = termHits[i] ? termHits[i].map.get(position) : undefined;
       if (field === undefined) return -1;
       worst = Math.max(worst === null ? 0 : worst, field);
     }
@@ -254,12 +255,12 @@
   // 2 cuisine, 3 city, 4 area, 5 description and other searchable fields, 6 a review's title, 7 its text.
   // Rank: 0 the name starts with the query, 1 every word is in the name, else by its best word:
   // 3 in a cuisine (or the name), 4 the city, 5 the area, 6 the description, 7 and 8 reviews. -1: no
-  // match. `words`: each query word's hits (`known`); `firstTerm`: the first word's first term's
-  // alone. Called for every candidate: it makes nothing.
-  function rankOf(position, words, firstTerm) {
+  // match. `wordHits`: each query word's terms' hits (`hitsOf`); `firstTermHits`: the first
+  // word's first term's, as a list of one. Called for every candidate: it makes nothing.
+  function rankOf(position, wordHits, firstTermHits) {
     var best = Infinity, inName = true, any = false;
-    for (var i = 0; i < words.length; i++) {
-      var field = fieldOf(position, words[i]);
+    for (var i = 0; i < wordHits.length; i++) {
+      var field = fieldOf(position, wordHits[i]);
       if (field === -1) return -1;
       if (field === null) continue;
       any = true;
@@ -267,7 +268,7 @@
       best = Math.min(best, Math.max(field + 1, 3));
     }
     if (!any) return 0;
-    if (inName) return fieldOf(position, firstTerm) === 0 ? 0 : 1;
+    if (inName) return fieldOf(position, firstTermHits) === 0 ? 0 : 1;
     return best;
   }
 
@@ -319,7 +320,7 @@
     })));
   };
 
-  // The best rank (`rank`) a restaurant at `below` or after can have, from the best fields its
+  // The best rank (`rankOf`) a restaurant at `below` or after can have, from the best fields its
   // terms' parts not read yet hold: the first `words` lists of `needed` are the query's words, the
   // others filters. Infinity when none there can match.
   SearchEngine.prototype.rankFrom = function (needed, words, below) {
@@ -336,7 +337,7 @@
     }
     if (!fields.length) return 0;
     if (fields.every(function (field) { return field <= 1; })) {
-      // Rank 0 is for a name that begins with the query's first word (its first term, as `rank` asks).
+      // Rank 0 is for a name that begins with the query's first word (its first term, as `rankOf` asks).
       var first = this.hits.get(needed[0][0]);
       return first && first.bestFrom(below) === 0 ? 0 : 1;
     }
@@ -368,12 +369,12 @@
   // (name) order within a rank.
   SearchEngine.prototype.run = function (query, filters, sort, origin) {
     var self = this, words = queryWords(query), attributes = needsAttributes(filters, sort), key = sortKeys[sort];
-    var filterHits = this.known(this.filterTerms(filters)), known = words.map(this.known, this);
-    var firstTerm = known.length ? known[0].slice(0, 1) : [];
+    var filterHits = this.hitsOf(this.filterTerms(filters)), wordHits = words.map(this.hitsOf, this);
+    var firstTermHits = wordHits.length ? wordHits[0].slice(0, 1) : [];
     var byRank = [], keyed = [], needed = this.needed(query, filters), below = this.readBelow(needed);
     filters = filters || {};
     this.candidates(needed, function (position) {
-      var rank = rankOf(position, known, firstTerm), record = null;
+      var rank = rankOf(position, wordHits, firstTermHits), record = null;
       if (rank < 0) return;
       for (var i = 0; i < filterHits.length; i++) if (!filterHits[i] || !filterHits[i].map.has(position)) return;
       if (attributes) {

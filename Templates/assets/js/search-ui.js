@@ -164,7 +164,7 @@
           show(results, mine, keepShown, query, lead.every(function (p, i) { return results[i] === p; }) ? lead.length : 0);
         });
       }).then(null, fail);
-    }, fail);
+    }).then(null, fail);
   }
 
   // The first results of a search whose others are still being read; false if a later search came first.
@@ -179,8 +179,8 @@
 
   // The search's data could not be had (offline): said, and no counts of another search left.
   function failed(mine) {
-    settle();
     if (mine !== generation) return;
+    settle();
     status.textContent = FoodPin.t("load_failed");
     list.setAttribute("aria-busy", "false");
     showCounts(null);
