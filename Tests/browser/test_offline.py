@@ -154,7 +154,7 @@ def test_pins_and_a_saved_city_open_offline_and_the_rest_shows_the_offline_page(
 
 def test_a_first_visit_registers_the_worker_only_once_its_search_is_shown(guide, browser):
     """Installing, the worker fetches the shell: registered before the page's search was shown, it
-    made the whole first page 20-220 ms later (bench/README.md)."""
+    made the first result 75-153 ms later (bench/README.md)."""
     root, _ = guide
     site = Site(root / "Output")  # a port, so an origin, of its own
     url = site.start()

@@ -77,8 +77,8 @@
 
   document.addEventListener("DOMContentLoaded", function () {
     // Installing, the worker fetches the shell and then handles the page's fetches: registered at
-    // once, it made a first visit's search show its whole first page 20–220 ms later (100,000
-    // restaurants, bench/README.md), so it waits for the page's first search to be shown.
+    // once, it made a first visit's first result 75–153 ms later (100,000 restaurants,
+    // bench/README.md), so it waits for the page's first search to be shown.
     Promise.resolve(FoodPin.search && FoodPin.search.settled).then(function () {
       return navigator.serviceWorker.register(root + "sw.js", { scope: root });
     }).then(keep, function () { /* not offered here */ });

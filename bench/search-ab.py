@@ -1,0 +1,78 @@
+#!/usr/bin/env python3
+"""A/B of two (or more) script bundles on one built search guide (bench/search-vs-pagefind.py's
+--work folder), each run in a fresh headless Chromium, the variants alternated, medians printed.
+
+  cold: ms from navigation to the first result and to the whole first page, and kB sent before
+        the first result (a `?q=` page, nothing cached);
+  run:  ms of the engine's `run` after a whole `prepare` (the median of 21 runs per page load).
+
+A variant is a whole `assets/site.<hash>.js`, copied over the site's own for its runs (the site's
+own is put back at the end). usage: search-ab.py cold|run SITE RUNS A.js B.js -- QUERY...
+"""
+import importlib.util
+import pathlib
+import shutil
+import statistics
+import sys
+import threading
+import http.server
+import urllib.parse
+
+HERE = pathlib.Path(__file__).resolve().parent
+spec = importlib.util.spec_from_file_location("svp", HERE / "search-vs-pagefind.py")
+svp = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(svp)
+
+RUN = """const done = arguments[arguments.length - 1], query = arguments[0];
+FoodPin.search.ready.then(async engine => {
+  await engine.prepare(query, {}, "", undefined, () => true);
+  const times = [];
+  for (let i = 0; i < 21; i++) { const start = performance.now(); engine.run(query, {}, ""); times.push(performance.now() - start); }
+  done(times.sort((a, b) => a - b)[10]);
+});"""
+
+
+def once(mode, base, query):
+    driver = svp.browser()
+    driver.set_script_timeout(300)
+    try:
+        if mode == "cold":
+            marks = svp.first_result(driver, f"{base}?q={urllib.parse.quote(query)}", ["firstResult", "wholeShown"])
+            return marks[0][1], marks[1][1], marks[0][0] / 1000
+        driver.get(base)
+        return (driver.execute_async_script(RUN, query),)
+    finally:
+        driver.quit()
+
+
+def main():
+    mode, site, runs = sys.argv[1], pathlib.Path(sys.argv[2]), int(sys.argv[3])
+    split = sys.argv.index("--")
+    variants, queries = sys.argv[4:split], sys.argv[split + 1:]
+    bundle = next((site / "assets").glob("site.*.js"))
+    own = bundle.read_bytes()
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), lambda *a: svp.Counting(*a, directory=str(site)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    base = f"http://127.0.0.1:{server.server_address[1]}/"
+    found = {(variant, query): [] for variant in variants for query in queries}
+    try:
+        for run in range(runs):
+            for query in queries:
+                for variant in variants if run % 2 == 0 else variants[::-1]:
+                    shutil.copy(variant, bundle)
+                    found[(variant, query)].append(once(mode, base, query))
+    finally:
+        bundle.write_bytes(own)
+        server.shutdown()
+    names = ["first result, ms", "whole first page, ms", "kB before the first result"] if mode == "cold" else ["run, ms"]
+    print("| query | variant | " + " | ".join(names) + " |")
+    print("|---|---|" + "---|" * len(names))
+    for query in queries:
+        for variant in variants:
+            figures = found[(variant, query)]
+            medians = [statistics.median(figure[i] for figure in figures) for i in range(len(names))]
+            print(f"| {query} | {pathlib.Path(variant).name} | " + " | ".join(f"{m:.1f}" for m in medians) + " |")
+
+
+if __name__ == "__main__":
+    main()
