@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
-"""A/B of two (or more) script bundles on one built search guide (bench/search-vs-pagefind.py's
---work folder), each run in a fresh headless Chromium, the variants alternated, medians printed.
+"""A/B of two (or more) script bundles on one built search guide (the `guide/Output` of
+bench/search-vs-pagefind.py's --work folder), each run in a fresh headless Chromium, the variants
+alternated, medians printed. Run with `.build-venv/bin/python` (selenium), as that script.
 
   cold: ms from navigation to the first result and to the whole first page, and kB sent before
         the first result (a `?q=` page, nothing cached);
@@ -11,11 +12,8 @@ own is put back at the end). usage: search-ab.py cold|run SITE RUNS A.js B.js --
 """
 import importlib.util
 import pathlib
-import shutil
 import statistics
 import sys
-import threading
-import http.server
 import urllib.parse
 
 HERE = pathlib.Path(__file__).resolve().parent
@@ -29,7 +27,7 @@ FoodPin.search.ready.then(async engine => {
   const times = [];
   for (let i = 0; i < 21; i++) { const start = performance.now(); engine.run(query, {}, ""); times.push(performance.now() - start); }
   done(times.sort((a, b) => a - b)[10]);
-});"""
+}).catch(error => done(String(error)));"""
 
 
 def once(mode, base, query):
@@ -46,20 +44,21 @@ def once(mode, base, query):
 
 
 def main():
+    if len(sys.argv) < 7 or sys.argv[1] not in ("cold", "run") or "--" not in sys.argv:
+        sys.exit(__doc__)
     mode, site, runs = sys.argv[1], pathlib.Path(sys.argv[2]), int(sys.argv[3])
     split = sys.argv.index("--")
     variants, queries = sys.argv[4:split], sys.argv[split + 1:]
     bundle = next((site / "assets").glob("site.*.js"))
     own = bundle.read_bytes()
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), lambda *a: svp.Counting(*a, directory=str(site)))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    base = f"http://127.0.0.1:{server.server_address[1]}/"
+    scripts = {variant: pathlib.Path(variant).read_bytes() for variant in variants}  # the site's own may be one
+    server, base = svp.serve(site)
     found = {(variant, query): [] for variant in variants for query in queries}
     try:
         for run in range(runs):
             for query in queries:
                 for variant in variants if run % 2 == 0 else variants[::-1]:
-                    shutil.copy(variant, bundle)
+                    bundle.write_bytes(scripts[variant])
                     found[(variant, query)].append(once(mode, base, query))
     finally:
         bundle.write_bytes(own)

@@ -12,11 +12,10 @@ bench = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(bench)
 
 site, query = pathlib.Path(sys.argv[1]), sys.argv[2]
-server = bench.http.server.ThreadingHTTPServer(("127.0.0.1", 0), lambda *a: bench.Counting(*a, directory=str(site)))
-threading.Thread(target=server.serve_forever, daemon=True).start()
+server, base = bench.serve(site)
 driver = bench.browser()
 try:
-    driver.get(f"http://127.0.0.1:{server.server_address[1]}/?q=" + urllib.parse.quote(query))
+    driver.get(base + "?q=" + urllib.parse.quote(query))
     time.sleep(3)
 finally:
     driver.quit()

@@ -152,6 +152,13 @@ new MutationObserver((changes, observer) => {
 """
 
 
+def serve(site):
+    """The built site on 127.0.0.1, as a static host serves it (`Counting`): the server and its address."""
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), lambda *a: Counting(*a, directory=str(site)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, f"http://127.0.0.1:{server.server_address[1]}/"
+
+
 def browser():
     options = webdriver.ChromeOptions()
     for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"]:
@@ -305,9 +312,7 @@ def main():
         print(f"; Pagefind indexing {index[0]:.1f} s, {index[1]:.0f} MB ({theirs[0] / 1e6:.1f} MB in {theirs[1]:,} files)", end="")
     print()
 
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), lambda *a: Counting(*a, directory=str(site)))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    base = f"http://127.0.0.1:{server.server_address[1]}/"
+    server, base = serve(site)
     texts, slugs = guide_texts(guide), slugs_by_position(site)
     print("Each cell: " + " / ".join({"foodpin": "FoodPin", "pagefind": "Pagefind"}[tool] for tool in tools))
     print("| query | relevant | recall | precision | kB before the first result, cold | ms to it, cold | ms, warm "

@@ -157,7 +157,6 @@ def test_a_first_visit_registers_the_worker_only_once_its_search_is_shown(guide,
     made the first result 75-153 ms later (bench/README.md)."""
     root, _ = guide
     site = Site(root / "Output")  # a port, so an origin, of its own
-    url = site.start()
     script = browser.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": """
         localStorage.setItem("hasViewedWalkthrough", "true"); // the list, not the walkthrough
         const register = navigator.serviceWorker.register.bind(navigator.serviceWorker);
@@ -167,6 +166,7 @@ def test_a_first_visit_registers_the_worker_only_once_its_search_is_shown(guide,
                                     controlled: !!navigator.serviceWorker.controller };  // by a worker from before: not a first visit
           return register(...args);
         };"""})
+    url = site.start()
     try:
         browser.get(url + "?q=place")
         wait(browser, lambda b: b.execute_script("return !!navigator.serviceWorker.controller"), timeout=20)
@@ -174,9 +174,12 @@ def test_a_first_visit_registers_the_worker_only_once_its_search_is_shown(guide,
         assert page_size < CITY_SIZE
         assert browser.execute_script("return window.registeredWith") == {"cards": page_size, "busy": "false", "controlled": False}
     finally:
-        browser.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", script)
-        browser.execute_async_script("navigator.serviceWorker.getRegistrations().then(all => Promise.all(all.map(r => r.unregister()))).then(() => arguments[0]())")
-        site.stop()
+        try:
+            browser.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", script)
+            browser.execute_async_script("(navigator.serviceWorker ? navigator.serviceWorker.getRegistrations() : Promise.resolve([]))"
+                                         ".then(all => Promise.all(all.map(r => r.unregister()))).then(() => arguments[0]())")
+        finally:
+            site.stop()
 
 
 def test_the_worker_and_the_hours_script_weigh_at_most_4_kb_gzipped(guide):

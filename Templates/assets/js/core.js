@@ -113,7 +113,7 @@
     }
     var found = [bounds[low]];
     for (var next = low + 1; !exact && next < bounds.length && bounds[next].indexOf(term) === 0; next++) {
-      if (found.length === list.prefixShards && !every) return null;
+      if (!(found.length < list.prefixShards) && !every) return null; // a list without it: none
       found.push(bounds[next]);
     }
     return found.map(function (bound) { return "search/terms/" + hexName(bound) + ".json"; });
