@@ -182,9 +182,37 @@ def test_a_first_visit_registers_the_worker_only_once_its_search_is_shown(guide,
             site.stop()
 
 
-def test_the_worker_and_the_hours_script_weigh_at_most_4_kb_gzipped(guide):
+def test_search_data_goes_to_the_network_not_through_the_worker(guide, browser):
+    """Where the browser routes requests (Chromium 123 on), the worker leaves search/ to the network:
+    through it, a keystroke's new cards came 10-13 ms later (bench/README.md). search.json, outside
+    it, still goes through the worker; offline, the page reads the kept copies (the test above)."""
+    root, _ = guide
+    site = Site(root / "Output")  # a port, so an origin, of its own
+    url = site.start()
+    try:
+        controlled(browser, url + "my-guide/")
+        browser.execute_script("localStorage.setItem('hasViewedWalkthrough', 'true')")  # the list, not the walkthrough
+        browser.get(url + "?q=place+007")
+        wait(browser, lambda b: b.find_element("css selector", ".search-results").get_attribute("aria-busy") == "false")
+        # How each search file the page read was routed: "network" by the worker's rule, "" through its fetch event.
+        routed = browser.execute_script("""const base = arguments[0];
+            return Object.fromEntries(performance.getEntriesByType('resource').filter(e => e.name.startsWith(base + 'search'))
+              .map(e => [e.name.slice(base.length), e.workerMatchedSourceType]))""", url)
+        assert browser.execute_script("return !!navigator.serviceWorker.controller")
+        assert routed["search.json"] == "" and "search/terms.json" in routed, routed
+        assert {source for path, source in routed.items() if path.startswith("search/")} == {"network"}, routed
+    finally:
+        try:
+            browser.execute_async_script("(navigator.serviceWorker ? navigator.serviceWorker.getRegistrations() : Promise.resolve([]))"
+                                         ".then(all => Promise.all(all.map(r => r.unregister()))).then(() => arguments[0]())")
+        finally:
+            site.stop()
+
+
+def test_the_worker_and_the_hours_script_weigh_at_most_4_1_kb_gzipped(guide):
+    """A budget of our own, raised from 4,000 for the worker's rule for search data (55 bytes)."""
     import gzip
     worker = (guide[0] / "Output" / "sw.js").read_bytes()
     hours = (REPO / "Templates" / "assets" / "js" / "hours.js").read_bytes()
     total = len(gzip.compress(worker, 9)) + len(gzip.compress(hours, 9))
-    assert total <= 4000, total
+    assert total <= 4100, total

@@ -84,10 +84,18 @@
   // the attribute parts and the card shards, each fetched once per page and shared by every script.
   var root = document.body.dataset.root === "./" ? "" : (document.body.dataset.root || "");
   var indexURL = document.body.dataset.index;
+  // The worker leaves search/ to the network where the browser can (sw.mustache): offline, its
+  // kept copies are read here.
   var files = {};
   function file(path) {
     if (!files[path]) {
-      files[path] = fetch(indexURL.replace(/search\.json$/, path)).then(function (response) {
+      var url = indexURL.replace(/search\.json$/, path);
+      files[path] = fetch(url).catch(function (error) {
+        return (window.caches ? caches.match(url) : Promise.resolve()).then(function (kept) {
+          if (kept) return kept;
+          throw error;
+        }, function () { throw error; });
+      }).then(function (response) {
         if (!response.ok) throw Object.assign(new Error(path + ": HTTP " + response.status), { status: response.status });
         return response.json();
       });
