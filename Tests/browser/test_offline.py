@@ -209,10 +209,13 @@ def test_search_data_goes_to_the_network_not_through_the_worker(guide, browser):
             site.stop()
 
 
-def test_the_worker_and_the_hours_script_weigh_at_most_4_1_kb_gzipped(guide):
-    """A budget of our own, raised from 4,000 for the worker's rule for search data (55 bytes)."""
+def test_the_worker_and_the_hours_script_weigh_at_most_4_kb_gzipped(guide):
+    """As sent: the built sw.js, and hours.js as the built bundle carries it (its comments left out)."""
     import gzip
-    worker = (guide[0] / "Output" / "sw.js").read_bytes()
-    hours = (REPO / "Templates" / "assets" / "js" / "hours.js").read_bytes()
-    total = len(gzip.compress(worker, 9)) + len(gzip.compress(hours, 9))
-    assert total <= 4100, total
+    output = guide[0] / "Output"
+    worker = (output / "sw.js").read_bytes()
+    bundle = next((output / "assets").glob("site.*.js")).read_text()
+    hours = [part for part in bundle.split("\n;\n") if "FoodPin.parseHours = function" in part]  # the theme's scripts, joined so
+    assert len(hours) == 1 and "FoodPin.openingText" in hours[0]
+    total = len(gzip.compress(worker, 9)) + len(gzip.compress(hours[0].encode(), 9))
+    assert total <= 4000, total
