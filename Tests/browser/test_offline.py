@@ -184,8 +184,8 @@ def test_a_first_visit_registers_the_worker_only_once_its_search_is_shown(guide,
 
 def test_search_data_goes_to_the_network_not_through_the_worker(guide, browser):
     """Where the browser routes requests (Chromium 123 on), the worker leaves search/ to the network:
-    through it, a keystroke's new cards came 10-13 ms later (bench/README.md). search.json, outside
-    it, still goes through the worker; offline, the page reads the kept copies (the test above)."""
+    through it, a keystroke's list was drawn 9-14 ms later (bench/README.md). Offline, the page
+    reads the kept copies itself: the pins test stops the server, and My guide still draws them."""
     root, _ = guide
     site = Site(root / "Output")  # a port, so an origin, of its own
     url = site.start()
@@ -194,7 +194,7 @@ def test_search_data_goes_to_the_network_not_through_the_worker(guide, browser):
         browser.execute_script("localStorage.setItem('hasViewedWalkthrough', 'true')")  # the list, not the walkthrough
         browser.get(url + "?q=place+007")
         wait(browser, lambda b: b.find_element("css selector", ".search-results").get_attribute("aria-busy") == "false")
-        # How each search file the page read was routed: "network" by the worker's rule, "" through its fetch event.
+        # How each search file the page read was routed: "network" by the worker's rule, "" by none.
         routed = browser.execute_script("""const base = arguments[0];
             return Object.fromEntries(performance.getEntriesByType('resource').filter(e => e.name.startsWith(base + 'search'))
               .map(e => [e.name.slice(base.length), e.workerMatchedSourceType]))""", url)
@@ -210,11 +210,15 @@ def test_search_data_goes_to_the_network_not_through_the_worker(guide, browser):
 
 
 def test_the_worker_and_the_hours_script_weigh_at_most_4_kb_gzipped(guide):
-    """As sent: the built sw.js, and hours.js as the built bundle carries it (its comments left out)."""
+    """Issue 32's target, as sent: the built sw.js, and hours.js as the built bundle carries it (the
+    build drops comment lines, indentation and blank lines). Weighed from the raw source until the
+    worker's route for search data (the raw file is 2,129 bytes gzipped, 1,803 so)."""
     import gzip
     output = guide[0] / "Output"
     worker = (output / "sw.js").read_bytes()
-    bundle = next((output / "assets").glob("site.*.js")).read_text()
+    bundles = list((output / "assets").glob("site.*.js"))
+    assert len(bundles) == 1, bundles
+    bundle = bundles[0].read_text()
     hours = [part for part in bundle.split("\n;\n") if "FoodPin.parseHours = function" in part]  # the theme's scripts, joined so
     assert len(hours) == 1 and "FoodPin.openingText" in hours[0]
     total = len(gzip.compress(worker, 9)) + len(gzip.compress(hours[0].encode(), 9))
