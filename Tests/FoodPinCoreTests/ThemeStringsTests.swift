@@ -136,6 +136,7 @@ import Testing
         #expect(script.contains("FoodPin.language = \"zh-Hans\";"))
         #expect(script.contains("\"found\":{\"other\":\"找到 {count} 家餐厅\"}"))
         #expect(!script.contains("nav.restaurants"))
+        #expect(script.contains("FoodPin.numberMarks = {\"group\":\",\",\"decimal\":\".\"};\n"))
     }
 
     @Test func aChineseGuideIsWordedInChineseAndBadMapSettingsAreLocated() throws {

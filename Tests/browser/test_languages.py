@@ -6,8 +6,8 @@ import shutil
 import pytest
 from selenium.webdriver.common.by import By
 
-from conftest import REPO, axe_violations, build, wait
-from test_visitor import search_ready, shown_results, start
+from conftest import REPO, axe_violations, build, search_records, wait
+from test_visitor import distance_km, search_ready, shown_results, start
 
 
 @pytest.fixture(scope="module")
@@ -96,3 +96,29 @@ def test_a_missing_string_falls_back_to_english_with_a_warning_naming_it(tmp_pat
     page = (guide / "Output" / "index.html").read_text(encoding="utf-8")
     assert '<html lang="fr" dir="ltr">' in page
     assert '<li><a href="cities/">Les villes</a></li>' in page
+
+
+def test_scripts_write_numbers_with_the_guides_own_marks(browser, serve, tmp_path):
+    """A guide that writes 1.234,5 gets it from its scripts too: a far visitor's distance, by
+    number.group and number.decimal as the build writes them, not by the browser's own locale."""
+    guide = tmp_path / "guide"
+    shutil.copytree(REPO / "Content", guide / "Content", ignore=shutil.ignore_patterns("guide.sqlite*"))
+    site = guide / "Content" / "site.yml"
+    site.write_text(site.read_text(encoding="utf-8") + 'strings:\n  number.group: "."\n  number.decimal: ","\n', encoding="utf-8")
+    result = build(guide)
+    assert "warning" not in result.stderr, result.stderr
+    url = serve(guide / "Output")
+    start(browser, url)
+    search_ready(browser)
+    here = (21.3069, -157.8583)  # Honolulu: thousands of kilometres from every restaurant
+    browser.execute_cdp_cmd("Browser.setPermission", {"permission": {"name": "geolocation"}, "setting": "granted",
+                                                      "origin": url.rstrip("/")})
+    browser.execute_cdp_cmd("Emulation.setGeolocationOverride", {"latitude": here[0], "longitude": here[1], "accuracy": 10})
+    browser.find_element(By.CSS_SELECTOR, ".near-me").click()
+    wait(browser, lambda d: "Sorted by distance from you." in d.find_element(By.CSS_SELECTOR, ".search-status").text)
+    shown_results(browser)
+    nearest = min(distance_km(here, (r["lat"], r["lon"])) for r in search_records(guide / "Output") if r["lat"] is not None)
+    assert nearest > 1000
+    first = browser.find_element(By.CSS_SELECTOR, ".search-results .card .distance").text
+    assert first == f"{round(nearest):,} km away".replace(",", ".")
+    assert browser.execute_script("return FoodPin.number(12.25, 1) + ' ' + FoodPin.number(999)") == "12,3 999"

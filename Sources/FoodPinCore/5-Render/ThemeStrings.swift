@@ -320,7 +320,8 @@ public struct ThemeStrings: Sendable, Equatable {
     static let foldLettersScript = "FoodPin.foldLetters = {" + Slug.latinLetters.sorted(by: { $0.key < $1.key })
         .map { "\(JSONText.quote(String($0.key))):\(JSONText.quote($0.value))" }.joined(separator: ",") + "};\n"
 
-    /// The `js.` strings as a script that runs before the theme's: `FoodPin.strings`, `FoodPin.language`;
+    /// The `js.` strings as a script that runs before the theme's: `FoodPin.strings`, `FoodPin.language`,
+    /// `FoodPin.numberMarks` (`number.group` and `number.decimal`, so scripts write numbers as pages do);
     /// and `FoodPin.foldLetters`, `Slug`'s table of letters search folds, so a query folds as names do.
     public var script: String {
         let pairs = entries.filter { $0.key.hasPrefix("js.") }.sorted(by: { $0.key < $1.key }).map { key, entry -> String in
@@ -335,6 +336,8 @@ public struct ThemeStrings: Sendable, Equatable {
         }
         return "// The theme's words for scripts, in the guide's language (made by foodpin from Templates/strings/).\n"
             + "window.FoodPin = window.FoodPin || {};\nFoodPin.language = \(JSONText.quote(language));\n"
-            + "FoodPin.strings = {\n" + pairs.joined(separator: ",\n") + "\n};\n" + Self.foldLettersScript
+            + "FoodPin.strings = {\n" + pairs.joined(separator: ",\n") + "\n};\n"
+            + "FoodPin.numberMarks = {\"group\":\(JSONText.quote(text("number.group"))),\"decimal\":\(JSONText.quote(text("number.decimal")))};\n"
+            + Self.foldLettersScript
     }
 }
