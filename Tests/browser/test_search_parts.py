@@ -115,8 +115,9 @@ def engine_answers(browser, query, filters):
     ("terr", ["terrace"], {}, 1, False),  # a word being typed
     ("terrace", ["terrace"], {"city": "birch-hill"}, 1, False),
     # "Rooftop …" begins three names at the end of the list: they come before the names it is
-    # inside at the start, so the first screen needs every part.
-    ("rooftop", ["rooftop"], {}, 3, True),
+    # inside at the start. The first screen reads the last part, then the first, not the middle one
+    # (descriptions only: it can hold no result as good).
+    ("rooftop", ["rooftop"], {}, 2, False),
     # Six of those at the start with "terrace" rank as the "Rooftop …" ones would, and before them.
     ("rooftop terrace", ["rooftop", "terrace"], {}, 2, False),
     # One restaurant has "0005": none past the first part can match, which is then all.

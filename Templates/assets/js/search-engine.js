@@ -120,7 +120,7 @@
     }).then(function () {
       if (!current() || !needsAttributes(filters, sort)) return;
       var size = self.index.attributeSize, parts = {};
-      self.candidates(needed, function (position) { parts[Math.floor(position / size)] = true; }, Infinity);
+      self.candidates(needed, function (position) { parts[Math.floor(position / size)] = true; });
       return Promise.all(Object.keys(parts).map(function (number) {
         if (self.parts[number]) return;
         return FoodPin.data.file("search/attributes/" + number + ".json").then(function (part) {
@@ -214,9 +214,9 @@
     return (!!sort && sort !== "name") || isOn((filters || {}).open);
   }
 
-  // Calls `body` with every restaurant before `below` that has the rarest known term read so far,
-  // in list order; with every one when no term is known. `query`: lists of terms (`needed`).
-  SearchEngine.prototype.candidates = function (query, body, below) {
+  // Calls `body` with every restaurant that has the rarest known term read so far, in list order;
+  // with every one when no term is known. `query`: lists of terms (`needed`).
+  SearchEngine.prototype.candidates = function (query, body) {
     var self = this, rarest = null;
     query.forEach(function (terms) {
       terms.forEach(function (term) {
@@ -224,11 +224,11 @@
         if (hits && (!rarest || hits.map.size < rarest.size)) rarest = hits.map;
       });
     });
-    if (!rarest) { for (var position = 0; position < Math.min(this.index.count, below); position++) body(position); return; }
+    if (!rarest) { for (var position = 0; position < this.index.count; position++) body(position); return; }
     var sorted = new Int32Array(rarest.size), at = 0;
     rarest.forEach(function (field, position) { sorted[at++] = position; });
     sorted.sort();
-    for (var i = 0; i < sorted.length && sorted[i] < below; i++) body(sorted[i]);
+    for (var i = 0; i < sorted.length; i++) body(sorted[i]);
   };
 
   // The hits of these terms: a term's Hits, null past the shards looked in, undefined if not
@@ -311,58 +311,6 @@
     return this.openNow[record.position];
   };
 
-  // Below which position every term of `needed` (`needed`'s lists) is read whole; Infinity: all is.
-  SearchEngine.prototype.readBelow = function (needed) {
-    var self = this;
-    return Math.min.apply(null, [Infinity].concat([].concat.apply([], needed).map(function (term) {
-      var hits = self.hits.get(term);
-      return hits ? hits.upTo() : Infinity;
-    })));
-  };
-
-  // The best rank (`rankOf`) a restaurant at `below` or after can have, from the best fields its
-  // terms' parts not read yet hold: the first `words` lists of `needed` are the query's words, the
-  // others filters. Infinity when none there can match.
-  SearchEngine.prototype.rankFrom = function (needed, words, below) {
-    var fields = [];
-    if (below === Infinity) return Infinity;
-    for (var i = 0; i < needed.length; i++) {
-      var worst = null;
-      for (var j = 0; j < needed[i].length; j++) {
-        var hits = this.hits.get(needed[i][j]), best = hits ? hits.bestFrom(below) : null;
-        if (best === Infinity) return Infinity;
-        if (best !== null) worst = Math.max(worst === null ? 0 : worst, best);
-      }
-      if (i < words && worst !== null) fields.push(worst);
-    }
-    if (!fields.length) return 0;
-    if (fields.every(function (field) { return field <= 1; })) {
-      // Rank 0 is for a name that begins with the query's first word (its first term, as `rankOf` asks).
-      var first = this.hits.get(needed[0][0]);
-      return first && first.bestFrom(below) === 0 ? 0 : 1;
-    }
-    return Math.min.apply(null, fields.map(function (field) { return Math.max(field + 1, 3); }));
-  };
-
-  // Reads the parts of the query's common terms from the first positions on, twice as far each
-  // time, until `run` gives its first `count` results (resolves to them) or every result, or
-  // `current()` fails.
-  SearchEngine.prototype.readLead = function (query, filters, count, current) {
-    var self = this, needed = this.needed(query, filters), below = this.readBelow(needed), results;
-    if (!current() || this.whole(query, filters)) return Promise.resolve();
-    if ((results = this.run(query, filters, "")).length >= count) return Promise.resolve(results);
-    return Promise.all([].concat.apply([], needed).map(function (term) {
-      return self.hits.get(term) && self.hits.get(term).read(Math.max(1, 2 * below));
-    })).then(function () { return self.readLead(query, filters, count, current); });
-  };
-
-  // Whether `run` gives every result of the query, not only its first (`prepare` with `first`):
-  // all is read, or no restaurant past what is read can match.
-  SearchEngine.prototype.whole = function (query, filters) {
-    var needed = this.needed(query, filters), below = this.readBelow(needed);
-    return below === Infinity || this.rankFrom(needed, queryWords(query).length, below) === Infinity;
-  };
-
   // The positions of the matching restaurants, after `prepare` with the same arguments (a sort
   // reads every part, so only best-match order can be a first screen): by `sort`
   // (rating, reviews, price, distance from `origin`) when given, else best rank first, in list
@@ -371,7 +319,7 @@
     var self = this, words = queryWords(query), attributes = needsAttributes(filters, sort), key = sortKeys[sort];
     var filterHits = this.hitsOf(this.filterTerms(filters)), wordHits = words.map(this.hitsOf, this);
     var firstTermHits = wordHits.length ? wordHits[0].slice(0, 1) : [];
-    var byRank = [], keyed = [], needed = this.needed(query, filters), below = this.readBelow(needed);
+    var byRank = [], keyed = [], needed = this.needed(query, filters);
     filters = filters || {};
     this.candidates(needed, function (position) {
       var rank = rankOf(position, wordHits, firstTermHits), record = null;
@@ -383,15 +331,24 @@
       }
       if (key) keyed.push({ key: key(record || { position: position }, origin), position: position });
       else (byRank[rank] = byRank[rank] || []).push(position);
-    }, below);
+    });
     // Candidates come in list order, so each rank's are in it already: no sort of every match.
-    // Those not read yet can rank no better than `rankFrom`: the results up to it are sure.
-    if (!key) return [].concat.apply([], byRank.slice(0, this.rankFrom(needed, words.length, below) + 1).filter(Boolean));
+    // A rank's results are sure below `sureBelow`'s, and the next rank's only if all of its are.
+    if (!key) {
+      var sure = this.sureBelow(needed, words.length), results = [];
+      for (var rank = 0; rank < sure.length; rank++) {
+        var ranked = byRank[rank] || [];
+        for (var i = 0; i < ranked.length && ranked[i] < sure[rank]; i++) results.push(ranked[i]);
+        if (sure[rank] < Infinity) break;
+      }
+      return results;
+    }
     keyed.sort(function (a, b) { return (a.key === b.key ? 0 : a.key < b.key ? -1 : 1) || a.position - b.position; });
     return keyed.map(function (result) { return result.position; });
   };
 
   SearchEngine.filterPrefixes = filterPrefixes;
+  SearchEngine.queryWords = queryWords;
   SearchEngine.isOn = isOn;
   FoodPin.distance = distance;
   FoodPin.SearchEngine = SearchEngine;

@@ -3,8 +3,9 @@
 (function (FoodPin) {
   "use strict";
 
-  // `map`: position → best field, whole below `upTo()`; the parts not read yet wait in `unread`,
-  // first positions first, each {start, best, path} (FoodPin.data.parts).
+  // `map`: position → best field, whole below `upTo()` (and where a part was read past it); the
+  // parts not read yet wait in `unread`, first positions first, each {start, best, path}
+  // (FoodPin.data.parts).
   function Hits() {
     this.map = new Map();
     this.unread = [];
@@ -40,10 +41,10 @@
     return best;
   };
 
-  // Reads the parts that begin before `below` (all of them without it). A part read meanwhile by
+  // Reads these of its parts (every one not read yet without them). A part read meanwhile by
   // another search is not added twice.
-  Hits.prototype.read = function (below) {
-    var self = this, wanted = this.unread.filter(function (part) { return below === undefined || part.start < below; });
+  Hits.prototype.read = function (parts) {
+    var self = this, wanted = parts || this.unread.slice();
     return Promise.all(wanted.map(function (part) { return FoodPin.data.file(part.path); })).then(function (lists) {
       wanted.forEach(function (part, i) {
         var at = self.unread.indexOf(part);

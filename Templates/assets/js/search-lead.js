@@ -1,0 +1,102 @@
+// The first screen of a search in best-match order (search-engine.js's `run`, `prepare` with
+// `first`): which parts of its common words to read first, and which results are then sure to lead
+// every restaurant in the parts not read (search-hits.js, TermParts.swift).
+(function (FoodPin) {
+  "use strict";
+  var SearchEngine = FoodPin.SearchEngine;
+
+  // Below which position every term of `needed` (`needed`'s lists) is read whole; Infinity: all is.
+  SearchEngine.prototype.readBelow = function (needed) {
+    var self = this;
+    return Math.min.apply(null, [Infinity].concat([].concat.apply([], needed).map(function (term) {
+      var hits = self.hits.get(term);
+      return hits ? hits.upTo() : Infinity;
+    })));
+  };
+
+  // The best field each term of `needed` (`needed`'s lists) can be in at `below` or after, from
+  // its hits read and its parts not read yet; null for a term not known.
+  SearchEngine.prototype.bestsFrom = function (needed, below) {
+    var hits = this.hits;
+    return needed.map(function (terms) {
+      return terms.map(function (term) { return hits.get(term) ? hits.get(term).bestFrom(below) : null; });
+    });
+  };
+
+  // The best rank (search-engine.js's `rankOf`) a restaurant can have whose terms are at best in
+  // `bests` (`bestsFrom`; a list's word is where its worst term is): the first `words` lists are the
+  // query's words, the others filters. Infinity when one of them cannot be there.
+  function rankBound(bests, words) {
+    var fields = [];
+    for (var i = 0; i < bests.length; i++) {
+      var worst = null;
+      for (var j = 0; j < bests[i].length; j++) {
+        if (bests[i][j] === Infinity) return Infinity;
+        if (bests[i][j] !== null) worst = Math.max(worst === null ? 0 : worst, bests[i][j]);
+      }
+      if (i < words && worst !== null) fields.push(worst);
+    }
+    if (!fields.length) return 0;
+    // Rank 0 is for a name that begins with the query's first word (its first term, as `rankOf` asks).
+    if (fields.every(function (field) { return field <= 1; })) return bests[0][0] === 0 ? 0 : 1;
+    return Math.min.apply(null, fields.map(function (field) { return Math.max(field + 1, 3); }));
+  }
+
+  // The best rank a restaurant at `below` or after can have; Infinity when none there can match.
+  SearchEngine.prototype.rankFrom = function (needed, words, below) {
+    return below === Infinity ? Infinity : rankBound(this.bestsFrom(needed, below), words);
+  };
+
+  // Each part not read yet of the terms of `needed`, with the best rank a restaurant it holds can
+  // have: its term in it at the part's best field, the other terms at their best past `below`.
+  // {hits, part, rank} each.
+  SearchEngine.prototype.unreadParts = function (needed, words, below) {
+    if (below === Infinity) return []; // all is read
+    var self = this, bests = this.bestsFrom(needed, below), found = [];
+    needed.forEach(function (terms, i) {
+      terms.forEach(function (term, j) {
+        var hits = self.hits.get(term);
+        (hits ? hits.unread : []).forEach(function (part) {
+          var mine = bests.map(function (list) { return list.slice(); });
+          mine[i][j] = part.best;
+          found.push({ hits: hits, part: part, rank: rankBound(mine, words) });
+        });
+      });
+    });
+    return found;
+  };
+
+  // By rank (0 to 8, as `rankOf` gives), below which position every result of that rank is known:
+  // where the first part not read yet that could hold one begins.
+  SearchEngine.prototype.sureBelow = function (needed, words) {
+    var sure = new Array(9).fill(Infinity);
+    this.unreadParts(needed, words, this.readBelow(needed)).forEach(function (unread) {
+      for (var rank = unread.rank; rank < sure.length; rank++) sure[rank] = Math.min(sure[rank], unread.part.start);
+    });
+    return sure;
+  };
+
+  // Reads the parts of the query's common terms best rank first: of the parts that can hold the
+  // best rank not known whole, those from the first one's position to twice as far (all of them,
+  // a name's first word being in a few parts wherever its names are in the list). Again until `run`
+  // gives its first `count` results (resolves to them) or every result, or `current()` fails.
+  SearchEngine.prototype.readLead = function (query, filters, count, current) {
+    var self = this, needed = this.needed(query, filters), results;
+    if (!current() || this.whole(query, filters)) return Promise.resolve();
+    if ((results = this.run(query, filters, "")).length >= count) return Promise.resolve(results);
+    var unread = this.unreadParts(needed, SearchEngine.queryWords(query).length, this.readBelow(needed));
+    var best = Math.min.apply(null, unread.map(function (each) { return each.rank; }));
+    var next = unread.filter(function (each) { return each.rank === best; });
+    var from = Math.min.apply(null, next.map(function (each) { return each.part.start; }));
+    return Promise.all(next.filter(function (each) { return each.part.start < Math.max(1, 2 * from); }).map(function (each) {
+      return each.hits.read([each.part]);
+    })).then(function () { return self.readLead(query, filters, count, current); });
+  };
+
+  // Whether `run` gives every result of the query, not only its first (`prepare` with `first`):
+  // all is read, or no restaurant past what is read can match.
+  SearchEngine.prototype.whole = function (query, filters) {
+    var needed = this.needed(query, filters), below = this.readBelow(needed);
+    return below === Infinity || this.rankFrom(needed, SearchEngine.queryWords(query).length, below) === Infinity;
+  };
+})(window.FoodPin = window.FoodPin || {});
