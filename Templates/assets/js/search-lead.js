@@ -76,21 +76,25 @@
     return sure;
   };
 
-  // Reads the parts of the query's common terms best rank first: of the parts that can hold the
-  // best rank not known whole, those from the first one's position to twice as far (all of them,
-  // a name's first word being in a few parts wherever its names are in the list). Again until `run`
-  // gives its first `count` results (resolves to them) or every result, or `current()` fails.
+  // Reads parts of the query's common terms, in rounds: those from the first positions on, twice as
+  // far each round, and with them those that can hold the best rank not yet known whole, from the
+  // first of them to twice as far ("caf" reads where names begin with "Café" at once, not after
+  // every part before them). Again until `run` gives its first `count` results (resolves to them)
+  // or every result, or `current()` fails.
   SearchEngine.prototype.readLead = function (query, filters, count, current) {
-    var self = this, needed = this.needed(query, filters), results;
+    var self = this, needed = this.needed(query, filters), below = this.readBelow(needed), results;
     if (!current() || this.whole(query, filters)) return Promise.resolve();
     if ((results = this.run(query, filters, "")).length >= count) return Promise.resolve(results);
-    var unread = this.unreadParts(needed, SearchEngine.queryWords(query).length, this.readBelow(needed));
+    var unread = this.unreadParts(needed, SearchEngine.queryWords(query).length, below);
     var best = Math.min.apply(null, unread.map(function (each) { return each.rank; }));
-    var next = unread.filter(function (each) { return each.rank === best; });
-    var from = Math.min.apply(null, next.map(function (each) { return each.part.start; }));
-    return Promise.all(next.filter(function (each) { return each.part.start < Math.max(1, 2 * from); }).map(function (each) {
-      return each.hits.read([each.part]);
-    })).then(function () { return self.readLead(query, filters, count, current); });
+    var from = Math.min.apply(null, unread.filter(function (each) { return each.rank === best; }).map(function (each) {
+      return each.part.start;
+    }));
+    return Promise.all(unread.filter(function (each) {
+      return each.part.start < Math.max(1, 2 * below) || (each.rank === best && each.part.start < Math.max(1, 2 * from));
+    }).map(function (each) { return each.hits.read([each.part]); })).then(function () {
+      return self.readLead(query, filters, count, current);
+    });
   };
 
   // Whether `run` gives every result of the query, not only its first (`prepare` with `first`):
