@@ -1,6 +1,7 @@
 """A common word's postings in parts by position (TermParts.swift, search-hits.js): a search shows
-its first screen from the first parts when it is sure of it, then the whole list, the same as read
-whole; checked against results worked out here from the guide's own files."""
+its first screen from the parts that can hold its best results when it is sure of it
+(search-lead.js), then the whole list, the same as read whole; checked against results worked out
+here from the guide's own files."""
 import hashlib
 import json
 import random
@@ -17,8 +18,9 @@ CITIES = ["Alder Bay", "Birch Hill", "Cedar Falls"]
 def make_guide():
     """9,000 grills, "Place 0000 Grill" to "Place 8996 Grill" ("Place 0001 Rooftop Grill" to
     0009) and, last in the list, three named "Rooftop …"; "rooftop" and "terrace" in more than half
-    their descriptions (over 4,096: in parts), "jazz" in a tenth (in its shard)."""
-    chance = random.Random(31)
+    their descriptions (over 4,096: in parts), "jazz" in a tenth (in its shard); "rooibos" in half,
+    drawn apart so the others stay where they were."""
+    chance, tea = random.Random(31), random.Random(47)
     restaurants = []
     for n in range(9000):
         name = f"Rooftop {n}" if n >= 8997 else f"Place {n:04} Rooftop Grill" if 0 < n < 10 else f"Place {n:04} Grill"
@@ -26,6 +28,7 @@ def make_guide():
             "slug": name.lower().replace(" ", "-"), "name": name, "city": chance.choice(CITIES),
             "words": [word for word, share in [("rooftop", 0.6), ("terrace", 0.55), ("jazz", 0.1)] if chance.random() < share],
         })
+        restaurants[-1]["words"] += ["rooibos"] * (tea.random() < 0.5)
     return restaurants
 
 
@@ -34,7 +37,10 @@ RESTAURANTS = make_guide()  # in list (name) order
 
 def field(restaurant, word):
     """Where a word is at best, numbered as search/terms.json's fields: 0 the name's first word, 1
-    another, 2 the cuisine, 5 the description; None if nowhere."""
+    another, 2 the cuisine, 5 the description; None if nowhere. A tuple is a word being typed: where
+    the best of the words it begins is."""
+    if isinstance(word, tuple):
+        return min((f for f in map(lambda each: field(restaurant, each), word) if f is not None), default=None)
     name = restaurant["name"].lower().split()
     found = [0] * (name[0] == word) + [1] * (word in name[1:]) + [2] * (word == "grill") + [5] * (word in restaurant["words"])
     return min(found, default=None)
@@ -115,11 +121,14 @@ def engine_answers(browser, query, filters):
     ("terr", ["terrace"], {}, 1, False),  # a word being typed
     ("terrace", ["terrace"], {"city": "birch-hill"}, 1, False),
     # "Rooftop …" begins three names at the end of the list: they come before the names it is
-    # inside at the start. The first screen reads the last part, then the first, not the middle one
-    # (descriptions only: it can hold no result as good).
+    # inside at the start. The first screen reads the first part and with it the last, not the
+    # middle one (descriptions only: it can hold no result as good).
     ("rooftop", ["rooftop"], {}, 2, False),
     # Six of those at the start with "terrace" rank as the "Rooftop …" ones would, and before them.
     ("rooftop terrace", ["rooftop", "terrace"], {}, 2, False),
+    # Two words begin so, both in parts: "rooftop"'s last part is read with the first parts, not
+    # "rooibos"'s (descriptions only), and the names the first parts hold are sure.
+    ("roo", [("rooftop", "rooibos")], {}, 3, False),
     # One restaurant has "0005": none past the first part can match, which is then all.
     ("terrace 0005", ["terrace", "0005"], {}, 1, True),
     # In every name but never first: none past the first part can rank higher.

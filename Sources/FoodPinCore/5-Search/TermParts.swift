@@ -2,7 +2,7 @@ import Foundation
 
 /// A word in more than `partSize` restaurants keeps its postings out of its shard, in parts by
 /// position (`search/postings/<term's digest>-<number>.json`): a query's first screen reads the
-/// first parts of its words and the rest comes after it (search-hits.js). At a million restaurants
+/// parts of its words that can hold its best results and the rest comes after it (search-lead.js). At a million restaurants
 /// "rooftop" is 121,228 postings, 122 kB gzipped whole, 3–4 kB a part. Filter terms stay whole:
 /// the filter counts read every one of them, as one file each.
 extension TermIndex {

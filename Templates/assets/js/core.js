@@ -27,13 +27,12 @@
   // `{name}` filled in; a `count` picks the plural form the language uses.
   var plurals = null;
   try { plurals = new Intl.PluralRules(FoodPin.language || "en"); } catch (error) { /* a tag Intl does not know: "other" */ }
-  // A number with the guide's own marks, as the build writes them (not toLocaleString, whose first
-  // call loads the browser's number data: 28-37 ms on a cold page, before a search's count shows).
+  // A number with the guide's own marks (the strings script's), as the build writes them; not
+  // toLocaleString, whose first call loads the browser's number data (bench/README.md: 28-37 ms).
   FoodPin.number = function (value, digits) {
-    var marks = FoodPin.numberMarks || { group: ",", decimal: "." };
     var parts = Math.abs(value).toFixed(digits || 0).split(".");
-    var whole = parts[0].replace(/\B(?=(\d{3})+$)/g, marks.group);
-    return (value < 0 ? "-" : "") + whole + (parts[1] ? marks.decimal + parts[1] : "");
+    var whole = parts[0].replace(/\B(?=(\d{3})+$)/g, FoodPin.numberMarks.group);
+    return (value < 0 ? "-" : "") + whole + (parts[1] ? FoodPin.numberMarks.decimal + parts[1] : "");
   };
   FoodPin.t = function (key, values) {
     var entry = (FoodPin.strings || {})[key];

@@ -335,11 +335,11 @@
     // Candidates come in list order, so each rank's are in it already: no sort of every match.
     // A rank's results are sure below `sureBelow`'s, and the next rank's only if all of its are.
     if (!key) {
-      var sure = this.sureBelow(needed, words.length), results = [];
-      for (var rank = 0; rank < sure.length; rank++) {
-        var ranked = byRank[rank] || [];
-        for (var i = 0; i < ranked.length && ranked[i] < sure[rank]; i++) results.push(ranked[i]);
-        if (sure[rank] < Infinity) break;
+      var sureBelow = this.sureBelow(needed, words.length), results = [];
+      for (var rank = 0; rank < byRank.length; rank++) {
+        var ranked = byRank[rank] || [], below = sureBelow(rank);
+        for (var i = 0; i < ranked.length && ranked[i] < below; i++) results.push(ranked[i]);
+        if (below < Infinity) break;
       }
       return results;
     }

@@ -66,14 +66,13 @@
     return found;
   };
 
-  // By rank (0 to 8, as `rankOf` gives), below which position every result of that rank is known:
-  // where the first part not read yet that could hold one begins.
+  // Below which position every result of a rank is known, by rank: where the first part not read
+  // yet that could hold one begins (Infinity: none can).
   SearchEngine.prototype.sureBelow = function (needed, words) {
-    var sure = new Array(9).fill(Infinity);
-    this.unreadParts(needed, words, this.readBelow(needed)).forEach(function (unread) {
-      for (var rank = unread.rank; rank < sure.length; rank++) sure[rank] = Math.min(sure[rank], unread.part.start);
-    });
-    return sure;
+    var unread = this.unreadParts(needed, words, this.readBelow(needed));
+    return function (rank) {
+      return unread.reduce(function (first, each) { return each.rank <= rank ? Math.min(first, each.part.start) : first; }, Infinity);
+    };
   };
 
   // Reads parts of the query's common terms, in rounds: those from the first positions on, twice as
