@@ -58,7 +58,9 @@ def main():
     split = sys.argv.index("--")
     variants, queries = sys.argv[4:split], sys.argv[split + 1:]
     bundle, worker = next((site / "assets").glob("site.*.js")), site / "sw.js"
-    own = {bundle: bundle.read_bytes(), worker: worker.read_bytes()}
+    own = {path: path.read_bytes() for path in (bundle, worker) if path.exists()}
+    if any(variant.count(",") > 1 or ("," in variant and worker not in own) for variant in variants):
+        sys.exit("a variant is a bundle, or a bundle and a worker (for a site that has one): " + " ".join(variants))
     # Read before any is copied over: the site's own may be one of them.
     files = {variant: dict(zip([bundle, worker], (pathlib.Path(f).read_bytes() for f in variant.split(","))))
              for variant in variants}
