@@ -136,14 +136,17 @@
     return at;
   }
 
+  var termListPath = "search/terms.json";
   FoodPin.data = {
     index: function () { return file("search.json"); },
+    // The full-text shards' bounds, the fields postings name, the stemmer and the typo rule.
+    termList: function () { return file(termListPath); },
     file: file,
     hexName: hexName,
     // The full-text shards terms beginning with `term` (or `term` alone, if `exact`) are in, as
     // {paths, shards}; shards null when there are too many to fetch, unless `every` is wanted.
     termShards: function (term, exact, every) {
-      return file("search/terms.json").then(function (list) {
+      return file(termListPath).then(function (list) {
         var paths = termFiles(term, list, exact, every);
         if (!paths) return { paths: [], shards: null };
         return Promise.all(paths.map(file)).then(function (shards) { return { paths: paths, shards: shards }; });
@@ -161,7 +164,8 @@
     // slug is a term (`/slug`) whose one posting is its place; a slug no longer in the guide is left out.
     places: function (slugs) {
       return Promise.all(slugs.map(function (slug) { return FoodPin.data.termShards("/" + slug, true); })).then(function (found) {
-        var position = Object.create(null), read = { "search.json": true, "search/terms.json": true };
+        var position = Object.create(null), read = { "search.json": true };
+        read[termListPath] = true;
         found.forEach(function (entry, i) {
           entry.paths.forEach(function (path) { read[path] = true; });
           (entry.shards || []).forEach(function (shard) {

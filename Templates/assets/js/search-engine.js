@@ -98,7 +98,7 @@
       this.hits.delete(dropped);
       this.forgivenAs.delete(dropped); // looked up again, it may be forgiven again
     }
-    return FoodPin.data.file("search/terms.json").then(function (list) {
+    return FoodPin.data.termList().then(function (list) {
       var stemmer = self.stemmer = FoodPin.stemmers[list.stemmer] || null;
       return Promise.all(wanted.filter(function (term) { return !self.hits.has(term); }).map(function (term) {
         return termHits(term, stemmer).then(function (hits) { self.hits.set(term, hits); });
@@ -151,7 +151,7 @@
   // long and how many); at most eight words, nearest first.
   function forgiven(term) {
     var typing = term.slice(-1) !== " ", word = term.trim(), letters = Array.from(word);
-    return FoodPin.data.file("search/terms.json").then(function (list) {
+    return FoodPin.data.termList().then(function (list) {
       var rule = list.typoWords;
       if (letters.length < rule.shortest || !/^\p{L}/u.test(word)) return [];
       var key = FoodPin.data.hexName(letters.slice(0, rule.keyLength).join(""));

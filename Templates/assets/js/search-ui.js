@@ -30,7 +30,7 @@
   var touched = false;
   // A search in the address needs the term list as soon as the index. The theme's index.mustache
   // asks for both in its head; this is for a guide's own from before, and takes the same response.
-  if (document.documentElement.classList.contains("searching")) FoodPin.data.file("search/terms.json");
+  if (document.documentElement.classList.contains("searching")) FoodPin.data.termList();
   // `settled`: the page's first search is shown whole, or failed, or there is none.
   var settle, settled = new Promise(function (resolve) { settle = resolve; });
   var ready = FoodPin.data.index().then(function (index) {
