@@ -46,7 +46,8 @@
 
   // The icon is drawn by the CSS (.pin-toggle::before). The restaurant page has its button in the
   // HTML, so it holds its place before this runs; cards get theirs here, over the picture.
-  function button(slug, name, withText) {
+  // `pinned`: the pins by slug, read once for all the buttons made together.
+  function button(slug, name, withText, pinned) {
     var toggle = document.createElement("button");
     toggle.type = "button";
     toggle.className = withText ? "button button-quiet pin-toggle pin-toggle-text" : "pin-toggle";
@@ -58,13 +59,13 @@
     } else {
       toggle.setAttribute("aria-label", FoodPin.t("pin", { name: name }));
     }
-    return wire(toggle);
+    return wire(toggle, pinned);
   }
 
-  function wire(toggle) {
+  function wire(toggle, pinned) {
     var slug = toggle.dataset.slug, name = toggle.dataset.name;
     toggle.title = FoodPin.t("pin", { name: name });
-    show(toggle, lookup(read()));
+    show(toggle, pinned);
     toggle.addEventListener("click", function () {
       FoodPin.pins.set(slug, toggle.getAttribute("aria-pressed") !== "true");
       // What the browser kept, not what was asked: storage may be blocked.
@@ -83,10 +84,11 @@
   }
 
   function decorate(scope) {
+    var pinned = lookup(read());
     scope.querySelectorAll(".card[data-slug]").forEach(function (card) {
       if (card.querySelector(".pin-toggle")) return;
       var title = card.querySelector(".card-title");
-      card.querySelector("article").appendChild(button(card.dataset.slug, title ? title.textContent : card.dataset.slug, false));
+      card.querySelector("article").appendChild(button(card.dataset.slug, title ? title.textContent : card.dataset.slug, false, pinned));
     });
   }
 
@@ -101,13 +103,14 @@
     document.querySelectorAll(".pin-toggle").forEach(function (toggle) { show(toggle, pinned); });
     showCount(list);
   });
-  showCount(read());
-  document.querySelectorAll(".restaurant .pin-toggle").forEach(wire);
+  var pinsNow = read(), pinnedNow = lookup(pinsNow);
+  showCount(pinsNow);
+  document.querySelectorAll(".restaurant .pin-toggle").forEach(function (toggle) { wire(toggle, pinnedNow); });
   // A guide's own restaurant.mustache from before has no button in its HTML: one is made.
   var restaurant = document.querySelector(".restaurant[data-slug]");
   if (restaurant && !restaurant.querySelector(".pin-toggle") && restaurant.querySelector(".actions")) {
     var actions = restaurant.querySelector(".actions");
-    actions.insertBefore(button(restaurant.dataset.slug, restaurant.dataset.name, true), actions.firstChild);
+    actions.insertBefore(button(restaurant.dataset.slug, restaurant.dataset.name, true, pinnedNow), actions.firstChild);
   }
   FoodPin.onCards(decorate);
 })(window.FoodPin = window.FoodPin || {});
