@@ -296,6 +296,28 @@ def test_the_review_form_checks_values_and_makes_a_file_the_build_reads(browser,
     assert "from 3 reviews" in page
 
 
+def test_a_restaurant_named_like_an_object_property_is_pinned_only_when_pinned(browser, serve, tmp_path):
+    guide = tmp_path / "guide"
+    shutil.copytree(REPO / "Content", guide / "Content", ignore=shutil.ignore_patterns("guide.sqlite*"))
+    (guide / "Content" / "restaurants" / "constructor.md").write_text(
+        "---\nname: Constructor\ntype: Diner\nlocation: 1 Main St\ncity: Boston\narea: Back Bay\nprice: 1\n---\nEggs.\n",
+        encoding="utf-8")
+    build(guide)
+    url = serve(guide / "Output")
+    detail = ".restaurant .pin-toggle"
+    start(browser, url, "restaurants/constructor/")
+    assert wait(browser, lambda d: d.find_element(By.CSS_SELECTOR, detail)).get_attribute("aria-pressed") == "false"
+    browser.get(url + "?q=constructor")
+    assert wait(browser, lambda d: pin_on(d, ".search-results", "constructor")).get_attribute("aria-pressed") == "false"
+    # Shared, it is added to the visitor's own pins like any other.
+    browser.get(url + "my-guide/?pins=constructor")
+    wait(browser, lambda d: card_names(d, ".mine-cards") == ["Constructor"])
+    browser.find_element(By.CSS_SELECTOR, ".keep-shared").click()
+    wait(browser, lambda d: pins(d) == ["constructor"])
+    browser.get(url + "restaurants/constructor/")
+    assert wait(browser, lambda d: d.find_element(By.CSS_SELECTOR, detail)).get_attribute("aria-pressed") == "true"
+
+
 def test_with_contribute_url_the_form_opens_a_prefilled_new_file_page(browser, serve, tmp_path):
     guide = tmp_path / "guide"
     shutil.copytree(REPO / "Content", guide / "Content", ignore=shutil.ignore_patterns("guide.sqlite*"))
