@@ -136,9 +136,9 @@
     return at;
   }
 
-  var termListPath = "search/terms.json";
+  var indexPath = "search.json", termListPath = "search/terms.json";
   FoodPin.data = {
-    index: function () { return file("search.json"); },
+    index: function () { return file(indexPath); },
     // The full-text shards' bounds, the fields postings name, the stemmer and the typo rule.
     termList: function () { return file(termListPath); },
     file: file,
@@ -164,8 +164,8 @@
     // slug is a term (`/slug`) whose one posting is its place; a slug no longer in the guide is left out.
     places: function (slugs) {
       return Promise.all(slugs.map(function (slug) { return FoodPin.data.termShards("/" + slug, true); })).then(function (found) {
-        var position = Object.create(null), read = { "search.json": true };
-        read[termListPath] = true;
+        var position = Object.create(null), read = {};
+        read[indexPath] = read[termListPath] = true;
         found.forEach(function (entry, i) {
           entry.paths.forEach(function (path) { read[path] = true; });
           (entry.shards || []).forEach(function (shard) {
