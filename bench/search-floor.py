@@ -4,8 +4,8 @@
 against pages that fetch the same files and do nothing else:
 
 - bare:    a page of one list and one script, which fetches the files FoodPin's page read before
-           its first result, in the same rounds (the index and term list; the term shards; the
-           postings parts and attribute parts; the card shards), then puts the first card in the list;
+           its first result, in the same rounds (a round: the requests made before any of them was
+           answered; from one cold run of FoodPin's page), then puts the first card in the list;
 - head:    FoodPin's own list page with its script left out and that same chain started in its
            head, where the theme already asks for the index and the term list: the floor for a page
            with FoodPin's header, stylesheet and form;
@@ -18,8 +18,8 @@ Each run is a fresh headless Chromium, the four alternated; ms from navigation s
 card in the list (search-vs-pagefind.py's `first_result`), medians of RUNS. The floor pages are
 written into the site for the runs and removed after.
 
-With `keystroke`: search-vs-pagefind.py's further keystroke (the query but its last character shown
-whole, twice, then that character typed), and within it the round trip for the card shards the new
+With `keystroke`: search-vs-pagefind.py's further keystroke (the query loaded cold and warm, then
+the query but its last character shown whole, then that character typed), and within it the round trip for the card shards the new
 first screen needs and the page had not read: from the first such request to the last response.
 That round trip is the floor of a keystroke whose first cards are new to the page; the rest of the
 time is FoodPin's own work. Medians of RUNS, each a fresh browser.
@@ -40,8 +40,10 @@ spec = importlib.util.spec_from_file_location("svp", HERE / "search-vs-pagefind.
 svp = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(svp)
 
-# The rounds of a search's reads, by path: each needs something from the one before.
-ROUNDS = [r"search\.json|search/terms\.json", r"search/terms/.*", r"search/(postings|attributes)/.*", r"search/\d+\.json"]
+# The search files a page read before its first result, by when they were asked for and answered.
+READ = """return performance.getEntriesByType("resource").filter(entry => entry.responseEnd <= window.firstResult.ms
+  && /\\/search(\\.json$|\\/)/.test(new URL(entry.name).pathname)).map(entry => [new URL(entry.name).pathname.slice(1), entry.startTime, entry.responseEnd]);"""
+CARDS = re.compile(r"search/\d+\.json")
 
 CHAIN = """<script>
 window.FoodPin = { data: {} }; // the layout keeps its script form while FoodPin.data is there
@@ -55,17 +57,25 @@ window.FoodPin = { data: {} }; // the layout keeps its script form while FoodPin
 
 
 def rounds_read(driver, base, query):
-    """The files FoodPin's page read before its first result, in their rounds."""
+    """The search files FoodPin's page read before its first result, in rounds: a request made
+    after one of its round was answered (so it may have needed that answer) opens the next."""
     svp.first_result(driver, f"{base}?q={urllib.parse.quote(query)}", ["firstResult"])
-    shown_at = driver.execute_script("return performance.timeOrigin + window.firstResult.ms") / 1000
-    with svp.Counting.lock:
-        paths = sorted({path.lstrip("/") for sent_at, _, path in svp.Counting.sent if sent_at <= shown_at})
-    return [[path for path in paths if re.fullmatch(rule, path)] for rule in ROUNDS]
+    rounds, answered = [], float("inf")
+    for path, start, end in sorted(driver.execute_script(READ), key=lambda entry: entry[1]):
+        if not rounds or start > answered:
+            rounds.append([])
+            answered = end
+        if path not in rounds[-1]:
+            rounds[-1].append(path)
+        answered = min(answered, end)
+    if not rounds or not all(CARDS.fullmatch(path) for path in rounds[-1]):
+        sys.exit(f"search-floor.py: {query!r} showed no card from card shards read last: {rounds}")
+    return rounds
 
 
 def floor_pages(site, rounds):
     """The bare page, and FoodPin's page without its script with the chain of `rounds` in its head and at its end."""
-    chain = CHAIN % json.dumps([each for each in rounds if each])
+    chain = CHAIN % json.dumps(rounds)
     bare = f'<!doctype html><html lang="en"><meta charset="utf-8"><title>floor</title><ul class="search-results"></ul>{chain}</html>'
     page, scripts = re.subn(r'<script src="[^"]*site\.[0-9a-f]+\.js" defer></script>\n?', "", (site / "index.html").read_text())
     head, heads = re.subn(r'(<link rel="stylesheet")', lambda match: chain + "\n" + match.group(1), page, count=1)
@@ -91,6 +101,8 @@ return cards.length ? Math.max(...cards.map(entry => entry.responseEnd)) - Math.
 def keystroke(base, query):
     """ms from the key to the list drawn, and the card shards' round trip within it."""
     driver = svp.browser()
+    # The page's own files are many: each is kept (the browser keeps 250 by default).
+    driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": "performance.setResourceTimingBufferSize(100000);"})
     try:
         for _ in range(2):
             svp.first_result(driver, f"{base}?q={urllib.parse.quote(query)}", ["firstResult", "wholeShown", "countsShown"])
@@ -123,7 +135,7 @@ def colds(site, base, runs, queries):
             for run in range(runs):
                 for kind in kinds if run % 2 == 0 else list(kinds)[::-1]:
                     found[kind].append(first_card(base, kinds[kind], query))
-            counts = ", ".join(str(len(each)) for each in rounds)
+            counts = ", ".join(str(len(each)) for each in rounds)  # files per round
             print(f"| {query} | {counts} | " + " | ".join(f"{statistics.median(found[kind]):.0f}" for kind in kinds) + " |", flush=True)
     finally:
         for name in kinds.values():
@@ -134,8 +146,8 @@ def colds(site, base, runs, queries):
 def main():
     keystroke_mode = sys.argv[1:2] == ["keystroke"]
     arguments = sys.argv[2:] if keystroke_mode else sys.argv[1:]
-    if len(arguments) < 3:
-        sys.exit(__doc__)
+    if len(arguments) < 3 or int(arguments[1]) < 3:
+        sys.exit(__doc__ + "(RUNS: 3 at least, for medians)")
     site, runs, queries = pathlib.Path(arguments[0]), int(arguments[1]), arguments[2:]
     server, base = svp.serve(site)
     try:
