@@ -5,7 +5,8 @@ against pages that fetch the same files and do nothing else:
 
 - bare:    a page of one list and one script, which fetches the files FoodPin's page read before
            its first result, in the same rounds (a round: the requests made before any of them was
-           answered; from one cold run of FoodPin's page), then puts the first card in the list;
+           answered; from one cold run of FoodPin's page), then puts the first card in the list.
+           Each round waits for all its files, so this floor is a cautious one;
 - head:    FoodPin's own list page with its script left out and that same chain started in its
            head, where the theme already asks for the index and the term list: the floor for a page
            with FoodPin's header, stylesheet and form;
@@ -18,8 +19,8 @@ Each run is a fresh headless Chromium, the four alternated; ms from navigation s
 card in the list (search-vs-pagefind.py's `first_result`), medians of RUNS. The floor pages are
 written into the site for the runs and removed after.
 
-With `keystroke`: search-vs-pagefind.py's further keystroke (the query loaded cold and warm, then
-the query but its last character shown whole, then that character typed), and within it the round trip for the card shards the new
+With `keystroke`: search-vs-pagefind.py's further keystroke (the query loaded cold and warm,
+then the query but its last character shown whole, then that character typed), and within it the round trip for the card shards the new
 first screen needs and the page had not read: from the first such request to the last response.
 That round trip is the floor of a keystroke whose first cards are new to the page; the rest of the
 time is FoodPin's own work. Medians of RUNS, each a fresh browser.
@@ -60,13 +61,15 @@ def rounds_read(driver, base, query):
     """The search files FoodPin's page read before its first result, in rounds: a request made
     after one of its round was answered (so it may have needed that answer) opens the next."""
     svp.first_result(driver, f"{base}?q={urllib.parse.quote(query)}", ["firstResult"])
-    rounds, answered = [], float("inf")
+    rounds, answered, seen = [], float("inf"), set()
     for path, start, end in sorted(driver.execute_script(READ), key=lambda entry: entry[1]):
+        if path in seen:  # a preload and the fetch that took its answer
+            continue
         if not rounds or start > answered:
             rounds.append([])
             answered = end
-        if path not in rounds[-1]:
-            rounds[-1].append(path)
+        seen.add(path)
+        rounds[-1].append(path)
         answered = min(answered, end)
     if not rounds or not all(CARDS.fullmatch(path) for path in rounds[-1]):
         sys.exit(f"search-floor.py: {query!r} showed no card from card shards read last: {rounds}")
@@ -98,11 +101,17 @@ CARD_ROUND = """const cards = performance.getEntriesByType("resource").filter(en
 return cards.length ? Math.max(...cards.map(entry => entry.responseEnd)) - Math.min(...cards.map(entry => entry.startTime)) : 0;"""
 
 
+def browser():
+    """search-vs-pagefind.py's browser, keeping every resource timing (250 by default: a page at a
+    million reads more, its filter counts a thousand attribute parts)."""
+    driver = svp.browser()
+    driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": "performance.setResourceTimingBufferSize(100000);"})
+    return driver
+
+
 def keystroke(base, query):
     """ms from the key to the list drawn, and the card shards' round trip within it."""
-    driver = svp.browser()
-    # The page's own files are many: each is kept (the browser keeps 250 by default).
-    driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": "performance.setResourceTimingBufferSize(100000);"})
+    driver = browser()
     try:
         for _ in range(2):
             svp.first_result(driver, f"{base}?q={urllib.parse.quote(query)}", ["firstResult", "wholeShown", "countsShown"])
@@ -124,7 +133,7 @@ def colds(site, base, runs, queries):
     print("| query | files read, by round | bare | head | end | FoodPin |\n|---|---|---|---|---|---|")
     try:
         for query in queries:
-            driver = svp.browser()
+            driver = browser()
             try:
                 rounds = rounds_read(driver, base, query)
             finally:
@@ -146,7 +155,7 @@ def colds(site, base, runs, queries):
 def main():
     keystroke_mode = sys.argv[1:2] == ["keystroke"]
     arguments = sys.argv[2:] if keystroke_mode else sys.argv[1:]
-    if len(arguments) < 3 or int(arguments[1]) < 3:
+    if len(arguments) < 3 or not arguments[1].isdigit() or int(arguments[1]) < 3:
         sys.exit(__doc__ + "(RUNS: 3 at least, for medians)")
     site, runs, queries = pathlib.Path(arguments[0]), int(arguments[1]), arguments[2:]
     server, base = svp.serve(site)
