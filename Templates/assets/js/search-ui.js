@@ -148,7 +148,7 @@
     var fail = function () { failed(mine); }, current = function () { return mine === generation; };
     // What the words, filters and sort need comes first; a later keystroke's search wins. A new
     // search in best-match order shows its first screen once it is sure of it, then the rest:
-    // a common word's postings are read in parts, best first (search-hits.js, `readLead`).
+    // a common word's postings are read in parts, best first (search-lead.js, `readLead`).
     engine.prepare(query, f, sort.value, keepShown ? undefined : first, current).then(function (ran) {
       if (!current()) return;
       if (engine.whole(query, f)) return show(engine.run(query, f, sort.value, origin), mine, keepShown, query);
