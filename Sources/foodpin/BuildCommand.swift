@@ -33,6 +33,7 @@ struct BuildCommand: ParsableCommand {
             baseURL: site.baseURL, includeDrafts: drafts, clean: clean)
         options.fetchImages = fetchImages
         options.durable = durable
+        if let warning = OutputFolders.mountPointWarning(for: options.output ?? GuideLayout(root: guide.rootURL).defaultOutput) { console.report([warning]) }
         let report = try SiteBuilder.build(options) { console.progress($0) }
         console.report(report.diagnostics)
         guard report.succeeded else {

@@ -60,8 +60,8 @@ struct DeployCommand: AsyncParsableCommand, AsyncCommand {
     func validate() throws {
         guard (1...256).contains(jobs) else { throw ValidationError("--jobs takes 1 to 256") }
         for (name, address) in [("--endpoint", endpoint), ("--cloudfront-endpoint", cloudFrontEndpoint)] {
-            if let address, URL(string: address)?.host == nil || !(address.hasPrefix("http://") || address.hasPrefix("https://")) {
-                throw ValidationError("\(name) takes an http:// or https:// address, not \(address)")
+            if let address, !WebURL.isSafe(address) || !(address.hasPrefix("http://") || address.hasPrefix("https://")) {
+                throw ValidationError("\(name) takes an http:// or https:// address with a port from 1 to 65535, if any; not \(address)")
             }
         }
     }

@@ -108,4 +108,21 @@ extension CommandLineTests {
         // The half-made standby is gone: the space is free again.
         #expect(try FileManager.default.contentsOfDirectory(atPath: disk.path).sorted() == [".site.foodpin-lock", "site"])
     }
+    /// At the very mount point the folders cannot be exchanged: FoodPin says so before it starts.
+    @Test(.enabled(if: canMountASmallDisk, "needs to mount a tmpfs"))
+    func anOutputFolderAtAMountPointIsSaidToBePublishedFileByFile() throws {
+        let disk = try #require(Self.smallDisk())
+        defer { Self.unmount(disk) }
+        let guide = try TestGuide()
+        try guide.write("Content/restaurants/kept.md", "---\nname: Kept\n---\nGood.\n")
+        let run = try foodpin(["build", "--output", disk.path], in: guide.root)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr.split(separator: "\n").prefix(2) == [
+            "\(disk.path):1:1: warning: this folder is a mount point: its files are replaced one by one, so a build stopped halfway (a full disk, kill -9) can leave a mixed site",
+            "    hint: build into a folder inside it (--output \(disk.path)/site), which is published in one step",
+        ])
+        #expect(try Self.tree(disk)["restaurants/kept/index.html"] != nil)
+        let inside = try foodpin(["build", "--output", disk.appending(path: "site").path], in: guide.root)
+        #expect(inside.status == 0 && !inside.stderr.contains("warning"), "\(inside.stderr)")
+    }
 }

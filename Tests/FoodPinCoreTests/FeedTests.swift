@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
 import Testing
 @testable import FoodPinCore
 
@@ -144,4 +147,27 @@ import Testing
         ])
         #expect(!guide.exists("index.html"))
     }
+
+    /// XML 1.0 has no place for C0 controls or noncharacters, not even escaped: a city record or a
+    /// review holding them leaves every XML file well-formed, with the rest of the text kept.
+    @Test func charactersXMLForbidsLeaveEveryXMLFileWellFormed() throws {
+        let guide = try TestGuide(siteYAML: "title: Eats\nbase_url: https://example.org/\n")
+        let odd = #"\u0001\uFFFE\uFFFF\uFDD0\uD83F\uDFFF\u001F"#
+        try guide.write("Content/cities/x.json", #"[{"id": 7, "name": "Noir"# + odd + #" Caf\u00e9", "city": "Bo"# + odd + #"ston", "added": "2026-03-01"}]"#)
+        try guide.write("Content/reviews/noir/1.md", "---\nrestaurant: 7\nrating: 5\ndate: 2026-04-02\n---\nGood" + Self.text(0x1, 0xFFFE, 0xFFFF, 0xFDD0, 0x10FFFF) + " coffee.\n")
+        #expect(try guide.build().succeeded)
+        let xml = FileManager.default.enumerator(atPath: guide.output.path)!.compactMap { $0 as? String }.filter { $0.hasSuffix(".xml") }.sorted()
+        #expect(xml == ["cities/bo-ston/feeds/restaurants.xml", "cities/bo-ston/feeds/reviews.xml", "feeds/restaurants.xml", "feeds/reviews.xml", "sitemap.xml"])
+        for path in xml {
+            let parser = XMLParser(data: try Data(contentsOf: guide.output.appending(path: path)))
+            #expect(parser.parse(), "\(path): \(parser.parserError.map { "\($0)" } ?? "")")
+        }
+        #expect(try guide.page("feeds/restaurants.xml").contains("<title>Noir Café</title>"))
+        #expect(try guide.page("feeds/reviews.xml").contains("Good coffee."))
+        #expect(XMLText.escape(Self.text(0x61, 0x1, 0xFFFE, 0x62, 0xFFFD, 0xFDEF, 0xFDF0, 0x1FFFE, 0x1FFFD, 0x3C, 0x9))
+                == Self.text(0x61, 0x62, 0xFFFD, 0xFDF0, 0x1FFFD) + "&lt;\t")
+    }
+
+    /// Swift's literals refuse noncharacters: made from their numbers.
+    static func text(_ scalars: UInt32...) -> String { String(String.UnicodeScalarView(scalars.map { Unicode.Scalar($0)! })) }
 }

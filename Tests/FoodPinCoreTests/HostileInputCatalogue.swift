@@ -219,6 +219,20 @@ import Testing
             try write($0, "Content/images/cut.jpg", whole.prefix(3_000))
             try write($0, bad, "---\nname: x\nimage: images/cut.jpg\n---\n")
         },
+        Case(name: "a picture 1000 pixels wide and 1 high", message: "Content/restaurants/bad.md:3:8: error: picture \"images/strip.png\" is 1000 × 1 pixels: one side is more than 10 times the other, a shape FoodPin does not publish") {
+            try write($0, "Content/images/strip.png", try Data(contentsOf: PictureTests.fixtures.appending(path: "strip-1000x1.png")))
+            try write($0, bad, "---\nname: x\nimage: images/strip.png\n---\n")
+        },
+        Case(name: "a picture 1 pixel wide and 5000 high", message: "Content/restaurants/bad.md:4:11: error: picture \"images/strip.png\" is 1 × 5000 pixels: one side is more than 10 times the other, a shape FoodPin does not publish") {
+            try write($0, "Content/images/strip.png", try Data(contentsOf: PictureTests.fixtures.appending(path: "strip-1x5000.png")))
+            try write($0, bad, "---\nname: x\nphotos:\n  - {src: images/strip.png, alt: A strip}\n---\n")
+        },
+        Case(name: "an SVG over ten megabytes", message: "Content/images/drawing.svg:1:1: error: this SVG is 10000085 bytes, over the limit of 10000000 bytes for an SVG (published as it is, and checked whole)") {
+            let picture = "<svg xmlns=\"http://www.w3.org/2000/svg\"><image href=\"data:image/png;base64," + String(repeating: "A", count: 10_000_000) + "\"/></svg>\n"
+            try write($0, "Content/images/drawing.svg", picture)
+        },
+        Case(name: "an endpoint port past 65535", arguments: ["deploy", "s3://guide", "--endpoint", "http://127.0.0.1:99999"], status: 2,
+             message: "Error: --endpoint takes an http:// or https:// address with a port from 1 to 65535, if any; not http://127.0.0.1:99999") { _ in },
         Case(name: "a template section never closed", message: "Templates/restaurant.mustache:1:1: error: template error: `x` is opened here and never closed") {
             try write($0, "Templates/restaurant.mustache", "{{#x}}\n")
         },

@@ -193,13 +193,15 @@ import Testing
         let hits = Counter()
         try await withServer(hits: hits) { port in
             let cases = ["loopback": "http://127.0.0.1:\(port)/dish.jpg", "named": "http://localhost:\(port)/dish.jpg",
-                         "decimal": "http://2130706433:\(port)/dish.jpg"]
+                         "decimal": "http://2130706433:\(port)/dish.jpg", "dotted": "http://127.0.0.1.:\(port)/dish.jpg"]
             let root = try guide(cases, allowLocal: false)
             defer { try? FileManager.default.removeItem(at: root) }
             let (report, warnings) = try await build(root)
             #expect(report.succeeded)
             #expect(warnings["loopback.md"] == "picture \(cases["loopback"]!) was not fetched: its host is at 127.0.0.1, on this machine or a private network (`fetch_private_addresses: true` in site.yml allows it); it is shown from its host")
             #expect(warnings["decimal.md"] == "picture \(cases["decimal"]!) was not fetched: its host is at 127.0.0.1, on this machine or a private network (`fetch_private_addresses: true` in site.yml allows it); it is shown from its host")
+            // An address with a trailing dot is still that address, not a name to look up.
+            #expect(warnings["dotted.md"] == "picture \(cases["dotted"]!) was not fetched: its host is at 127.0.0.1, on this machine or a private network (`fetch_private_addresses: true` in site.yml allows it); it is shown from its host")
             let local = PublicAddress.resolve("localhost").first { !$0.isPublic }!.text
             #expect(warnings["named.md"] == "picture \(cases["named"]!) was not fetched: its host is at \(local), on this machine or a private network (`fetch_private_addresses: true` in site.yml allows it); it is shown from its host")
             #expect(hits.value == 0)
@@ -250,6 +252,7 @@ import Testing
         #expect(PublicAddress.isPublic(ipv6: v6([0x26, 0x06, 0x47, 0x00], [1])))
         #expect(PublicAddress.isPublic(ipv6: v6([], [0xFF, 0xFF, 8, 8, 8, 8])))
         #expect(PublicAddress.resolve("127.1") == [.init(text: "127.0.0.1", isPublic: false)])
+        #expect(PublicAddress.resolve("127.0.0.1.") == [.init(text: "127.0.0.1", isPublic: false)])
         #expect(PublicAddress.resolve("[::1]") == [.init(text: "::1", isPublic: false)])
         #expect(PublicAddress.resolve("8.8.8.8") == [.init(text: "8.8.8.8", isPublic: true)])
         #expect(PublicAddress.resolve("no-such-host.invalid").isEmpty)

@@ -1,6 +1,7 @@
 """`foodpin deploy` against a real S3 server (moto's, signatures checked) and a folder: every
 object's bytes and headers read back, edits of every kind, requests counted, kill -9 mid-deploy."""
 import gzip
+import http.server
 import json
 import os
 import pathlib
@@ -10,6 +11,7 @@ import signal
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import urllib.parse
 import urllib.request
@@ -344,3 +346,35 @@ def test_cloudfront_is_told_to_drop_exactly_the_changed_addresses(s3, guide):
     assert len(invalidations) == 1
     assert sorted(invalidations[0]["paths"]) == sorted(expected)
     assert f"CloudFront invalidation {invalidations[0]['id']} asked for them." in result.stdout
+
+
+class EndlessListing(http.server.BaseHTTPRequestHandler):
+    """An S3 service whose listing always says there is more, under the same continuation token."""
+
+    def do_GET(self):
+        body = (b'<?xml version="1.0" encoding="UTF-8"?><ListBucketResult><Name>loop</Name><IsTruncated>true</IsTruncated>'
+                b'<Contents><Key>a.html</Key><ETag>"0"</ETag></Contents><NextContinuationToken>again</NextContinuationToken></ListBucketResult>')
+        self.send_response(200)
+        self.send_header("Content-Type", "application/xml")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def log_message(self, *args):
+        pass
+
+
+def test_a_listing_that_never_ends_stops_with_an_error_naming_the_target(guide):
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), EndlessListing)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    env = {k: v for k, v in os.environ.items() if not k.startswith("AWS_")}
+    env.update({"AWS_ACCESS_KEY_ID": "key", "AWS_SECRET_ACCESS_KEY": "secret", "HOME": str(guide)})
+    try:
+        result = subprocess.run([foodpin_binary(), "deploy", "s3://loop/site", "--root", str(guide), "--endpoint",
+                                 f"http://127.0.0.1:{server.server_address[1]}"], capture_output=True, text=True, env=env, timeout=120)
+    finally:
+        server.shutdown()
+    assert result.returncode == 1, result.stderr
+    assert result.stderr.splitlines()[0] == \
+        "s3://loop/site/: error: cannot list the bucket: the service's listing never ends (continuation token repeated)"
+    assert "secret" not in result.stderr + result.stdout

@@ -223,3 +223,35 @@ def test_the_worker_and_the_hours_script_weigh_at_most_4_kb_gzipped(guide):
     assert len(hours) == 1 and "FoodPin.openingText" in hours[0]
     total = len(gzip.compress(worker, 9)) + len(gzip.compress(hours[0].encode(), 9))
     assert total <= 4000, total
+
+
+@pytest.mark.parametrize("city", ["constructor", "__proto__", "toString", "valueOf", "hasOwnProperty"])
+def test_a_city_named_like_an_object_property_is_saved_only_once_saved(tmp_path, browser, city):
+    """Saved cities are looked up by name with no inherited keys: "constructor" once showed as saved
+    already, and could never be saved."""
+    root = tmp_path / "guide"
+    (root / "Content" / "restaurants").mkdir(parents=True)
+    (root / "Content" / "site.yml").write_text("title: Odd Cities\n")
+    (root / "Content" / "restaurants" / "plain.md").write_text(f"---\nname: Plain\ncity: \"{city}\"\n---\nSoup.\n")
+    build(root)
+    site = Site(root / "Output")
+    url = site.start()
+    try:
+        controlled(browser, url + "my-guide/")
+        browser.execute_script("localStorage.clear()")
+        page = next(p for p in (root / "Output" / "cities").glob("*/index.html") if "data-city" in p.read_text())
+        browser.get(url + page.relative_to(root / "Output").parent.as_posix() + "/")
+        box = wait(browser, lambda b: b.find_element("css selector", ".offline-save:not([hidden])"))
+        button = box.find_element("css selector", "button")
+        assert box.get_attribute("data-city") == city
+        assert button.get_attribute("aria-pressed") == "false"
+        assert button.text.startswith(f"Save {city} for offline ("), button.text
+        button.click()
+        wait(browser, lambda b: "is saved" in b.find_element("css selector", ".offline-save [role=status]").text, 30)
+        assert button.get_attribute("aria-pressed") == "true"
+        assert browser.execute_script("return Object.keys(JSON.parse(localStorage.getItem('offlineCities')))") == [city]
+        button.click()
+        assert button.get_attribute("aria-pressed") == "false"
+        assert browser.execute_script("return localStorage.getItem('offlineCities')") == "{}"
+    finally:
+        site.stop()

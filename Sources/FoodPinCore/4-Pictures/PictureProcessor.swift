@@ -9,6 +9,8 @@ public enum PictureProblem: Error, Equatable, Sendable {
     /// A picture format FoodPin does not publish (a TIFF, a PDF …), by libvips's name for it.
     case unsupported(String)
     case tooLarge(width: Int, height: Int, limit: Int)
+    /// One side more than `PictureSettings.maxAspect` times the other.
+    case tooThin(width: Int, height: Int)
     /// Decoding failed part-way: a truncated or damaged file; libvips's words.
     case damaged(String)
     case cannotWrite(String)
@@ -24,6 +26,8 @@ public enum PictureProblem: Error, Equatable, Sendable {
         case .unsupported(let kind): "picture \"\(written)\" is a \(kind) file; use JPEG, PNG, WebP, GIF or AVIF"
         case .tooLarge(let width, let height, let limit):
             "picture \"\(written)\" is \(width) × \(height) pixels, over the limit of \(limit) pixels; it was not decoded"
+        case .tooThin(let width, let height):
+            "picture \"\(written)\" is \(width) × \(height) pixels: one side is more than \(PictureSettings.maxAspect) times the other, a shape FoodPin does not publish"
         case .damaged(let detail): "picture \"\(written)\" is damaged or cut short: \(detail)"
         case .cannotWrite(let detail): "picture \"\(written)\" could not be processed: \(detail)"
         }
@@ -32,6 +36,7 @@ public enum PictureProblem: Error, Equatable, Sendable {
     var hint: String? {
         switch self {
         case .tooLarge: "shrink the picture, or raise `picture_max_pixels` in site.yml"
+        case .tooThin: "crop it to at most \(PictureSettings.maxAspect):1; cards, pages and link previews show a picture near 4:3 or 1.9:1"
         case .damaged: "export the picture again from the camera or editor"
         default: nil
         }
@@ -84,6 +89,9 @@ enum PictureProcessor {
         if foodpin_orientation_swap(header) != 0 { swap(&width, &height) }
         guard width > 0, height > 0 else { return .failure(.damaged("it has no pixels")) }
         guard allows(pixels: width * height, limit: maxPixels) else { return .failure(.tooLarge(width: width, height: height, limit: maxPixels)) }
+        // A link preview fills 1200 × 630 from any shape: a 1000 × 1 strip was enlarged to 630,000 × 630
+        // (1.6 GB, 17 s) before its crop. Within this shape, the work is bounded by the published sizes.
+        guard max(width, height) <= PictureSettings.maxAspect * min(width, height) else { return .failure(.tooThin(width: width, height: height)) }
         return .success((width, height))
     }
 

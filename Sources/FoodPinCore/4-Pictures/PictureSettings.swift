@@ -32,6 +32,8 @@ public struct PictureSettings: Sendable, Equatable {
     public var fetchPrivateAddresses = false
 
     public static let widthRange = 16...8192
+    /// The longest side may be this many times the shortest, at most (docs/limits.md).
+    public static let maxAspect = 10
     /// Link previews (`og:image`) are this size, the one social networks show best.
     static let previewSize = (width: 1200, height: 630)
 

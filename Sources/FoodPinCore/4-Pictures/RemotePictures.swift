@@ -104,6 +104,7 @@ struct RemotePictures: Sendable {
         let deadline = NIODeadline.now() + .milliseconds(Int64(timeout * 1000))
         for _ in 0...Self.maxRedirects {
             guard let host = address.host else { return .failure(.failed("its address names no host")) }
+            guard WebURL.isPort(address.port) else { return .failure(.failed("its address has a port outside 1 to 65535")) }
             let addresses = resolve(host)
             guard let pinned = addresses.first else { return .failure(.unknownHost) }
             if !allowsPrivateAddresses, let found = addresses.first(where: { !$0.isPublic }) { return .failure(.privateAddress(found.text)) }

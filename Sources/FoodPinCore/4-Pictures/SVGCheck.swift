@@ -21,6 +21,11 @@ enum SVGCheck {
         paths.filter { $0.lowercased().hasSuffix(".svg") }.compactMap { path in
             let url = layout.content.appending(path: path)
             let shown = GuideLayout.displayPath(url)
+            if let size = OutputWriter.size(at: url.path), size > maxBytes {
+                return .error(at: SourceLocation(path: shown, line: 1, column: 1),
+                              "this SVG is \(size) bytes, over the limit of \(maxBytes) bytes for an SVG (published as it is, and checked whole)",
+                              hint: "simplify the drawing, or export it as PNG or WebP, which FoodPin resizes")
+            }
             guard let data = try? Data(contentsOf: url) else { return .error(at: SourceLocation(path: shown), "the SVG cannot be read") }
             return problem(in: data).map { found in
                 .error(at: SourceLocation(path: shown, line: found.line, column: found.column),
@@ -29,6 +34,10 @@ enum SVGCheck {
             }
         }
     }
+
+    /// libxml2 refuses a text or an attribute over 10,000,000 bytes (an embedded picture, say) as
+    /// not well-formed: a file no larger cannot hold one.
+    static let maxBytes = 10_000_000
 
     /// The first thing that makes this SVG unsafe to publish, or nil.
     static func problem(in data: Data) -> Problem? {

@@ -204,3 +204,19 @@ enum MountPoints {
         return String(decoding: bytes, as: UTF8.self)
     }
 }
+
+public enum OutputFolders {
+    /// Said before a build starts: an output folder that is a mount point cannot be exchanged with
+    /// its standby, so its files are replaced one by one, and a build stopped halfway (a full disk,
+    /// `kill -9`) can leave it mixed (docs/publishing.md).
+    public static func mountPointWarning(for output: URL) -> Diagnostic? {
+        let live = output.standardizedFileURL
+        var folder = stat(), parent = stat()
+        guard lstat(live.path, &folder) == 0, (folder.st_mode & S_IFMT) == S_IFDIR else { return nil }
+        let onOwnDevice = stat(live.deletingLastPathComponent().path, &parent) == 0 && parent.st_dev != folder.st_dev
+        guard onOwnDevice || MountPoints.contains(live.path) else { return nil }
+        return .warning(at: SourceLocation(path: GuideLayout.displayPath(live)),
+                        "this folder is a mount point: its files are replaced one by one, so a build stopped halfway (a full disk, kill -9) can leave a mixed site",
+                        hint: "build into a folder inside it (--output \(GuideLayout.displayPath(live.appending(path: "site")))), which is published in one step")
+    }
+}

@@ -171,4 +171,10 @@ struct DeployManifest: Equatable, Sendable {
     }
 
     private static func pendingURL(_ url: URL) -> URL { url.appendingPathExtension("pending") }
+
+    /// The addresses the last deploy changed, for a CDN to drop.
+    static func changedList(at url: URL) -> URL { url.deletingPathExtension().appendingPathExtension("changed.txt") }
+
+    /// Every file a deploy keeps for its target: the manifest, the files in flight, the changed addresses.
+    static func files(at url: URL) -> [URL] { [url, pendingURL(url), changedList(at: url)] }
 }

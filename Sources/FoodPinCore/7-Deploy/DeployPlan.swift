@@ -121,6 +121,9 @@ struct DeployPlan: Sendable {
                 manifest.retired[path] = since
             }
         }
+        // The reverse of the waves: doors and pages go before the assets and pictures they name, so a
+        // deploy stopped while removing never leaves a live page without its stylesheet.
+        deletions = DeployHeaders.Wave.allCases.reversed().flatMap { wave in deletions.filter { DeployHeaders.wave(of: $0) == wave } }
     }
 
     /// The addresses a CDN knows the changed files by: `/a/b.css`, and a folder's page also as `/a/`.

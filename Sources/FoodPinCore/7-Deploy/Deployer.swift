@@ -55,6 +55,8 @@ public enum Deployer {
         let turn = try Publisher.takeTurn(request.site)
         defer { turn.end() }
         let manifestURL = DeployManifest.location(for: request.target, endpoint: request.endpoint, in: request.guide.cache)
+        // Before the manifest is read: a pipe there would block, a link would carry it out of the guide.
+        for file in DeployManifest.files(at: manifestURL) { try OwnPath.prepare(file, within: request.guide.root) }
         // Read beside the build's record: each takes a tenth of a second at 100,000 files.
         let lastDeploy = Pending { DeployManifest.load(from: manifestURL) }
         let record = BuildState.written(into: request.site, in: request.guide)
@@ -131,7 +133,7 @@ public enum Deployer {
         // With nothing sent, removed or restamped, the manifest on disk already says all this.
         if !(plan.unchangedManifest && total == 0 && plan.deletions.isEmpty) { try plan.manifest.save(to: manifestURL, target: request.target) }
         DeployManifest.clearPending(for: manifestURL)
-        let list = manifestURL.deletingPathExtension().appendingPathExtension("changed.txt")
+        let list = DeployManifest.changedList(at: manifestURL)
         guard !plan.changed.isEmpty else {
             // A list left from an earlier deploy would pass for this one's.
             unlink(list.path)

@@ -50,10 +50,20 @@ struct S3Bucket: DeployDestination {
         }
     }
 
+    /// A thousand keys a page: a listing of a billion objects, well past any site.
+    static let maxListPages = 1_000_000
+
     func list() async throws(FoodPinError) -> [String: String] {
         var held: [String: String] = [:]
         var token: String?
+        // A service that hands out a token it gave before (or pages for ever) would be listed for ever.
+        var tokens: Set<String> = []
         repeat {
+            if let token, !tokens.insert(token).inserted || tokens.count > Self.maxListPages {
+                throw FoodPinError(.io, at: "s3://\(bucket)/\(prefix)",
+                                   "cannot list the bucket: the service's listing never ends (continuation token \(tokens.count > Self.maxListPages ? "number \(tokens.count)" : "repeated"))",
+                                   hint: "the service answers ListObjectsV2 wrongly; deploy again, or ask its operator")
+            }
             var query = [("list-type", "2"), ("prefix", prefix)]
             if let token { query.append(("continuation-token", token)) }
             let answer = try await send("GET", key: nil, query: query, doing: "list the bucket")

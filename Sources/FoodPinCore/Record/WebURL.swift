@@ -9,9 +9,12 @@ public enum WebURL {
         guard !text.contains(where: { $0.isWhitespace || $0 == "\"" || $0 == "<" || $0 == ">" }),
               let components = URLComponents(string: text),
               let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https",
-              let host = components.host, !host.isEmpty else { return nil }
+              let host = components.host, !host.isEmpty, isPort(components.port) else { return nil }
         return components
     }
+
+    /// No port, or one a connection can be made to: 99999 would stop the HTTP client with a trap.
+    public static func isPort(_ port: Int?) -> Bool { port.map { (1...65_535).contains($0) } ?? true }
 }
 
 /// The site's public address (`base_url` in site.yml, `--base-url`): an http(s) URL without query

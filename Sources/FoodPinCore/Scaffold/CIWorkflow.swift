@@ -18,7 +18,10 @@ public enum CIWorkflow: String, Sendable, CaseIterable {
     /// Writes the file into the guide at `root`; an existing one is never replaced.
     public func write(into root: URL) throws(FoodPinError) {
         let url = root.appending(path: path)
-        if FileManager.default.fileExists(atPath: url.path) {
+        // `.github` a link to an outside folder would carry the file there.
+        try OwnPath.makeRealFolders(url.deletingLastPathComponent().path, within: root.path)
+        var info = stat()
+        if lstat(url.path, &info) == 0 {
             throw .usage("the file already exists; nothing was changed", at: GuideLayout.displayPath(url))
         }
         try NewFile.write(text, to: url)

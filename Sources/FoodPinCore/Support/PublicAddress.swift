@@ -21,7 +21,10 @@ enum PublicAddress {
         hints.ai_socktype = SOCK_STREAM
         #endif
         var list: UnsafeMutablePointer<addrinfo>?
-        let bare = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
+        var bare = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
+        // `127.0.0.1.` is the address with a trailing dot, not a name to ask DNS for.
+        var literal = in_addr()
+        if bare.hasSuffix("."), inet_aton(String(bare.dropLast()), &literal) != 0 { bare.removeLast() }
         guard getaddrinfo(bare, nil, &hints, &list) == 0, let list else { return [] }
         defer { freeaddrinfo(list) }
         var found: [Resolved] = []

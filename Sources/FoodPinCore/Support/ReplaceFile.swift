@@ -13,7 +13,8 @@ public final class ReplaceFile {
     public init(_ url: URL) throws(FoodPinError) {
         path = url.standardizedFileURL.path
         temporary = path + ".foodpin-\(getpid())-tmp"
-        descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        // O_NOFOLLOW: a link left under the temporary name is refused, never written through.
+        descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o644)
         guard descriptor >= 0 else { throw .io("write the file", path: path) }
     }
 

@@ -88,7 +88,7 @@
   var indexURL = document.body.dataset.index;
   // The worker leaves search/ to the network where the browser can (sw.mustache): offline, its
   // kept copies are read here.
-  var files = {};
+  var files = Object.create(null);
   function file(path) {
     if (!files[path]) {
       var url = indexURL.replace(/search\.json$/, path);

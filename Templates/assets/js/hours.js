@@ -6,7 +6,7 @@
     return text ? text.split(",").map(function (span) { return span.split("-").map(Number); }) : [];
   }
   FoodPin.parseHours = function (text) {
-    var parts = text.split(" "), exceptions = {}, week = [];
+    var parts = text.split(" "), exceptions = Object.create(null), week = [];
     parts[0].split("|").forEach(function (day) { week.push(day === "=" ? week[week.length - 1] : spans(day)); });
     parts.slice(1).forEach(function (part) { var pair = part.split("="); exceptions[pair[0]] = spans(pair[1]); });
     return { week: week, exceptions: exceptions };

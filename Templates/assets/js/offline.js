@@ -6,8 +6,10 @@
   if (!("serviceWorker" in navigator) || !/^https?:$/.test(location.protocol) || FoodPin.leaving) return;
   var root = document.body.dataset.root || "./", key = FoodPin.storageKeys.offlineCities;
 
+  // By city name, with no inherited keys: a city called "constructor" is saved only once saved.
   function savedCities() {
-    try { return JSON.parse(FoodPin.storageGet("localStorage", key) || "{}") || {}; } catch (error) { return {}; }
+    var cities = Object.create(null);
+    try { return Object.assign(cities, JSON.parse(FoodPin.storageGet("localStorage", key) || "{}")); } catch (error) { return cities; }
   }
 
   // Pages are named from the site's root, as the worker's scope is.
@@ -35,7 +37,7 @@
       Object.keys(cities).forEach(function (name) { if (index.cities.indexOf(name) >= 0) urls = urls.concat(cities[name]); });
       return Promise.all([index, FoodPin.data.places(pinned), Promise.all(urls.map(restaurantsOn))]);
     }).then(function (found) {
-      var index = found[0], places = found[1], pages = [], files = {};
+      var index = found[0], places = found[1], pages = [], files = Object.create(null);
       // Pinned restaurants at the width a phone's detail page uses, with what My guide draws them from.
       pinned.filter(function (slug) { return slug in places.position; }).forEach(function (slug) {
         pages.push({ url: "restaurants/" + slug + "/", width: 640 });

@@ -77,7 +77,7 @@
         if (!current()) throw superseded;
         return Promise.all([markResults(filter), filter === "open" ? null : optionsOf(filter)]);
       }).then(function (found) {
-        var all = found[0], byValue = found[1], tally = {};
+        var all = found[0], byValue = found[1], tally = Object.create(null);
         if (filter === "open") return openOnes(all);
         Object.keys(byValue).forEach(function (value) {
           for (var i = 0, n = 0, positions = byValue[value]; i < positions.length; i++) n += inResults[positions[i]];
