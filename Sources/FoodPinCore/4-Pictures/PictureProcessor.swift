@@ -104,7 +104,7 @@ enum PictureProcessor {
         case .success(let found): size = found
         case .failure(let problem): return .failure(problem)
         }
-        let widths = settings.widths(for: size.width)
+        let widths = settings.widths(for: size.width, height: size.height)
         let largest = widths.last!
         // One decode, shrunk on load to the largest width; the smaller ones are made from it in memory.
         var loaded: UnsafeMutablePointer<VipsImage>?
