@@ -91,6 +91,7 @@ struct ServeCommand: AsyncParsableCommand, AsyncCommand {
         let session = watch.session(root: try guide.layout().root)
         let printer = RebuildPrinter(console: console)
         session.onOutcome { printer.print($0) }
+        if let warning = OutputFolders.mountPointWarning(for: session.outputFolder) { console.report([warning]) }
         try session.start()
         let server = PreviewServer(session: session, host: host, port: port)
         let host = self.host
@@ -113,6 +114,7 @@ struct WatchCommand: ParsableCommand {
         let session = watch.session(root: try guide.layout().root)
         let printer = RebuildPrinter(console: console)
         session.onOutcome { printer.print($0) }
+        if let warning = OutputFolders.mountPointWarning(for: session.outputFolder) { console.report([warning]) }
         try session.start()
         console.say("Watching \(GuideLayout.displayPath(session.root.appending(path: "Content")))/ and Templates/ (Ctrl-C to stop)")
         signal(SIGINT, SIG_IGN)

@@ -232,14 +232,16 @@ def test_a_city_named_like_an_object_property_is_saved_only_once_saved(tmp_path,
     root = tmp_path / "guide"
     (root / "Content" / "restaurants").mkdir(parents=True)
     (root / "Content" / "site.yml").write_text("title: Odd Cities\n")
-    (root / "Content" / "restaurants" / "plain.md").write_text(f"---\nname: Plain\ncity: \"{city}\"\n---\nSoup.\n")
+    # The name as a city, a cuisine and a slug; another place, so a search can leave it out.
+    (root / "Content" / "restaurants" / f"{city}.md").write_text(f"---\nname: Plain\ncity: \"{city}\"\ncuisines: [\"{city}\"]\n---\nSoup.\n")
+    (root / "Content" / "restaurants" / "other.md").write_text("---\nname: Other\ncity: Elsewhere\ncuisines: [Thai]\n---\nCurry.\n")
     build(root)
     site = Site(root / "Output")
     url = site.start()
     try:
         controlled(browser, url + "my-guide/")
         browser.execute_script("localStorage.clear()")
-        page = next(p for p in (root / "Output" / "cities").glob("*/index.html") if "data-city" in p.read_text())
+        page = next(p for p in (root / "Output" / "cities").glob("*/index.html") if f'data-city="{city}"' in p.read_text())
         browser.get(url + page.relative_to(root / "Output").parent.as_posix() + "/")
         box = wait(browser, lambda b: b.find_element("css selector", ".offline-save:not([hidden])"))
         button = box.find_element("css selector", "button")
@@ -253,5 +255,13 @@ def test_a_city_named_like_an_object_property_is_saved_only_once_saved(tmp_path,
         button.click()
         assert button.get_attribute("aria-pressed") == "false"
         assert browser.execute_script("return localStorage.getItem('offlineCities')") == "{}"
+        # Filter counts: the option of that name gives no result for a search that leaves it out.
+        browser.get(url + "?q=curry")
+        wait(browser, lambda b: b.find_element("css selector", ".search-results").get_attribute("aria-busy") == "false")
+        for select in ["city", "cuisine"]:
+            option = f"select[name={select}] option:not([value=''])"
+            wait(browser, lambda b: all(o.text.endswith(")") for o in b.find_elements("css selector", option)))
+            texts = sorted(o.text for o in browser.find_elements("css selector", option))
+            assert f"{city} (0)" in texts, texts
     finally:
         site.stop()
