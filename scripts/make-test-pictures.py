@@ -77,4 +77,14 @@ try:
     pillow_heif.from_pillow(scene(64, 48, 7)).save(f"{out}/heic-named.jpg", quality=60)
 except ImportError:
     print("pillow-heif is not installed: heic-named.jpg kept as it was")
+# 12. Shapes past 10:1, a few hundred bytes each: a 1,000 × 1 strip's link preview was once
+# enlarged to 630,000 × 630 pixels (1.6 GB). And a 2,000 × 20,000 grey tower, allowed but tall.
+def grey(width, height, path, shade):
+    rows = b"".join(b"\x00" + bytes(shade(x, y) for x in range(width)) for y in range(height))
+    open(path, "wb").write(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 0, 0, 0, 0))
+                           + chunk(b"IDAT", zlib.compress(rows, 9)) + chunk(b"IEND", b""))
+grey(1000, 1, f"{out}/strip-1000x1.png", lambda x, y: (x * 7 + y * 3) % 256)
+grey(1, 5000, f"{out}/strip-1x5000.png", lambda x, y: (x * 7 + y * 3) % 256)
+grey(2000, 20000, f"{out}/tower-2000x20000.png", lambda x, y: y * 255 // 20000)
+
 print("made", sorted(os.listdir(out)))
