@@ -378,3 +378,36 @@ def test_a_listing_that_never_ends_stops_with_an_error_naming_the_target(guide):
     assert result.stderr.splitlines()[0] == \
         "s3://loop/site/: error: cannot list the bucket: the service's listing never ends (continuation token repeated)"
     assert "secret" not in result.stderr + result.stdout
+
+
+def test_a_service_that_redirects_is_not_followed_and_no_signed_request_leaves_for_another_host(guide):
+    elsewhere = []
+
+    class Elsewhere(EndlessListing):
+        def do_GET(self):
+            elsewhere.append(self.headers.get("Authorization"))
+            super().do_GET()
+
+    other = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Elsewhere)
+
+    class Redirecting(EndlessListing):
+        def do_GET(self):
+            self.send_response(307)
+            self.send_header("Location", f"http://127.0.0.1:{other.server_address[1]}{self.path}")
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Redirecting)
+    for running in [server, other]:
+        threading.Thread(target=running.serve_forever, daemon=True).start()
+    env = {k: v for k, v in os.environ.items() if not k.startswith("AWS_")}
+    env.update({"AWS_ACCESS_KEY_ID": "key", "AWS_SECRET_ACCESS_KEY": "secret", "HOME": str(guide)})
+    try:
+        result = subprocess.run([foodpin_binary(), "deploy", "s3://moved", "--root", str(guide), "--endpoint",
+                                 f"http://127.0.0.1:{server.server_address[1]}"], capture_output=True, text=True, env=env, timeout=120)
+    finally:
+        server.shutdown()
+        other.shutdown()
+    assert result.returncode == 1, result.stderr
+    assert result.stderr.splitlines()[0] == "s3://moved/: error: cannot list the bucket: HTTP 307"
+    assert elsewhere == []

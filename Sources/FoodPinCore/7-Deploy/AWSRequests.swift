@@ -25,7 +25,8 @@ struct AWSRequests: Sendable {
     init(base: URL, signer: AWSSignature, connections: Int) {
         self.base = base
         self.signer = signer
-        var configuration = HTTPClient.Configuration(timeout: .init(connect: .seconds(10), read: .seconds(120)))
+        // Redirects are not followed: a signed request goes to the service named, and nowhere else.
+        var configuration = HTTPClient.Configuration(redirectConfiguration: .disallow, timeout: .init(connect: .seconds(10), read: .seconds(120)))
         configuration.connectionPool = .init(idleTimeout: .seconds(60), concurrentHTTP1ConnectionsPerHostSoftLimit: connections)
         client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
     }
