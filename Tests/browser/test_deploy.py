@@ -411,3 +411,46 @@ def test_a_service_that_redirects_is_not_followed_and_no_signed_request_leaves_f
     assert result.returncode == 1, result.stderr
     assert result.stderr.splitlines()[0] == "s3://moved/: error: cannot list the bucket: HTTP 307"
     assert elsewhere == []
+
+
+def folder_files(folder):
+    return {str(p.relative_to(folder)): p for p in folder.rglob("*")
+            if p.is_file() and not any(part.startswith(".") for part in p.relative_to(folder).parts)}
+
+
+def test_kill_9_of_a_folder_deploy_at_twenty_moments_never_leaves_a_page_without_its_parts(guide, tmp_path):
+    """Removals come pages first, then the assets only they named: a folder deploy stopped while
+    removing (one file at a time) leaves no page without its stylesheet."""
+    target, css = tmp_path / "www", (REPO / "Templates" / "assets" / "site.css").read_text()
+    extra = guide / "Content" / "restaurants" / "kill-test-bistro.md"
+    command = [foodpin_binary(), "deploy", f"file://{target}", "--root", str(guide)]
+    assert subprocess.run(command, capture_output=True).returncode == 0
+    (guide / "Templates" / "assets").mkdir(parents=True, exist_ok=True)
+    (guide / "Templates" / "assets" / "site.css").write_text(css + "\n/* timed */\n")
+    build(guide)
+    started = time.monotonic()
+    assert subprocess.run(command, capture_output=True).returncode == 0
+    span = time.monotonic() - started
+    stopped_midway = 0
+    for moment in range(20):
+        (guide / "Templates" / "assets" / "site.css").write_text(css + f"\n/* version {moment} */\n")
+        if moment % 2:
+            extra.unlink()
+        else:
+            extra.write_text(f"---\nname: Kill Test Bistro {moment}\ncuisines: [French]\ncity: Boston\n---\nA test.\n")
+        build(guide)
+        process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        time.sleep(span * (moment + 0.5) / 20)
+        if process.poll() is None:
+            stopped_midway += 1
+        process.send_signal(signal.SIGKILL)
+        process.wait()
+        held = folder_files(target)
+        for path, file in held.items():
+            if path.endswith(".html"):
+                missing = referenced_parts(file.read_text(), path) - set(held)
+                assert not missing, (moment, path, missing)
+        assert subprocess.run(command, capture_output=True).returncode == 0
+        assert {path: file.read_bytes() for path, file in folder_files(target).items()} == \
+            {path: file.read_bytes() for path, file in site_files(guide).items()}
+    assert stopped_midway >= 10, f"{stopped_midway} of 20 kills landed mid-deploy (a deploy took {span:.3f} s)"
