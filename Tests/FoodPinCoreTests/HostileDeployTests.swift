@@ -111,8 +111,9 @@ import Testing
         try Data("odd".utf8).write(to: guide.output.appending(path: "a\u{1}b.html"))
         let failure = await refusal(guide, to: www, verify: true)
         #expect(failure?.place == guide.output.path + "/a\\u{1}b.html")
-        #expect(failure?.message == "cannot deploy a file whose name holds a control character (a tab, a line break…)")
+        #expect(failure?.message == "cannot deploy a file whose name holds a control character or a noncharacter (a tab, a line break, U+FFFF…)")
         #expect(try deploys.files(in: www).isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: try manifest(guide, www).path))
     }
 
     func manifest(_ guide: TestGuide, _ www: URL) throws -> URL {

@@ -45,17 +45,7 @@ struct BuildState {
 
     /// The state lives only in a real folder of the guide: through a link it would be written anywhere.
     static func refuseLinkedFolder(in layout: GuideLayout) throws(FoodPinError) {
-        try refuseLinkedFolder(layout.cache.path, keeping: "its build state")
-    }
-
-    /// A folder FoodPin writes and cleans (the build state, processed pictures) must be a real
-    /// folder: through a link, cleaning would remove files anywhere.
-    static func refuseLinkedFolder(_ folder: String, keeping what: String) throws(FoodPinError) {
-        var info = stat()
-        if lstat(folder, &info) == 0, (info.st_mode & S_IFMT) != S_IFDIR {
-            throw .usage("this is not a folder (a link, or a file); FoodPin keeps \(what) only in a folder of its own",
-                         at: GuideLayout.displayPath(URL(fileURLWithPath: folder)), hint: "remove it; the next build makes the folder")
-        }
+        try OwnPath.requireRealFolders(layout.cache.path, within: layout.root.path)
     }
 
     /// Names what the state is valid for: this format, this binary, these options; and, for a site

@@ -156,8 +156,9 @@ extension SiteBuilder {
         let uses = PicturePipeline.uses(of: site, imageFiles: guide.imageFiles, layout: layout,
                                         fetchRemote: options.fetchImages || site.config.pictures.fetchRemote, warnings: &warnings)
         run.log.add(contentsOf: warnings)
-        try BuildState.refuseLinkedFolder(layout.pictureCache.path, keeping: "processed pictures")
-        try BuildState.refuseLinkedFolder(layout.remotePictureCache.path, keeping: "fetched pictures")
+        // Folders FoodPin writes and cleans: through a link, cleaning would remove files anywhere.
+        try OwnPath.requireRealFolders(layout.pictureCache.path, within: layout.root.path)
+        try OwnPath.requireRealFolders(layout.remotePictureCache.path, within: layout.root.path)
         let cache = PictureCache(folder: layout.pictureCache.path, trusted: !options.clean)
         let remote = RemotePictures(folder: layout.remotePictureCache.path, reuse: !options.clean,
                                     allowsPrivateAddresses: site.config.pictures.fetchPrivateAddresses)

@@ -40,7 +40,7 @@ enum PicturePipeline {
     }
 
     /// Bumped when processing changes, so old cache entries are not taken for new ones.
-    private static let version = "foodpin-pictures 3"
+    private static let version = "foodpin-pictures 4"
 
     /// Every raster picture to process: those pages name, and every file of Content/images/ as it
     /// is (for Markdown, which names no filter) unless a page already shows it unfiltered.

@@ -29,8 +29,7 @@ struct Publication: Sendable {
         var folderInfo = stat(), parentInfo = stat()
         guard stat(parent.path, &parentInfo) == 0, access(parent.path, W_OK) == 0 else { return false }
         if lstat(folder.path, &folderInfo) != 0 { return true } // not there yet: made on the parent's device
-        guard (folderInfo.st_mode & S_IFMT) == S_IFDIR, folderInfo.st_dev == parentInfo.st_dev else { return false }
-        return !MountPoints.contains(folder.path)
+        return (folderInfo.st_mode & S_IFMT) == S_IFDIR && !MountPoints.isMountPoint(folder.path, info: folderInfo, parent: parentInfo)
     }
 
     /// Makes sure the standby, if there, is FoodPin's own folder: a link there (committed by someone)
@@ -179,6 +178,11 @@ enum FolderExchange {
 /// The system's mount points (Linux's `/proc/self/mountinfo`): a bind mount shares its device
 /// number with its parent, so the device alone does not tell one.
 enum MountPoints {
+    /// On a device other than its parent's, or listed: a bind mount shares its parent's device.
+    static func isMountPoint(_ path: String, info: stat, parent: stat) -> Bool {
+        info.st_dev != parent.st_dev || contains(path)
+    }
+
     static func contains(_ path: String) -> Bool {
         guard let text = try? String(contentsOfFile: "/proc/self/mountinfo", encoding: .utf8) else { return false }
         for line in text.split(separator: "\n") {
@@ -213,8 +217,7 @@ public enum OutputFolders {
         let live = output.standardizedFileURL
         var folder = stat(), parent = stat()
         guard lstat(live.path, &folder) == 0, (folder.st_mode & S_IFMT) == S_IFDIR else { return nil }
-        let onOwnDevice = stat(live.deletingLastPathComponent().path, &parent) == 0 && parent.st_dev != folder.st_dev
-        guard onOwnDevice || MountPoints.contains(live.path) else { return nil }
+        guard stat(live.deletingLastPathComponent().path, &parent) == 0, MountPoints.isMountPoint(live.path, info: folder, parent: parent) else { return nil }
         return .warning(at: SourceLocation(path: GuideLayout.displayPath(live)),
                         "this folder is a mount point: its files are replaced one by one, so a build stopped halfway (a full disk, kill -9) can leave a mixed site",
                         hint: "build into a folder inside it (--output \(GuideLayout.displayPath(live.appending(path: "site")))), which is published in one step")

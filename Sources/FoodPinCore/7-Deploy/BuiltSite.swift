@@ -78,12 +78,12 @@ enum BuiltSite {
         }
     }
 
-    /// A name holding a control character is refused, as the manifest and a listing refuse it
+    /// A name holding a control character or a noncharacter is refused, as the manifest and a listing refuse it
     /// (`DeployManifest.isSitePath`, the one rule both ways): sent, it could never be removed.
     private static func refuseOddNames(_ files: [File], at folder: URL) throws(FoodPinError) {
         guard let odd = files.first(where: { !DeployManifest.isSitePath($0.path) }) else { return }
         let shown = odd.path.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? "\\u{\(String($0.value, radix: 16))}" : String($0) }.joined()
         throw FoodPinError(.usage, at: GuideLayout.displayPath(folder.appending(path: shown)),
-                           "cannot deploy a file whose name holds a control character (a tab, a line break…)", hint: "rename or remove it")
+                           "cannot deploy a file whose name holds a control character or a noncharacter (a tab, a line break, U+FFFF…)", hint: "rename or remove it")
     }
 }

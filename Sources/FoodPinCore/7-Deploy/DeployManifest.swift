@@ -44,13 +44,15 @@ struct DeployManifest: Equatable, Sendable {
     }
 
     /// A path as the site names its files: relative, no empty, `.` or `..` part, no control
-    /// character (a NUL would cut the name short on its way to the system). A manifest holding
+    /// character (a NUL would cut the name short on its way to the system) or noncharacter. A manifest holding
     /// another is damaged (a deploy never removes what it names).
     static func isSitePath(_ path: String) -> Bool {
         var part = 0, dots = 0
         func isOdd() -> Bool { part == 0 || (part == dots && dots <= 2) }
+        var ascii = true
         for byte in path.utf8 {
             if byte < 0x20 || byte == 0x7F { return false }
+            ascii = ascii && byte < 0x80
             if byte == UInt8(ascii: "/") {
                 if isOdd() { return false }
                 (part, dots) = (0, 0)
@@ -59,7 +61,8 @@ struct DeployManifest: Equatable, Sendable {
                 if byte == UInt8(ascii: ".") { dots += 1 }
             }
         }
-        return !isOdd()
+        // What an S3 key's XML would leave out: such a file could be sent, but never removed.
+        return !isOdd() && (ascii || path.unicodeScalars.allSatisfy(XMLText.isAllowed))
     }
 
     /// Nil when there is none, or it cannot be read: the target is then listed, as on a first deploy.

@@ -56,7 +56,7 @@ public enum Deployer {
         defer { turn.end() }
         let manifestURL = DeployManifest.location(for: request.target, endpoint: request.endpoint, in: request.guide.cache)
         // Before the manifest is read: a pipe there would block, a link would carry it out of the guide.
-        for file in DeployManifest.files(at: manifestURL) { try OwnPath.prepare(file, within: request.guide.root) }
+        for file in DeployManifest.files(at: manifestURL) { try OwnPath.prepare(file, within: request.guide.root, making: !request.dryRun) }
         // Read beside the build's record: each takes a tenth of a second at 100,000 files.
         let lastDeploy = Pending { DeployManifest.load(from: manifestURL) }
         let record = BuildState.written(into: request.site, in: request.guide)

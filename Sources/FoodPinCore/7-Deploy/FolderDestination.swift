@@ -38,27 +38,27 @@ struct FolderDestination: DeployDestination {
         try write(path, body)
     }
 
-    /// Written in `.foodpin-incoming/`, then renamed over its place.
+    /// Written in `.foodpin-incoming/`, then renamed over its place (checked first: a link there
+    /// is refused before any byte is written).
     private func write(_ path: String, _ body: [UInt8]) throws(FoodPinError) {
-        let target = try TargetFolder(root)
+        let target = TargetFolder(root)
+        let (parent, name) = try target.parent(of: path, making: true)
+        defer { Foundation.close(parent.descriptor) }
+        try target.requireFileOrNothing(name, in: parent)
         let incoming = try target.open(Self.incoming, making: true)
         defer { Foundation.close(incoming.descriptor) }
         let temporary = UUID().uuidString
         try target.write(body, named: temporary, in: incoming)
-        let (parent, name) = try target.parent(of: path, making: true)
-        defer { Foundation.close(parent.descriptor) }
-        do throws(FoodPinError) {
-            try target.requireFileOrNothing(name, in: parent)
-            guard renameat(incoming.descriptor, temporary, parent.descriptor, name) == 0 else { throw .io("write a file of the target", path: root + "/" + path) }
-        } catch {
+        guard renameat(incoming.descriptor, temporary, parent.descriptor, name) == 0 else {
+            let failure = FoodPinError.io("write a file of the target", path: root + "/" + path)
             unlinkat(incoming.descriptor, temporary, 0)
-            throw error
+            throw failure
         }
     }
 
     /// Last of a deploy, every file sent: what a stopped deploy left in `.foodpin-incoming/` goes too.
     func delete(_ paths: [String]) async throws(FoodPinError) {
-        let target = try TargetFolder(root)
+        let target = TargetFolder(root)
         try target.empty(Self.incoming)
         for path in paths { try target.remove(path) }
     }

@@ -32,10 +32,18 @@ struct S3Bucket: DeployDestination {
         _ = try await send("PUT", key: prefix + path, headers: sent, body: body, doing: "send \(path)")
     }
 
-    /// A thousand keys a request (S3's most), each answer read for keys it could not remove.
+    /// A thousand keys a request (S3's most), each answer read for keys it could not remove. A
+    /// batch holds one wave's keys only: S3 removes a batch's keys in no set order, and pages must
+    /// go before the assets they name.
     func delete(_ paths: [String]) async throws(FoodPinError) {
-        for start in stride(from: 0, to: paths.count, by: 1000) {
-            let batch = paths[start..<min(start + 1000, paths.count)]
+        var batches: [ArraySlice<String>] = []
+        var start = 0
+        for end in paths.indices.dropFirst() where end - start == 1000 || DeployHeaders.wave(of: paths[end]) != DeployHeaders.wave(of: paths[start]) {
+            batches.append(paths[start..<end])
+            start = end
+        }
+        if start < paths.count { batches.append(paths[start...]) }
+        for batch in batches {
             let objects = batch.map { "<Object><Key>\(XMLText.escape(prefix + $0))</Key></Object>" }.joined()
             let body = Array("<Delete><Quiet>true</Quiet>\(objects)</Delete>".utf8)
             let md5 = Data(Insecure.MD5.hash(data: body)).base64EncodedString()
@@ -50,8 +58,9 @@ struct S3Bucket: DeployDestination {
         }
     }
 
-    /// A thousand keys a page: a listing of a billion objects, well past any site.
-    static let maxListPages = 1_000_000
+    /// A thousand keys a page: a listing of 100 million objects, far past any site (a million
+    /// restaurants make about 1.2 million files).
+    static let maxListPages = 100_000
 
     func list() async throws(FoodPinError) -> [String: String] {
         var held: [String: String] = [:]
@@ -59,9 +68,10 @@ struct S3Bucket: DeployDestination {
         // A service that hands out a token it gave before (or pages for ever) would be listed for ever.
         var tokens: Set<String> = []
         repeat {
-            if let token, !tokens.insert(token).inserted || tokens.count > Self.maxListPages {
-                throw FoodPinError(.io, at: "s3://\(bucket)/\(prefix)",
-                                   "cannot list the bucket: the service's listing never ends (continuation token \(tokens.count > Self.maxListPages ? "number \(tokens.count)" : "repeated"))",
+            if let token, token.utf8.count > 1024 || !tokens.insert(token).inserted || tokens.count > Self.maxListPages {
+                let what = token.utf8.count > 1024 ? "a continuation token over 1,024 bytes"
+                    : tokens.count > Self.maxListPages ? "over \(Self.maxListPages) pages" : "continuation token repeated"
+                throw FoodPinError(.io, at: "s3://\(bucket)/\(prefix)", "cannot list the bucket: the service's listing never ends (\(what))",
                                    hint: "the service answers ListObjectsV2 wrongly; deploy again, or ask its operator")
             }
             var query = [("list-type", "2"), ("prefix", prefix)]

@@ -15,7 +15,8 @@ struct TargetFolder {
         let path: String
     }
 
-    /// Every file under the root but dot entries, walked without following; a link refused.
+    /// Every file under the root but dot entries and names no site has (`DeployManifest.isSitePath`,
+    /// as a bucket's listing: never removed), walked without following; a link refused.
     static func files(in root: String) throws(FoodPinError) -> [String] {
         let found = FolderWalk.levels(from: root) { folder -> (found: (files: [String], link: String?), folders: [String]) in
             var files: [String] = [], folders: [String] = [], link: String?
@@ -24,7 +25,9 @@ struct TargetFolder {
                 let path = FolderWalk.path(folder, name)
                 switch type {
                 case Int32(DT_DIR): folders.append(path)
-                case Int32(DT_REG): files.append(String(path.dropFirst(root.count + 1)))
+                case Int32(DT_REG):
+                    let relative = String(path.dropFirst(root.count + 1))
+                    if DeployManifest.isSitePath(relative) { files.append(relative) }
                 default: link = link ?? path
                 }
             }
@@ -39,7 +42,7 @@ struct TargetFolder {
     }
 
     /// The folders from the root down to `path`'s parts, each opened from the one before; nil when
-    /// one is missing and `making` is false. The caller closes every descriptor but the root's.
+    /// one is missing and `making` is false. The caller closes every descriptor, the root's too.
     private func folders(_ parts: [Substring], making: Bool) throws(FoodPinError) -> [Folder]? {
         var top = Foundation.open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         if top < 0, errno == ENOENT, making {
@@ -60,6 +63,10 @@ struct TargetFolder {
                 let there = fstatat(above.descriptor, String(part), &info, AT_SYMLINK_NOFOLLOW) == 0
                 opened.forEach { Foundation.close($0.descriptor) }
                 if !there && failure == ENOENT { return nil }
+                if there && (info.st_mode & S_IFMT) == S_IFREG {
+                    throw FoodPinError(.usage, at: GuideLayout.displayPath(URL(fileURLWithPath: path)),
+                                       "a file stands in the deploy target where the site now has a folder", hint: "remove it, then deploy again")
+                }
                 if there && (info.st_mode & S_IFMT) != S_IFDIR { throw OwnPath.refusal(path, info: info, wanted: nil) }
                 throw .io("open a folder of the target", path: path, errno: failure)
             }

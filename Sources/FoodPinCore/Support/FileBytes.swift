@@ -4,7 +4,7 @@ import Foundation
 /// fingerprint asked every file), so a file of that size is read in one call and no `fstat`.
 enum FileBytes {
     static func read(_ path: String, expectedSize: Int?) -> [UInt8]? {
-        // O_NONBLOCK: a named pipe put where a file was is read as empty, not waited on for ever.
+        // O_NONBLOCK: a named pipe put where a file was is never waited on (read as empty, or not read).
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }

@@ -8,17 +8,28 @@ public enum OwnPath {
     /// Makes the folders from `root` down to `folder` (which must lie under it), each checked with
     /// `lstat`: a link, a file or anything else where a folder goes is refused.
     public static func makeRealFolders(_ folder: String, within root: String) throws(FoodPinError) {
+        try realFolders(folder, within: root, making: true)
+    }
+
+    /// The same check, making nothing: a missing folder ends it (`check`, a dry run).
+    public static func requireRealFolders(_ folder: String, within root: String) throws(FoodPinError) {
+        try realFolders(folder, within: root, making: false)
+    }
+
+    private static func realFolders(_ folder: String, within root: String, making: Bool) throws(FoodPinError) {
         let base = URL(fileURLWithPath: root).standardizedFileURL.path
         let whole = URL(fileURLWithPath: folder).standardizedFileURL.path
         guard whole == base || whole.hasPrefix(base == "/" ? "/" : base + "/") else {
             throw .usage("\(GuideLayout.displayPath(URL(fileURLWithPath: whole))) is outside \(GuideLayout.displayPath(URL(fileURLWithPath: base)))")
         }
+        if making { try NewFile.makeFolders(base) }
         var path = base
         for part in whole.dropFirst(base.count).split(separator: "/") {
             path += (path.hasSuffix("/") ? "" : "/") + part
             var info = stat()
             if lstat(path, &info) != 0 {
                 guard errno == ENOENT else { throw .io("look at the folder", path: path) }
+                guard making else { return }
                 if mkdir(path, 0o755) != 0 && errno != EEXIST { throw .io("make the folder", path: path) }
                 guard lstat(path, &info) == 0 else { throw .io("make the folder", path: path) }
             }
@@ -33,10 +44,11 @@ public enum OwnPath {
         guard (info.st_mode & S_IFMT) == S_IFREG else { throw refusal(file, info: info, wanted: "a file") }
     }
 
-    /// Both: the folders of `file` made real under `root`, and `file` itself absent or a regular file.
-    public static func prepare(_ file: URL, within root: URL) throws(FoodPinError) {
+    /// Both: the folders of `file` real under `root` (made, if `making`), and `file` itself absent
+    /// or a regular file.
+    public static func prepare(_ file: URL, within root: URL, making: Bool = true) throws(FoodPinError) {
         let path = file.standardizedFileURL.path
-        try makeRealFolders((path as NSString).deletingLastPathComponent, within: root.standardizedFileURL.path)
+        try realFolders((path as NSString).deletingLastPathComponent, within: root.standardizedFileURL.path, making: making)
         try requireRegularFile(path)
     }
 

@@ -13,8 +13,9 @@ public final class ReplaceFile {
     public init(_ url: URL) throws(FoodPinError) {
         path = url.standardizedFileURL.path
         temporary = path + ".foodpin-\(getpid())-tmp"
-        // O_NOFOLLOW: a link left under the temporary name is refused, never written through.
-        descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o644)
+        // A link left under the temporary name is refused, never written through; a pipe there is
+        // refused at once (no reader), not waited on.
+        descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o644)
         guard descriptor >= 0 else { throw .io("write the file", path: path) }
     }
 

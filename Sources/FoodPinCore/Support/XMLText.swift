@@ -12,47 +12,31 @@ enum XMLText {
         return found
     }
 
-    /// The text with `& < > " '` escaped and what XML 1.0 has no place for left out, not even
-    /// escaped: C0 controls but tab and line breaks, and the noncharacters (U+FFFE, U+FFFF, U+FDD0…
-    /// U+FDEF and the last two of every plane), which a city record or a review may hold. By bytes:
-    /// feeds escape whole reviews.
+    /// The text with `& < > " '` escaped and `isAllowed`'s refusals left out, which a city record
+    /// or a review may hold.
     static func escape(_ text: String) -> String {
-        var escaped: [UInt8] = []
+        var escaped = ""
         escaped.reserveCapacity(text.utf8.count + 16)
-        var text = text
-        text.withUTF8 { bytes in
-            var index = 0
-            while index < bytes.count {
-                let byte = bytes[index]
-                switch byte {
-                case UInt8(ascii: "&"): escaped += "&amp;".utf8
-                case UInt8(ascii: "<"): escaped += "&lt;".utf8
-                case UInt8(ascii: ">"): escaped += "&gt;".utf8
-                case UInt8(ascii: "\""): escaped += "&quot;".utf8
-                case UInt8(ascii: "'"): escaped += "&apos;".utf8
-                case UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"): escaped.append(byte)
-                case 0..<0x20: break
-                case 0xEF, 0xF0...0xF4:
-                    let length = byte == 0xEF ? 3 : 4
-                    let sequence = bytes[index..<min(index + length, bytes.count)]
-                    if !isNoncharacter(Array(sequence)) { escaped += sequence }
-                    index += sequence.count
-                    continue
-                default: escaped.append(byte)
-                }
-                index += 1
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": escaped += "&amp;"
+            case "<": escaped += "&lt;"
+            case ">": escaped += "&gt;"
+            case "\"": escaped += "&quot;"
+            case "'": escaped += "&apos;"
+            default: if isAllowed(scalar) { escaped.unicodeScalars.append(scalar) }
             }
         }
-        return String(decoding: escaped, as: UTF8.self)
+        return escaped
     }
 
-    /// A noncharacter's UTF-8 (valid UTF-8 given): U+FDD0…U+FDEF is EF B7 90…AF; U+nFFFE and
-    /// U+nFFFF end in BF BE or BF BF, after EF or after a plane's lead with its low four bits set.
-    static func isNoncharacter(_ bytes: [UInt8]) -> Bool {
-        if bytes.count == 3, bytes[0] == 0xEF {
-            return (bytes[1] == 0xB7 && (0x90...0xAF).contains(bytes[2])) || (bytes[1] == 0xBF && bytes[2] >= 0xBE)
-        }
-        return bytes.count == 4 && bytes[1] & 0x0F == 0x0F && bytes[2] == 0xBF && bytes[3] >= 0xBE
+    /// XML 1.0 has no place, not even escaped, for C0 controls but tab and line breaks, nor for
+    /// U+FFFE and U+FFFF; FoodPin leaves out the other noncharacters too (U+FDD0…U+FDEF, the last
+    /// two of every plane), which XML discourages. One rule for feeds, sitemaps and S3 keys.
+    static func isAllowed(_ scalar: Unicode.Scalar) -> Bool {
+        let value = scalar.value
+        if value < 0x20 { return value == 0x9 || value == 0xA || value == 0xD }
+        return !(0xFDD0...0xFDEF).contains(value) && value & 0xFFFE != 0xFFFE
     }
 
     static func unescape(_ text: Substring) -> String {
