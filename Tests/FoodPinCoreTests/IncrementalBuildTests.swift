@@ -152,15 +152,19 @@ import Testing
         let files = BuildState.files(in: guide.layout, output: guide.output)
         let options = BuildOptions(root: guide.root)
         #expect(!BootSession.current.isEmpty)
-        #expect(BuildState.load(from: files.state, key: BuildState.key(for: options, output: guide.output)) != nil)
-        #expect(BuildState.load(from: files.state, key: BuildState.key(for: options, output: guide.output, boot: "another boot")) == nil)
+        #expect(BuildState.load(from: files.state, key: StateKey(for: options, output: guide.output).text) != nil)
+        #expect(BuildState.load(from: files.state, key: StateKey(for: options, output: guide.output, boot: "another boot").text) == nil)
+        // The key read back field by field, as a deploy and the clean-up of gone folders read it.
+        let key = StateKey(for: options, output: guide.output, boot: "b1")
+        #expect(StateKey(text: key.text) == key)
+        #expect(key.text.split(separator: "\n")[5] == guide.output.standardizedFileURL.path[...] && key.durability == "b1" && !key.isOnDisk)
         var durable = options
         durable.durable = true
         // The other kind of state: a full build, of the same site.
         let first = try SiteBuilder.build(durable)
         #expect(first.rendered == first.pages)
         #expect(try guide.snapshot() == site)
-        #expect(BuildState.load(from: files.state, key: BuildState.key(for: durable, output: guide.output, boot: "another boot")) != nil)
+        #expect(BuildState.load(from: files.state, key: StateKey(for: durable, output: guide.output, boot: "another boot").text) != nil)
         let again = try SiteBuilder.build(durable)
         #expect(again.rendered == 0 && again.changes.written == 0)
     }
@@ -284,7 +288,7 @@ import Testing
         let first = try guide.build()
         #expect(first.restaurants == 100 && first.reviews == 600)
         let files = BuildState.files(in: guide.layout, output: guide.output)
-        let kept = try #require(BuildState.loadSources(from: files.sources, key: BuildState.key(for: BuildOptions(root: guide.root), output: guide.output)))
+        let kept = try #require(BuildState.loadSources(from: files.sources, key: StateKey(for: BuildOptions(root: guide.root), output: guide.output).text))
         #expect(kept.content.count == 700)
         #expect(kept.content.keys.filter { $0.hasSuffix("/reviews/r42/3.md") }.count == 1)
         // The text only (the rating, which cards and lists show, stays 4).
@@ -296,7 +300,7 @@ import Testing
 
         // That build wrote 699 entries back as it had read them (their bytes copied) and one anew:
         // each reads back, and the next build in a new process starts from them.
-        let rewritten = try #require(BuildState.loadSources(from: files.sources, key: BuildState.key(for: BuildOptions(root: guide.root), output: guide.output)))
+        let rewritten = try #require(BuildState.loadSources(from: files.sources, key: StateKey(for: BuildOptions(root: guide.root), output: guide.output).text))
         func text(_ suffix: String) -> String? {
             guard case .review(let review?, _)? = rewritten.content.first(where: { $0.key.hasSuffix(suffix) })?.value.parsed else { return nil }
             return review.markdown

@@ -13,14 +13,14 @@ import Foundation
 /// The state is removed before a build writes its first file and saved after a successful build,
 /// so a build stopped half-way leaves none.
 struct BuildState {
-    static let formatVersion = 9
+    static let formatVersion = 10
 
     /// The sources as last built (`SourceFingerprint`), and the store after that build.
     var fingerprint: ContentDigest?
     var storeStamp: FileStamp?
     /// What that build reported, told again when nothing changed.
     var diagnostics: [Diagnostic] = []
-    var counts: [Int] = []
+    var counts = SiteCounts()
     /// By output path: what the file holds.
     var written: [String: WrittenState] = [:]
     /// What the standby folder beside the output holds (the site before the last), if known.
@@ -48,24 +48,6 @@ struct BuildState {
         try OwnPath.requireRealFolders(layout.cache.path, within: layout.root.path)
     }
 
-    /// Names what the state is valid for: this format, this binary, these options; and, for a site
-    /// not flushed to disk before it was published, this boot (`boot`: the running system's).
-    static func key(for options: BuildOptions, output: URL, boot: String = BootSession.current) -> String {
-        let executable = Bundle.main.executableURL.flatMap { FileStamp(path: $0.path) }
-        let lines = ["foodpin-build-state", "\(formatVersion)", Bundle.main.executablePath ?? "",
-                executable.map { "\($0.size)-\($0.modified)" } ?? "", RestaurantField.all.map(\.key).joined(separator: ","),
-                output.standardizedFileURL.path, options.baseURL?.text ?? "", "\(options.includeDrafts)",
-                // Messages name files from the current folder, and reviews of one day sort by file.
-                FileManager.default.currentDirectoryPath,
-                // A power cut may lose pages the kernel had not written yet, which the state says are there.
-                options.durable ? "durable" : boot]
-        assert(lines[keyOutputLine] == output.standardizedFileURL.path)
-        return lines.joined(separator: "\n")
-    }
-
-    /// Which line of the key names the output folder (`forgetOutputsThatAreGone` and `written` read it).
-    private static let keyOutputLine = 5
-
     static func load(from url: URL, key: String) -> BuildState? {
         load(from: url) { $0 == key }
     }
@@ -75,23 +57,16 @@ struct BuildState {
     /// folder finished since, or the state may not describe the disk (not flushed, and a restart since).
     static func written(into output: URL, in layout: GuideLayout) -> [String: WrittenState]? {
         let folder = output.standardizedFileURL.path
-        return load(from: files(in: layout, output: output).state, withStandby: false) { key in
-            let lines = keyLines(key)
-            return lines.count > keyOutputLine && lines[1] == "\(formatVersion)" && lines[keyOutputLine] == folder
-                && (lines.last == "durable" || lines.last.map(String.init) == BootSession.current)
+        return load(from: files(in: layout, output: output).state, withStandby: false) { text in
+            StateKey(text: text).map { $0.format == formatVersion && $0.output == folder && $0.isOnDisk } ?? false
         }?.written
-    }
-
-    private static func keyLines(_ key: String) -> [Substring] {
-        let lines = key.split(separator: "\n", omittingEmptySubsequences: false)
-        return lines.first == "foodpin-build-state" ? lines : []
     }
 
     /// `withStandby`: the standby's record made whole (a copy of the output's, changed where they differ).
     private static func load(from url: URL, withStandby: Bool = true, accepting: (String) -> Bool) -> BuildState? {
         read(url, accepting: accepting) { reader throws(BinaryReader.Malformed) in
             var state = BuildState(fingerprint: try reader.readOptional(), storeStamp: try reader.readOptional(),
-                                   diagnostics: try reader.readArray(), counts: try reader.readArray(), written: try dictionary(&reader))
+                                   diagnostics: try reader.readArray(), counts: try reader.read(), written: try dictionary(&reader))
             if try reader.read(Bool.self) {
                 let differing: [String: WrittenState] = try dictionary(&reader)
                 let missing: [String] = try reader.readArray()
@@ -155,11 +130,10 @@ struct BuildState {
         let folder = layout.cache.path
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
         for name in names where name.hasPrefix("build-state-") {
-            guard var reader = BinaryReader(mapping: folder + "/" + name), let key = try? reader.readString() else { continue }
-            let lines = keyLines(key)
-            guard lines.count > keyOutputLine else { continue }
+            guard var reader = BinaryReader(mapping: folder + "/" + name), let text = try? reader.readString(),
+                  let key = StateKey(text: text) else { continue }
             // Only a folder that is not there: one that cannot be looked at now (a drive not mounted) may come back.
-            guard access(String(lines[keyOutputLine]), F_OK) != 0, errno == ENOENT else { continue }
+            guard access(key.output, F_OK) != 0, errno == ENOENT else { continue }
             unlink(folder + "/" + name)
             unlink(folder + "/build-sources-" + name.dropFirst("build-state-".count))
         }

@@ -42,7 +42,7 @@ public final class SiteBuilder: @unchecked Sendable {
     }
 
     var stateFiles: (state: URL, sources: URL) { BuildState.files(in: layout, output: output) }
-    var stateKey: String { BuildState.key(for: options, output: output) }
+    var stateKey: String { StateKey(for: options, output: output).text }
 
     /// `changed`: the paths, relative to the guide's folder, that changed since this builder's last
     /// build, when the caller knows them (a session's watcher); nil: every file is looked at.

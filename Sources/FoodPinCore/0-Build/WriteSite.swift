@@ -146,7 +146,7 @@ extension SiteBuilder {
         run.report.files = site.files.count
         let report = run.report
         let state = BuildState(fingerprint: run.fingerprint, storeStamp: run.storeStamp, diagnostics: report.diagnostics,
-                               counts: [report.restaurants, report.reviews, report.pages], written: site.files, standby: memory.standby)
+                               counts: SiteCounts(restaurants: report.restaurants, reviews: report.reviews, pages: report.pages), written: site.files, standby: memory.standby)
         memory.last = state
         guard let pending = site.pendingSources else { return }
         do throws(FoodPinError) {
