@@ -42,10 +42,15 @@ import Testing
             let failure = await refusal(guide, to: www, verify: verify)
             #expect(failure?.place == www.path + "/restaurants", "verify: \(verify)")
             #expect(failure?.message == "a link stands in the deploy target; FoodPin never writes or removes anything through it")
+            #expect(failure?.hint == "remove it, then deploy again: the next deploy looks at every file of the target")
             var expected = kept
             expected["noodle-bar/index.html"] = Data("kept".utf8)
             #expect(try deploys.files(in: outside) == expected)
         }
+        // As the hint says: the link removed, the next deploy finds what the folder lacks.
+        try FileManager.default.removeItem(at: www.appending(path: "restaurants"))
+        _ = try await deploys.deploy(guide, to: www)
+        #expect(try deploys.files(in: www) == deploys.files(in: guide.output))
     }
 
     @Test func aLinkWhereAFileGoesIsReportedAndTheFileBehindItKept() async throws {

@@ -117,3 +117,22 @@ def test_kill_9_of_a_folder_deploy_at_twenty_moments_never_leaves_a_page_without
         assert {path: file.read_bytes() for path, file in folder_files(target).items()} == \
             {path: file.read_bytes() for path, file in site_files(guide).items()}
     assert stopped_midway >= 10, f"{stopped_midway} of 20 kills landed mid-deploy (a deploy took {span:.3f} s)"
+
+
+def test_an_endpoint_that_refuses_connections_is_said_so_within_seconds(guide):
+    import socket
+    with socket.socket() as probe:  # a port nothing listens on
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    env = {k: v for k, v in os.environ.items() if not k.startswith("AWS_")}
+    env.update({"AWS_ACCESS_KEY_ID": "key", "AWS_SECRET_ACCESS_KEY": "secret", "HOME": str(guide)})
+    started = time.monotonic()
+    result = subprocess.run([foodpin_binary(), "deploy", "s3://closed", "--root", str(guide), "--endpoint", f"http://127.0.0.1:{port}"],
+                            capture_output=True, text=True, env=env, timeout=120)
+    seconds = time.monotonic() - started
+    assert result.returncode == 1, result.stderr
+    assert result.stderr.splitlines()[:2] == [
+        "s3://closed/: error: cannot list the bucket: the connection was refused",
+        "    hint: check the network and --endpoint, then deploy again: it goes on where this one stopped"]
+    # Six attempts, 0.2 to 3.2 s apart (6.2 s, jittered by a quarter): 65 s when the client also retried.
+    assert seconds < 25, seconds

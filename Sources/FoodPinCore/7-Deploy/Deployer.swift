@@ -80,6 +80,11 @@ public enum Deployer {
             }
         } catch {
             await destination.close()
+            // A folder target refused (a link in it): the editor fixes it by hand, so what the manifest
+            // says of the folder can no longer be trusted; the next deploy lists it.
+            if case .folder = request.target, error.kind == .usage, !request.dryRun {
+                for file in DeployManifest.files(at: manifestURL) { unlink(file.path) }
+            }
             throw error
         }
         report.requests = destination.requestCount

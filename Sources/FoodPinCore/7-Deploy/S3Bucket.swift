@@ -97,7 +97,7 @@ struct S3Bucket: DeployDestination {
         path += key.map { "/" + $0 } ?? (bucketInPath ? "" : "/")
         let answer: AWSRequests.Answer
         do { answer = try await requests.send(method, path: path, query: query, headers: headers, body: body) } catch {
-            throw failure(doing, code: "\(error)", status: 0)
+            throw failure(doing, code: AWSRequests.describe(error), status: 0)
         }
         guard answer.succeeded else { throw failure(doing, code: answer.code, status: answer.status, message: answer.message) }
         return answer.body

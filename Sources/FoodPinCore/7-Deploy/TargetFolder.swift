@@ -65,7 +65,7 @@ struct TargetFolder {
                 if !there && failure == ENOENT { return nil }
                 if there && (info.st_mode & S_IFMT) == S_IFREG {
                     throw FoodPinError(.usage, at: GuideLayout.displayPath(URL(fileURLWithPath: path)),
-                                       "a file stands in the deploy target where the site now has a folder", hint: "remove it, then deploy again")
+                                       "a file stands in the deploy target where the site now has a folder", hint: "remove it, then deploy again: the next deploy looks at every file of the target")
                 }
                 if there && (info.st_mode & S_IFMT) != S_IFDIR { throw OwnPath.refusal(path, info: info, wanted: nil) }
                 throw .io("open a folder of the target", path: path, errno: failure)

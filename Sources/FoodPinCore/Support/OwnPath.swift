@@ -64,9 +64,9 @@ public enum OwnPath {
         let place = GuideLayout.displayPath(URL(fileURLWithPath: path))
         guard let wanted else {
             return FoodPinError(.usage, at: place, "\(found) stands in the deploy target; FoodPin never writes or removes anything through it",
-                                hint: "remove it, then deploy again")
+                                hint: "remove it, then deploy again: the next deploy looks at every file of the target")
         }
         return FoodPinError(.usage, at: place, "\(found) stands where FoodPin keeps \(wanted) of its own; it is never written through",
-                            hint: "remove it (FoodPin makes \(wanted == "a folder" ? "the folder" : "the file") again)")
+                            hint: "remove \(found == "a link" ? "the link" : "it") (FoodPin makes \(wanted == "a folder" ? "the folder" : "the file") again)")
     }
 }
