@@ -87,4 +87,22 @@ grey(1000, 1, f"{out}/strip-1000x1.png", lambda x, y: (x * 7 + y * 3) % 256)
 grey(1, 5000, f"{out}/strip-1x5000.png", lambda x, y: (x * 7 + y * 3) % 256)
 grey(2000, 20000, f"{out}/tower-2000x20000.png", lambda x, y: y * 255 // 20000)
 
+# 13. An interlaced 16-bit RGBA PNG of 5,800 × 5,800: decoded whole (Adam7 cannot be read a strip
+# at a time), 269 MB at once, over the 256 MB FoodPin allows such a picture.
+def interlaced(width, height, path):
+    passes = [(0, 0, 8, 8), (4, 0, 8, 8), (0, 4, 4, 8), (2, 0, 4, 4), (0, 2, 2, 4), (1, 0, 2, 2), (0, 1, 1, 2)]
+    packer = zlib.compressobj(9)
+    body = []
+    for x0, y0, dx, dy in passes:
+        columns, rows = max(0, (width - x0 + dx - 1) // dx), max(0, (height - y0 + dy - 1) // dy)
+        if columns and rows:
+            line = b"\x00" + bytes(columns * 8)
+            body += [packer.compress(line) for _ in range(rows)]
+    body.append(packer.flush())
+    open(path, "wb").write(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 16, 6, 0, 0, 1))
+                           + chunk(b"IDAT", b"".join(body)) + chunk(b"IEND", b""))
+interlaced(5800, 5800, f"{out}/interlaced-5800.png")
+# 14. A small progressive JPEG (4:2:0): its coefficients are held whole, 9,216 bytes.
+scene(64, 48, 8).save(f"{out}/progressive.jpg", quality=80, progressive=True, subsampling=2)
+
 print("made", sorted(os.listdir(out)))

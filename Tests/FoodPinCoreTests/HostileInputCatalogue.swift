@@ -231,6 +231,10 @@ import Testing
             try write($0, "Content/images/strip.png", try Data(contentsOf: PictureTests.fixtures.appending(path: "strip-1x5000.png")))
             try write($0, bad, "---\nname: x\nphotos:\n  - {src: images/strip.png, alt: A strip}\n---\n")
         },
+        Case(name: "an interlaced PNG held whole past 256 MB", message: "Content/restaurants/bad.md:3:8: error: picture \"images/deep.png\" is interlaced (or progressive): decoding it would hold 256.7 MB at once, over the limit of 256 MB") {
+            try write($0, "Content/images/deep.png", try Data(contentsOf: PictureTests.fixtures.appending(path: "interlaced-5800.png")))
+            try write($0, bad, "---\nname: x\nimage: images/deep.png\n---\n")
+        },
         Case(name: "an endpoint port past 65535", arguments: ["deploy", "s3://guide", "--endpoint", "http://127.0.0.1:99999"], status: 2,
              message: "Error: --endpoint takes an http:// or https:// address with a port from 1 to 65535, if any; not http://127.0.0.1:99999") { _ in },
         Case(name: "a template section never closed", message: "Templates/restaurant.mustache:1:1: error: template error: `x` is opened here and never closed") {

@@ -44,4 +44,15 @@ import Testing
         wide.widths = [8192]
         #expect(wide.widths(for: 8192, height: 20000) == [6710])
     }
+    /// What a picture holds at once when it cannot be decoded a strip at a time, from its header.
+    @Test func picturesDecodedWholeAreWeighedFromTheirHeaders() throws {
+        func whole(_ fixture: String) throws -> Int? {
+            try Data(contentsOf: PictureTests.fixtures.appending(path: fixture)).withUnsafeBytes { PictureBytes.wholeDecodeBytes(of: $0) }
+        }
+        #expect(try whole("interlaced-5800.png") == 5800 * 5800 * 4 * 2)
+        #expect(try whole("progressive.jpg") == 64 * 48 * 2 + 2 * (32 * 24 * 2))
+        #expect(try whole("alpha.png") == nil)
+        #expect(try whole("small.jpg") == nil)
+        #expect(try whole("wide.jpg") == nil)
+    }
 }

@@ -32,4 +32,36 @@ enum PictureBytes {
         let general = [Array("mif1".utf8), Array("msf1".utf8)]
         return general.contains(brands[0]) && brands.contains(where: avif.contains) ? .avif : .heif
     }
+    /// The bytes a picture needs held at once when it cannot be decoded a strip at a time, read
+    /// from its header; nil when it can. An interlaced PNG is decoded whole (every sample); a
+    /// progressive JPEG keeps every component's coefficients (two bytes each) whatever size it is
+    /// shrunk to. A 9,999 × 9,999 interlaced 16-bit RGBA PNG of 813 kB took 1.05 GB.
+    static func wholeDecodeBytes(of bytes: UnsafeRawBufferPointer) -> Int? {
+        if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]), bytes.count >= 29, bytes[28] == 1 {
+            let width = bigEndian(bytes, at: 16, count: 4), height = bigEndian(bytes, at: 20, count: 4)
+            let channels = [0: 1, 2: 3, 3: 1, 4: 2, 6: 4][Int(bytes[25])] ?? 4
+            return width * height * channels * max(1, Int(bytes[24]) / 8)
+        }
+        guard bytes.starts(with: [0xFF, 0xD8]) else { return nil }
+        // The segments before the first frame header; SOF2 is a progressive frame.
+        var offset = 2
+        while offset + 4 <= bytes.count, bytes[offset] == 0xFF {
+            let marker = bytes[offset + 1], length = bigEndian(bytes, at: offset + 2, count: 2)
+            if (0xC0...0xCF).contains(marker), marker != 0xC4, marker != 0xC8, marker != 0xCC {
+                guard marker == 0xC2 || marker == 0xC6 || marker == 0xCA || marker == 0xCE, offset + 10 <= bytes.count else { return nil }
+                let height = bigEndian(bytes, at: offset + 5, count: 2), width = bigEndian(bytes, at: offset + 7, count: 2)
+                let components = Int(bytes[offset + 9])
+                guard offset + 10 + components * 3 <= bytes.count else { return nil }
+                let sampling = (0..<components).map { (h: Int(bytes[offset + 11 + $0 * 3]) >> 4, v: Int(bytes[offset + 11 + $0 * 3]) & 15) }
+                let (most, tallest) = (max(1, sampling.map(\.h).max() ?? 1), max(1, sampling.map(\.v).max() ?? 1))
+                return sampling.reduce(0) { $0 + (width * $1.h + most - 1) / most * ((height * $1.v + tallest - 1) / tallest) * 2 }
+            }
+            offset += 2 + length
+        }
+        return nil
+    }
+
+    private static func bigEndian(_ bytes: UnsafeRawBufferPointer, at offset: Int, count: Int) -> Int {
+        (offset..<offset + count).reduce(0) { $0 << 8 | Int(bytes[$1]) }
+    }
 }

@@ -11,6 +11,8 @@ public enum PictureProblem: Error, Equatable, Sendable {
     case tooLarge(width: Int, height: Int, limit: Int)
     /// One side more than `PictureSettings.maxAspect` times the other.
     case tooThin(width: Int, height: Int)
+    /// Interlaced or progressive, it would be held whole: this many bytes, over `maxWholeDecode`.
+    case decodedWhole(bytes: Int)
     /// Decoding failed part-way: a truncated or damaged file; libvips's words.
     case damaged(String)
     case cannotWrite(String)
@@ -28,6 +30,8 @@ public enum PictureProblem: Error, Equatable, Sendable {
             "picture \"\(written)\" is \(width) × \(height) pixels, over the limit of \(limit) pixels; it was not decoded"
         case .tooThin(let width, let height):
             "picture \"\(written)\" is \(width) × \(height) pixels: one side is more than \(PictureSettings.maxAspect) times the other, a shape FoodPin does not publish"
+        case .decodedWhole(let bytes):
+            "picture \"\(written)\" is interlaced (or progressive): decoding it would hold \(String(format: "%.1f", Double(bytes) / 1_048_576)) MB at once, over the limit of \(PictureSettings.maxWholeDecode >> 20) MB"
         case .damaged(let detail): "picture \"\(written)\" is damaged or cut short: \(detail)"
         case .cannotWrite(let detail): "picture \"\(written)\" could not be processed: \(detail)"
         }
@@ -36,6 +40,7 @@ public enum PictureProblem: Error, Equatable, Sendable {
     var hint: String? {
         switch self {
         case .tooLarge: "shrink the picture, or raise `picture_max_pixels` in site.yml"
+        case .decodedWhole: "save it again not interlaced (PNG) or as baseline (JPEG), which is decoded a strip at a time"
         case .tooThin: "crop it to at most \(PictureSettings.maxAspect):1; cards, pages and link previews show a picture near 4:3 or 1.9:1"
         case .damaged: "export the picture again from the camera or editor"
         default: nil
@@ -92,6 +97,7 @@ enum PictureProcessor {
         // A link preview fills 1200 × 630 from any shape: a 1000 × 1 strip was enlarged to 630,000 × 630
         // (1.6 GB, 17 s) before its crop. Within this shape, the work is bounded by the published sizes.
         guard max(width, height) <= PictureSettings.maxAspect * min(width, height) else { return .failure(.tooThin(width: width, height: height)) }
+        if let whole = PictureBytes.wholeDecodeBytes(of: bytes), whole > PictureSettings.maxWholeDecode { return .failure(.decodedWhole(bytes: whole)) }
         return .success((width, height))
     }
 

@@ -34,6 +34,9 @@ public struct PictureSettings: Sendable, Equatable {
     public static let widthRange = 16...8192
     /// The longest side may be this many times the shortest, at most (docs/limits.md).
     public static let maxAspect = 10
+    /// What a picture that cannot be decoded a strip at a time may hold at once (docs/pictures.md):
+    /// two on two cores stay under 600 MB.
+    public static let maxWholeDecode = 256 << 20
     /// Link previews (`og:image`) are this size, the one social networks show best.
     static let previewSize = (width: 1200, height: 630)
 
