@@ -255,38 +255,52 @@ def assert_no_page_misses_a_part(s3, bucket):
             assert not missing, (key, missing)
 
 
-def test_kill_9_at_twenty_moments_never_leaves_a_page_without_its_parts(s3, guide):
+def kill_at_twenty_moments(guide, command, after_kill, check, env=None):
+    """Deploys (`command`) of a new stylesheet (every page changes) and, every other time, a
+    restaurant added or removed, each killed with SIGKILL at one of twenty moments spread over a
+    deploy's time (so most land mid-deploy however fast the machine is); `after_kill` reads the
+    target, then the next deploy must finish the job (`check`). How many kills landed mid-deploy,
+    and a deploy's time."""
+    def deploy_again():
+        result = subprocess.run(command, capture_output=True, text=True, env=env)
+        assert result.returncode == 0, result.stderr
+        check()
+
     css = (REPO / "Templates" / "assets" / "site.css").read_text()
     extra = guide / "Content" / "restaurants" / "kill-test-bistro.md"
-    assert deploy(s3, guide, "s3://guide5").returncode == 0
-    # How long a deploy of a new stylesheet (every page changes) takes here: the kills are spread
-    # over it, so most land mid-deploy however fast the machine is.
+    deploy_again()
     (guide / "Templates" / "assets").mkdir(parents=True, exist_ok=True)
     (guide / "Templates" / "assets" / "site.css").write_text(css + "\n/* timed */\n")
     build(guide)
     started = time.monotonic()
-    assert deploy(s3, guide, "s3://guide5").returncode == 0
+    assert subprocess.run(command, capture_output=True, env=env).returncode == 0
     span = time.monotonic() - started
     stopped_midway = 0
     for moment in range(20):
-        # Every other version: a new stylesheet (every page changes), and a restaurant added or removed.
         (guide / "Templates" / "assets" / "site.css").write_text(css + f"\n/* version {moment} */\n")
         if moment % 2:
             extra.unlink()
         else:
             extra.write_text(f"---\nname: Kill Test Bistro {moment}\ncuisines: [French]\ncity: Boston\n---\nA test.\n")
         build(guide)
-        process = subprocess.Popen([foodpin_binary(), "deploy", "s3://guide5", "--root", str(guide), "--endpoint", s3.endpoint,
-                                    "--jobs", "2"], env=s3.env(), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        process = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         time.sleep(span * 0.9 * (moment + 0.5) / 20)
         if process.poll() is None:
             stopped_midway += 1
         process.send_signal(signal.SIGKILL)
         process.wait()
+        after_kill(moment)
+        deploy_again()
+    return stopped_midway, span
+
+
+def test_kill_9_at_twenty_moments_never_leaves_a_page_without_its_parts(s3, guide):
+    command = [foodpin_binary(), "deploy", "s3://guide5", "--root", str(guide), "--endpoint", s3.endpoint, "--jobs", "2"]
+
+    def after_kill(moment):
         assert_no_page_misses_a_part(s3, "guide5")
-        result = deploy(s3, guide, "s3://guide5")
-        assert result.returncode == 0, result.stderr
-        assert_bucket_equals_site(s3, "guide5", guide)
+    stopped_midway, span = kill_at_twenty_moments(guide, command, after_kill, lambda: assert_bucket_equals_site(s3, "guide5", guide),
+                                                  env=s3.env())
     assert stopped_midway >= 15, f"{stopped_midway} of 20 kills landed mid-deploy (a deploy took {span:.2f} s)"
 
 

@@ -2,13 +2,12 @@
 to another host) and a folder deploy killed at twenty moments (issue 54's catalogue)."""
 import http.server
 import os
-import signal
 import subprocess
 import threading
 import time
 
-from conftest import REPO, build, foodpin_binary
-from test_deploy import built_sample, guide, referenced_parts, site_files  # noqa: F401 (fixtures)
+from conftest import foodpin_binary
+from test_deploy import built_sample, guide, kill_at_twenty_moments, referenced_parts, site_files  # noqa: F401 (fixtures)
 
 
 class EndlessListing(http.server.BaseHTTPRequestHandler):
@@ -27,14 +26,19 @@ class EndlessListing(http.server.BaseHTTPRequestHandler):
         pass
 
 
+def deploy_to(guide, target, port):
+    """`foodpin deploy` against a local server, with made-up credentials and no ~/.aws."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith("AWS_")}
+    env.update({"AWS_ACCESS_KEY_ID": "key", "AWS_SECRET_ACCESS_KEY": "secret", "HOME": str(guide)})
+    return subprocess.run([foodpin_binary(), "deploy", target, "--root", str(guide), "--endpoint", f"http://127.0.0.1:{port}"],
+                          capture_output=True, text=True, env=env, timeout=120)
+
+
 def test_a_listing_that_never_ends_stops_with_an_error_naming_the_target(guide):
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), EndlessListing)
     threading.Thread(target=server.serve_forever, daemon=True).start()
-    env = {k: v for k, v in os.environ.items() if not k.startswith("AWS_")}
-    env.update({"AWS_ACCESS_KEY_ID": "key", "AWS_SECRET_ACCESS_KEY": "secret", "HOME": str(guide)})
     try:
-        result = subprocess.run([foodpin_binary(), "deploy", "s3://loop/site", "--root", str(guide), "--endpoint",
-                                 f"http://127.0.0.1:{server.server_address[1]}"], capture_output=True, text=True, env=env, timeout=120)
+        result = deploy_to(guide, "s3://loop/site", server.server_address[1])
     finally:
         server.shutdown()
     assert result.returncode == 1, result.stderr
@@ -63,11 +67,8 @@ def test_a_service_that_redirects_is_not_followed_and_no_signed_request_leaves_f
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Redirecting)
     for running in [server, other]:
         threading.Thread(target=running.serve_forever, daemon=True).start()
-    env = {k: v for k, v in os.environ.items() if not k.startswith("AWS_")}
-    env.update({"AWS_ACCESS_KEY_ID": "key", "AWS_SECRET_ACCESS_KEY": "secret", "HOME": str(guide)})
     try:
-        result = subprocess.run([foodpin_binary(), "deploy", "s3://moved", "--root", str(guide), "--endpoint",
-                                 f"http://127.0.0.1:{server.server_address[1]}"], capture_output=True, text=True, env=env, timeout=120)
+        result = deploy_to(guide, "s3://moved", server.server_address[1])
     finally:
         server.shutdown()
         other.shutdown()
@@ -84,51 +85,29 @@ def folder_files(folder):
 def test_kill_9_of_a_folder_deploy_at_twenty_moments_never_leaves_a_page_without_its_parts(guide, tmp_path):
     """Removals come pages first, then the assets only they named: a folder deploy stopped while
     removing (one file at a time) leaves no page without its stylesheet."""
-    target, css = tmp_path / "www", (REPO / "Templates" / "assets" / "site.css").read_text()
-    extra = guide / "Content" / "restaurants" / "kill-test-bistro.md"
+    target = tmp_path / "www"
     command = [foodpin_binary(), "deploy", f"file://{target}", "--root", str(guide)]
-    assert subprocess.run(command, capture_output=True).returncode == 0
-    (guide / "Templates" / "assets").mkdir(parents=True, exist_ok=True)
-    (guide / "Templates" / "assets" / "site.css").write_text(css + "\n/* timed */\n")
-    build(guide)
-    started = time.monotonic()
-    assert subprocess.run(command, capture_output=True).returncode == 0
-    span = time.monotonic() - started
-    stopped_midway = 0
-    for moment in range(20):
-        (guide / "Templates" / "assets" / "site.css").write_text(css + f"\n/* version {moment} */\n")
-        if moment % 2:
-            extra.unlink()
-        else:
-            extra.write_text(f"---\nname: Kill Test Bistro {moment}\ncuisines: [French]\ncity: Boston\n---\nA test.\n")
-        build(guide)
-        process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        time.sleep(span * (moment + 0.5) / 20)
-        if process.poll() is None:
-            stopped_midway += 1
-        process.send_signal(signal.SIGKILL)
-        process.wait()
+
+    def after_kill(moment):
         held = folder_files(target)
         for path, file in held.items():
             if path.endswith(".html"):
                 missing = referenced_parts(file.read_text(), path) - set(held)
                 assert not missing, (moment, path, missing)
-        assert subprocess.run(command, capture_output=True).returncode == 0
+
+    def check():
         assert {path: file.read_bytes() for path, file in folder_files(target).items()} == \
             {path: file.read_bytes() for path, file in site_files(guide).items()}
+    stopped_midway, span = kill_at_twenty_moments(guide, command, after_kill, check)
     assert stopped_midway >= 10, f"{stopped_midway} of 20 kills landed mid-deploy (a deploy took {span:.3f} s)"
-
 
 def test_an_endpoint_that_refuses_connections_is_said_so_within_seconds(guide):
     import socket
     with socket.socket() as probe:  # a port nothing listens on
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
-    env = {k: v for k, v in os.environ.items() if not k.startswith("AWS_")}
-    env.update({"AWS_ACCESS_KEY_ID": "key", "AWS_SECRET_ACCESS_KEY": "secret", "HOME": str(guide)})
     started = time.monotonic()
-    result = subprocess.run([foodpin_binary(), "deploy", "s3://closed", "--root", str(guide), "--endpoint", f"http://127.0.0.1:{port}"],
-                            capture_output=True, text=True, env=env, timeout=120)
+    result = deploy_to(guide, "s3://closed", port)
     seconds = time.monotonic() - started
     assert result.returncode == 1, result.stderr
     assert result.stderr.splitlines()[:2] == [

@@ -324,7 +324,7 @@ extension TermIndex: BinaryCodable {
     init(from reader: inout BinaryReader) throws(BinaryReader.Malformed) {
         let slugs: [String] = try reader.readArray(), madeFrom: [ContentDigest] = try reader.readArray()
         guard slugs.count == madeFrom.count else { throw BinaryReader.Malformed() }
-        let limit = slugs.count << 3
+        let limit = Int(Posting.first(at: slugs.count))
         var terms: [String] = [], entries: [String: Entry] = [:]
         for _ in 0..<max(0, try reader.readInt()) {
             let term = try reader.readString()
@@ -332,8 +332,9 @@ extension TermIndex: BinaryCodable {
             var postings: [UInt32] = []
             for _ in 0..<max(0, try reader.readInt()) {
                 let delta = try reader.readInt(), last = Int(postings.last ?? 0)
-                guard delta >= (postings.isEmpty ? 0 : 8 - last & 7), delta < limit, last + delta < limit,
-                      (last + delta) & 7 < SearchField.allCases.count else { throw BinaryReader.Malformed() }
+                // One posting a restaurant, in order; a restaurant and a field the index knows.
+                guard delta >= 0, delta < limit, last + delta < limit, Posting.field(UInt32(last + delta)) < SearchField.allCases.count,
+                      postings.isEmpty || Posting.position(UInt32(last + delta)) > Posting.position(UInt32(last)) else { throw BinaryReader.Malformed() }
                 postings.append(UInt32(last + delta))
             }
             guard !postings.isEmpty else { throw BinaryReader.Malformed() }

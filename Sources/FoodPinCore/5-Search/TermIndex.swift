@@ -19,7 +19,7 @@ struct TermIndex: Sendable {
     }
 
     struct Entry: Sendable, Equatable {
-        /// `position * 8 + field` for each restaurant with the term, in restaurant order.
+        /// One `Posting` for each restaurant with the term, in restaurant order.
         var postings: [UInt32]
         /// Whether a shard may end before this term (`makeShards`), from its digest: worked out once.
         let cutsBefore: Bool
@@ -57,7 +57,7 @@ struct TermIndex: Sendable {
             }
             for position in run {
                 SearchWords.forEachWord(of: restaurants[position], slug: slug) { word, field in
-                    let posting = Self.posting(position, field)
+                    let posting = Posting.make(position: position, field: field)
                     // The word's first field in this restaurant is its best.
                     table[word, default: []].append(unlessSameRestaurant: posting)
                 }
@@ -104,13 +104,13 @@ struct TermIndex: Sendable {
         let positions = Set(changes.map(\.position))
         // One pass over every term: a restaurant's old words are not kept apart from the index.
         // Found first, changed after: a table changed while read would be copied whole.
-        var touched = Set(entries.filter { $0.value.postings.contains { positions.contains(Int($0 >> 3)) } }.keys)
-        for term in touched { entries[term]!.postings.removeAll { positions.contains(Int($0 >> 3)) } }
+        var touched = Set(entries.filter { $0.value.postings.contains { positions.contains(Posting.position($0)) } }.keys)
+        for term in touched { entries[term]!.postings.removeAll { positions.contains(Posting.position($0)) } }
         let before = terms
         for (position, terms) in changes {
             for (term, field) in terms {
                 touched.insert(term)
-                let posting = Self.posting(position, field)
+                let posting = Posting.make(position: position, field: field)
                 if entries[term] == nil {
                     entries[term] = Entry(postings: [], cutsBefore: Self.cutsBefore(term))
                     self.terms.insert(term, at: self.terms.firstIndex(notBefore: term, by: { $0 }, precedes: Self.precedes))
@@ -125,8 +125,6 @@ struct TermIndex: Sendable {
         }
         cut(reusing: shards.map { ($0, before[$0.terms]) }, changed: touched)
     }
-
-    private static func posting(_ position: Int, _ field: SearchField) -> UInt32 { UInt32(position) << 3 | UInt32(field.rawValue) }
 
     static func precedes(_ a: String, _ b: String) -> Bool { a.utf16.lexicographicallyPrecedes(b.utf16) }
 
@@ -201,7 +199,7 @@ struct TermIndex: Sendable {
 
 private extension Array where Element == UInt32 {
     mutating func append(unlessSameRestaurant posting: UInt32) {
-        if let last, last >> 3 == posting >> 3 { return }
+        if let last, Posting.position(last) == Posting.position(posting) { return }
         append(posting)
     }
 }

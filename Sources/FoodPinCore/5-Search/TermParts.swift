@@ -46,8 +46,8 @@ extension TermIndex {
         let span = span(count: postings.count, guide: guide)
         var parts: [(number: Int, span: Int, best: Int, postings: Range<Int>)] = [], start = 0
         while start < postings.count {
-            let number = Int(postings[start] >> 3) / span, end = Self.start(of: number + 1, span: span, in: postings)
-            parts.append((number, span, Int(postings[start..<end].lazy.map { $0 & 7 }.min()!), start..<end))
+            let number = Posting.position(postings[start]) / span, end = Self.start(of: number + 1, span: span, in: postings)
+            parts.append((number, span, postings[start..<end].lazy.map(Posting.field).min()!, start..<end))
             start = end
         }
         return parts
@@ -68,7 +68,7 @@ extension TermIndex {
 
     /// Where part `number`'s postings begin in the term's (sorted by position).
     private static func start(of number: Int, span: Int, in postings: [UInt32]) -> Int {
-        postings.firstIndex(notBefore: UInt32(number * span) << 3, by: { $0 }, precedes: <)
+        postings.firstIndex(notBefore: Posting.first(at: number * span), by: { $0 }, precedes: <)
     }
 
     /// `[...]`, delta-coded from zero as in a shard: its first value is a posting.

@@ -136,6 +136,15 @@
     return at;
   }
 
+  // A term's postings as shards and parts write them (Posting.swift): delta-coded numbers, each
+  // `position << 3 | field`, one a restaurant. The one reader: `visit(position, field)` for each.
+  FoodPin.postings = function (deltas, visit) {
+    for (var i = 0, value = 0; i < deltas.length; i++) {
+      value += deltas[i];
+      visit(value >> 3, value & 7);
+    }
+  };
+
   var indexPath = "search.json", termListPath = "search/terms.json";
   FoodPin.data = {
     index: function () { return file(indexPath); },
@@ -170,7 +179,7 @@
           entry.paths.forEach(function (path) { read[path] = true; });
           (entry.shards || []).forEach(function (shard) {
             var at = termAt(shard.terms, "/" + slugs[i]);
-            if (shard.terms[at] === "/" + slugs[i]) position[slugs[i]] = shard.postings[at][0] >> 3;
+            if (shard.terms[at] === "/" + slugs[i]) FoodPin.postings(shard.postings[at], function (place) { position[slugs[i]] = place; });
           });
         });
         return { position: position, files: Object.keys(read) };

@@ -18,8 +18,8 @@
         found.shards.forEach(function (shard) {
           for (var at = FoodPin.data.termAt(shard.terms, prefix); at < shard.terms.length &&
                shard.terms[at].indexOf(prefix) === 0; at++) {
-            var postings = shard.postings[at], positions = new Int32Array(postings.length);
-            for (var i = 0, value = 0; i < postings.length; i++) { value += postings[i]; positions[i] = value >> 3; }
+            var postings = shard.postings[at], positions = new Int32Array(postings.length), n = 0;
+            FoodPin.postings(postings, function (position) { positions[n++] = position; });
             byValue[shard.terms[at].slice(prefix.length)] = positions;
           }
         });

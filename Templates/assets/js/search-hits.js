@@ -56,10 +56,7 @@
   };
 
   function addPostings(hits, postings) {
-    for (var i = 0, value = 0; i < postings.length; i++) {
-      value += postings[i];
-      hits.add(value >> 3, value & 7);
-    }
+    FoodPin.postings(postings, function (position, field) { hits.add(position, field); });
   }
 
   function byStart(a, b) { return a.start - b.start; }
