@@ -57,6 +57,32 @@ import Testing
         #expect(try Data(contentsOf: cached) == good)
     }
 
+    /// A named pipe where the build state lives: read as no state (a full build), never waited on,
+    /// and replaced by the new state's file.
+    @Test func aNamedPipeWhereTheBuildStateLivesIsNeverWaitedOn() throws {
+        let guide = try pictureGuide()
+        let files = BuildState.files(in: guide.layout, output: guide.output)
+        for file in [files.state, files.sources] {
+            unlink(file.path)
+            try #require(mkfifo(file.path, 0o644) == 0)
+            // Were a build to wait on the pipe, a writer opening it after 10 s lets it go on (and fail the test).
+            let path = file.path
+            Thread.detachNewThread {
+                Thread.sleep(forTimeInterval: 10)
+                let descriptor = open(path, O_WRONLY | O_NONBLOCK)
+                if descriptor >= 0 { close(descriptor) }
+            }
+        }
+        let started = Date()
+        try guide.write("Content/restaurants/bowl.md", "---\nname: The Bowl\n---\nSoup, and bread.\n")
+        #expect(try guide.build().succeeded)
+        #expect(Date().timeIntervalSince(started) < 5)
+        for file in [files.state, files.sources] {
+            var info = stat()
+            #expect(lstat(file.path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG)
+        }
+    }
+
     @Test func aStandbyFolderReplacedByALinkIsNeverWrittenThrough() throws {
         let guide = try pictureGuide()
         try guide.write("Content/restaurants/bowl.md", "---\nname: The Bowl\n---\nMore soup.\n")

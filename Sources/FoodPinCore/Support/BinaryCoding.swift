@@ -157,7 +157,8 @@ private final class MappedFile {
     let bytes: UnsafeBufferPointer<UInt8>
 
     init?(_ path: String) {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        // O_NONBLOCK: a named pipe left where a state file was is refused below, never waited on.
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         var info = stat()
