@@ -137,11 +137,13 @@
   }
 
   // A term's postings as shards and parts write them (Posting.swift): delta-coded numbers, each
-  // `position << 3 | field`, one a restaurant. The one reader: `visit(position, field)` for each.
-  FoodPin.postings = function (deltas, visit) {
+  // `position << 3 | field`, one a restaurant. The one reader: `target.add(position, field)` for
+  // each: a method, not a callback, which at a million postings was 13-58 % slower than the loop
+  // written in place, where a method is as fast (2.85 against 2.84 ms; bench/postings-decode.js).
+  FoodPin.postings = function (deltas, target) {
     for (var i = 0, value = 0; i < deltas.length; i++) {
       value += deltas[i];
-      visit(value >> 3, value & 7);
+      target.add(value >> 3, value & 7);
     }
   };
 
@@ -179,7 +181,7 @@
           entry.paths.forEach(function (path) { read[path] = true; });
           (entry.shards || []).forEach(function (shard) {
             var at = termAt(shard.terms, "/" + slugs[i]);
-            if (shard.terms[at] === "/" + slugs[i]) FoodPin.postings(shard.postings[at], function (place) { position[slugs[i]] = place; });
+            if (shard.terms[at] === "/" + slugs[i]) FoodPin.postings(shard.postings[at], { add: function (place) { position[slugs[i]] = place; } });
           });
         });
         return { position: position, files: Object.keys(read) };

@@ -18,8 +18,8 @@
         found.shards.forEach(function (shard) {
           for (var at = FoodPin.data.termAt(shard.terms, prefix); at < shard.terms.length &&
                shard.terms[at].indexOf(prefix) === 0; at++) {
-            var postings = shard.postings[at], positions = new Int32Array(postings.length), n = 0;
-            FoodPin.postings(postings, function (position) { positions[n++] = position; });
+            var positions = new Int32Array(shard.postings[at].length), n = 0;
+            FoodPin.postings(shard.postings[at], { add: function (position) { positions[n++] = position; } });
             byValue[shard.terms[at].slice(prefix.length)] = positions;
           }
         });

@@ -55,9 +55,7 @@
     });
   };
 
-  function addPostings(hits, postings) {
-    FoodPin.postings(postings, function (position, field) { hits.add(position, field); });
-  }
+  function addPostings(hits, postings) { FoodPin.postings(postings, hits); }
 
   function byStart(a, b) { return a.start - b.start; }
 
