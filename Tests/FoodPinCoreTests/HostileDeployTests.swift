@@ -130,14 +130,7 @@ import Testing
         let www = try guide.makeOutsideFolder("www")
         let manifest = try manifest(guide, www)
         try FileManager.default.createDirectory(at: manifest.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try #require(mkfifo(manifest.path, 0o644) == 0)
-        // Were the deploy to wait on the pipe, a writer opening it after 10 s lets it go on (and fail the test).
-        let path = manifest.path
-        Thread.detachNewThread {
-            Thread.sleep(forTimeInterval: 10)
-            let descriptor = open(path, O_WRONLY | O_NONBLOCK)
-            if descriptor >= 0 { close(descriptor) }
-        }
+        try TestGuide.makePipe(at: manifest)
         let started = Date()
         let failure = await refusal(guide, to: www)
         #expect(Date().timeIntervalSince(started) < 5)

@@ -64,14 +64,7 @@ import Testing
         let files = BuildState.files(in: guide.layout, output: guide.output)
         for file in [files.state, files.sources] {
             unlink(file.path)
-            try #require(mkfifo(file.path, 0o644) == 0)
-            // Were a build to wait on the pipe, a writer opening it after 10 s lets it go on (and fail the test).
-            let path = file.path
-            Thread.detachNewThread {
-                Thread.sleep(forTimeInterval: 10)
-                let descriptor = open(path, O_WRONLY | O_NONBLOCK)
-                if descriptor >= 0 { close(descriptor) }
-            }
+            try TestGuide.makePipe(at: file)
         }
         let started = Date()
         try guide.write("Content/restaurants/bowl.md", "---\nname: The Bowl\n---\nSoup, and bread.\n")

@@ -26,6 +26,18 @@ final class TestGuide {
         return folder
     }
 
+    /// A named pipe at `url`. Were a command to wait on it, a writer opening it after 10 s lets the
+    /// command go on, so a test timing it fails instead of hanging.
+    static func makePipe(at url: URL) throws {
+        try #require(mkfifo(url.path, 0o644) == 0)
+        let path = url.path
+        Thread.detachNewThread {
+            Thread.sleep(forTimeInterval: 10)
+            let descriptor = open(path, O_WRONLY | O_NONBLOCK)
+            if descriptor >= 0 { close(descriptor) }
+        }
+    }
+
     var layout: GuideLayout { GuideLayout(root: root) }
     var output: URL { root.appending(path: "Output") }
 
