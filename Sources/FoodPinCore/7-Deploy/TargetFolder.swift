@@ -121,13 +121,7 @@ struct TargetFolder {
         let descriptor = openat(folder.descriptor, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { Foundation.close(descriptor) }
-        var bytes: [UInt8] = [], chunk = [UInt8](repeating: 0, count: 65_536)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { Foundation.read(descriptor, $0.baseAddress!, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            if count <= 0 { return count == 0 ? bytes : nil }
-            bytes += chunk[..<count]
-        }
+        return FileBytes.read(descriptor: descriptor, expectedSize: nil)
     }
 
     /// Removes the file at `path`, then each folder it leaves empty, up to the root.

@@ -8,6 +8,11 @@ enum FileBytes {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
+        return read(descriptor: descriptor, expectedSize: expectedSize)
+    }
+
+    /// The rest of an open file (a deploy target's, opened without following links).
+    static func read(descriptor: Int32, expectedSize: Int?) -> [UInt8]? {
         // One byte more than expected: a shorter read is the end of a regular file.
         var bytes = [UInt8](repeating: 0, count: max(expectedSize ?? 0, 4096 - 1) + 1)
         var count = 0

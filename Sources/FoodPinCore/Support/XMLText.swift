@@ -13,21 +13,35 @@ enum XMLText {
     }
 
     /// The text with `& < > " '` escaped and `isAllowed`'s refusals left out, which a city record
-    /// or a review may hold.
+    /// or a review may hold. By bytes, a character decoded only past ASCII: a sitemap escapes a
+    /// million addresses at a million restaurants.
     static func escape(_ text: String) -> String {
-        var escaped = ""
+        var escaped: [UInt8] = []
         escaped.reserveCapacity(text.utf8.count + 16)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            case "'": escaped += "&apos;"
-            default: if isAllowed(scalar) { escaped.unicodeScalars.append(scalar) }
+        var text = text
+        text.withUTF8 { bytes in
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                switch byte {
+                case UInt8(ascii: "&"): escaped += "&amp;".utf8
+                case UInt8(ascii: "<"): escaped += "&lt;".utf8
+                case UInt8(ascii: ">"): escaped += "&gt;".utf8
+                case UInt8(ascii: "\""): escaped += "&quot;".utf8
+                case UInt8(ascii: "'"): escaped += "&apos;".utf8
+                case 0..<0x80: if isAllowed(Unicode.Scalar(byte)) { escaped.append(byte) }
+                default:
+                    // Valid UTF-8: the lead byte says the length; its value is checked as a character.
+                    let length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : 2, end = min(index + length, bytes.count)
+                    let value = bytes[index + 1..<end].reduce(UInt32(byte) & (0x7F >> length)) { $0 << 6 | UInt32($1 & 0x3F) }
+                    if let scalar = Unicode.Scalar(value), isAllowed(scalar) { escaped += bytes[index..<end] }
+                    index = end
+                    continue
+                }
+                index += 1
             }
         }
-        return escaped
+        return String(decoding: escaped, as: UTF8.self)
     }
 
     /// XML 1.0 has no place, not even escaped, for C0 controls but tab and line breaks, nor for
