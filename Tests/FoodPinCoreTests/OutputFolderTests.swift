@@ -103,7 +103,7 @@ import Testing
         try guide.addSampleCities(["Boston"])
         try guide.write("Content/restaurants/a.md", "---\nname: Alpha\n---\nOne.\n")
         let cold = try guide.build()
-        #expect(cold.standbyLinks == 0)
+        #expect(cold.linkedFromLive == 0)
         let standby = guide.root.appending(path: ".Output.foodpin-next")
         #expect(!FileManager.default.fileExists(atPath: standby.path))
         let unchanged = "restaurants/o-ya-28066/index.html"
@@ -113,7 +113,7 @@ import Testing
         try guide.write("Content/restaurants/a.md", "---\nname: Alpha\n---\nTwo.\n")
         let edit = try guide.build()
         // Every file but the four rendered (two pages, the term shard and the shards' manifest) is linked.
-        #expect(edit.standbyLinks == cold.files - 4)
+        #expect(edit.linkedFromLive == cold.files - 4)
         #expect(edit.rendered == 4)
         #expect(edit.changedPaths.sorted() == ["restaurants/a/index.html", "restaurants/the-tap-trailhouse-145237/index.html",
                                                try guide.onlyTermShard()])
@@ -128,7 +128,7 @@ import Testing
         let next = try guide.build()
         // The old site, now the standby, holds the page changed by hand, which the state does not
         // know: the standby is brought up to date like an unknown folder, every unchanged file linked.
-        #expect(next.standbyLinks == next.files - 3)
+        #expect(next.linkedFromLive == next.files - 3)
         #expect(next.changedPaths == ["restaurants/a/index.html", try guide.onlyTermShard()])
         #expect(try guide.snapshot() == guide.cleanSnapshot())
     }

@@ -24,7 +24,7 @@ import Testing
             -> (patched: Bool, restaurantPagesLookedAt: Int?) {
             for (path, text) in files { try guide.write(path, text) }
             for path in removed { try guide.remove(path) }
-            let patchesBefore = builder.memory.model.patchedBuilds
+            let patchesBefore = builder.memory.maker.model.patchedBuilds
             let report = try builder.build(changed: Set(files.keys).union(removed))
             let copy = try TestGuide()
             try FileManager.default.removeItem(at: copy.root)
@@ -36,11 +36,11 @@ import Testing
             if clean.succeeded {
                 #expect(try guide.snapshot() == copy.snapshot(), sourceLocation: sourceLocation)
                 // What the session now takes the output to hold is what it holds.
-                #expect(try Set(builder.memory.live?.keys ?? [:].keys) == Set(guide.snapshot().keys), sourceLocation: sourceLocation)
+                #expect(try Set(builder.memory.folders.live?.keys ?? [:].keys) == Set(guide.snapshot().keys), sourceLocation: sourceLocation)
             }
             // Every page but the restaurants' is made of several restaurants, or of none: always looked at.
             let otherPages = report.pages - report.restaurants
-            return (builder.memory.model.patchedBuilds > patchesBefore, report.pagesLookedAt == 0 ? nil : report.pagesLookedAt - otherPages)
+            return (builder.memory.maker.model.patchedBuilds > patchesBefore, report.pagesLookedAt == 0 ? nil : report.pagesLookedAt - otherPages)
         }
 
         /// Each message with its file's name (the two guides live in different folders).

@@ -47,8 +47,8 @@ public struct BuildReport: Sendable {
     /// Files written or removed by this build, relative to the output folder.
     public var changedPaths: [String] = []
     public var removedPaths: [String] = []
-    /// Unchanged files hard-linked from the live site into the standby, where the new site is made.
-    public var standbyLinks = 0
+    /// Unchanged files hard-linked from the live site into the folder where the new site is made.
+    public var linkedFromLive = 0
     /// Pictures processed by this build, and those taken from the picture cache.
     public var picturesProcessed = 0
     public var picturesReused = 0

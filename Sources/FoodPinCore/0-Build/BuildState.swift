@@ -4,7 +4,7 @@ import Foundation
 /// changed files, renders only pages whose inputs changed and writes only changed files.
 ///
 /// Kept in `.foodpin-cache/` inside the guide as two files: `build-state`, small (the sources'
-/// fingerprint, the report, what each output file and the standby's hold), enough to see that
+/// fingerprint, the report, the publisher's record of what the output folders hold), enough to see that
 /// nothing changed; and `build-sources` (the parsed sources with their stamps, each page's input
 /// digest), read only when something did, and written while the pages are. Both start with a key
 /// naming the format, the FoodPin binary, the build options and (for a build not flushed to disk)
@@ -21,10 +21,10 @@ struct BuildState {
     /// What that build reported, told again when nothing changed.
     var diagnostics: [Diagnostic] = []
     var counts = SiteCounts()
-    /// By output path: what the file holds.
-    var written: [String: WrittenState] = [:]
-    /// What the standby folder beside the output holds (the site before the last), if known.
-    var standby: [String: WrittenState]?
+    /// What the output folders hold, as the publisher records it.
+    var folders = FolderRecord()
+    /// By output path: what the output folder's file holds.
+    var written: [String: WrittenState] { folders.live ?? [:] }
 
     /// The parsed sources, by page path the digest of everything the page was rendered from, and
     /// the full-text index.
@@ -57,33 +57,22 @@ struct BuildState {
     /// folder finished since, or the state may not describe the disk (not flushed, and a restart since).
     static func written(into output: URL, in layout: GuideLayout) -> [String: WrittenState]? {
         let folder = output.standardizedFileURL.path
-        return load(from: files(in: layout, output: output).state, withStandby: false) { text in
+        return load(from: files(in: layout, output: output).state, wholeRecord: false) { text in
             StateKey(text: text).map { $0.format == formatVersion && $0.output == folder && $0.isOnDisk } ?? false
         }?.written
     }
 
-    /// `withStandby`: the standby's record made whole (a copy of the output's, changed where they differ).
-    private static func load(from url: URL, withStandby: Bool = true, accepting: (String) -> Bool) -> BuildState? {
+    /// `wholeRecord`: false for a reader of the live folder's files only (`FolderRecord.read`).
+    private static func load(from url: URL, wholeRecord: Bool = true, accepting: (String) -> Bool) -> BuildState? {
         read(url, accepting: accepting) { reader throws(BinaryReader.Malformed) in
-            var state = BuildState(fingerprint: try reader.readOptional(), storeStamp: try reader.readOptional(),
-                                   diagnostics: try reader.readArray(), counts: try reader.read(), written: try dictionary(&reader))
-            if try reader.read(Bool.self) {
-                let differing: [String: WrittenState] = try dictionary(&reader)
-                let missing: [String] = try reader.readArray()
-                if withStandby {
-                    var standby = state.written
-                    for path in missing { standby[path] = nil }
-                    standby.merge(differing) { _, other in other }
-                    state.standby = standby
-                }
-            }
-            return state
+            BuildState(fingerprint: try reader.readOptional(), storeStamp: try reader.readOptional(), diagnostics: try reader.readArray(),
+                       counts: try reader.read(), folders: try FolderRecord.read(&reader, whole: wholeRecord))
         }
     }
 
     static func loadSources(from url: URL, key: String) -> Sources? {
         read(url, accepting: { $0 == key }) { reader throws(BinaryReader.Malformed) in
-            Sources(content: try contentEntries(&reader), pages: try dictionary(&reader), terms: try reader.readOptional())
+            Sources(content: try contentEntries(&reader), pages: try reader.readDictionary(), terms: try reader.readOptional())
         }
     }
 
@@ -94,8 +83,8 @@ struct BuildState {
         let detail = try ReplaceFile(files.sources)
         var writer = BinaryWriter()
         writer.write(key)
-        try Self.write(sources.content, with: &writer, to: detail)
-        try Self.write(sources.pages, with: &writer, to: detail)
+        try writer.write(sources.content, flushingTo: detail)
+        try writer.write(sources.pages, flushingTo: detail)
         writer.write(sources.terms)
         try detail.append(writer.drain())
         return detail
@@ -112,13 +101,7 @@ struct BuildState {
         writer.write(storeStamp)
         writer.write(diagnostics)
         writer.write(counts)
-        try Self.write(written, with: &writer, to: summary)
-        // The standby mostly holds what the output folder does: kept as its differences only.
-        writer.write(standby != nil)
-        if let standby {
-            try Self.write(standby.filter { written[$0.key] != $0.value }, with: &writer, to: summary)
-            writer.write(written.keys.filter { standby[$0] == nil })
-        }
+        try folders.write(with: &writer, to: summary)
         try summary.append(writer.drain())
         try summary.commit(durable: durable)
     }
@@ -155,17 +138,6 @@ struct BuildState {
         }
     }
 
-    /// Writes a dictionary through `writer`, handing the bytes to `file` a megabyte at a time.
-    private static func write<Value: BinaryEncodable>(_ dictionary: [String: Value], with writer: inout BinaryWriter,
-                                                      to file: ReplaceFile) throws(FoodPinError) {
-        writer.write(dictionary.count)
-        for (key, value) in dictionary {
-            writer.write(key)
-            writer.write(value)
-            if writer.bytes.count >= 1 << 20 { try file.append(writer.drain()) }
-        }
-    }
-
     /// The parsed sources, each with its bytes: those of files unchanged by the next build are saved again as they are.
     private static func contentEntries(_ reader: inout BinaryReader) throws(BinaryReader.Malformed) -> [String: ContentCache.Entry] {
         let count = try reader.readInt()
@@ -178,16 +150,6 @@ struct BuildState {
             entry.form = form
             result[key] = entry
         }
-        return result
-    }
-
-    private static func dictionary<Value: BinaryDecodable>(_ reader: inout BinaryReader) throws(BinaryReader.Malformed) -> [String: Value] {
-        let count = try reader.readInt()
-        // Each entry takes at least a byte: a larger count is damage, not a reason to allocate.
-        guard count >= 0, count <= reader.remaining else { throw BinaryReader.Malformed() }
-        var result: [String: Value] = [:]
-        result.reserveCapacity(count)
-        for _ in 0..<count { result[try reader.readString()] = try reader.read(Value.self) }
         return result
     }
 }

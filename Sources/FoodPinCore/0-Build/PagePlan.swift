@@ -39,10 +39,39 @@ struct PlanBasis {
     var restaurantPages: [ContentDigest]
 }
 
-extension SiteBuilder {
-    /// Stage: which pages are rendered, and which files written or kept. With the publisher's
-    /// `checksDisk`, a page changed or removed by hand since it was written is found (a `stat` each).
-    func planPages(_ rendering: (renderer: SiteRenderer, restaurantPages: [ContentDigest]), pictures: BuildPictures,
+/// Stage: which pages are rendered, and which files written or kept. Remembers each page's input
+/// digest (saved for the next process by the build state) and, within a session, what its last
+/// plan was made from, so a save looks only at the pages whose inputs can have changed.
+struct PagePlanner {
+    let layout: GuideLayout
+    let outputPath: String
+    let isSession: Bool
+    /// By page path: the digest of what the page was last rendered from.
+    private(set) var pageInputs: [String: ContentDigest] = [:]
+    /// What a session's last page plan was made from (`patchedPlan`).
+    private var lastPlan: PlanBasis?
+
+    init(layout: GuideLayout, outputPath: String, session: Bool) {
+        self.layout = layout
+        self.outputPath = outputPath
+        isSession = session
+    }
+
+    /// The page inputs as the last process saved them.
+    mutating func restore(_ pageInputs: [String: ContentDigest]) { self.pageInputs = pageInputs }
+
+    /// A plan's pages were written: their inputs are what the next plan compares with.
+    mutating func planned(_ plan: PagePlan) { pageInputs = plan.pageInputs }
+
+    /// After a failed write nothing written is known for sure: the next plan looks at every page.
+    mutating func forget() {
+        pageInputs = [:]
+        lastPlan = nil
+    }
+
+    /// With the publisher's `checksDisk`, a page changed or removed by hand since it was written
+    /// is found (a `stat` each).
+    mutating func plan(_ rendering: (renderer: SiteRenderer, restaurantPages: [ContentDigest]), pictures: BuildPictures,
                    guide: GuideSources, publisher: Publisher) throws(FoodPinError) -> PagePlan {
         let renderer = rendering.renderer
         var basis = PlanBasis(pages: renderer.pages,
@@ -56,20 +85,20 @@ extension SiteBuilder {
             plan.kept = plan.kept.filter { wanted.contains($0.key) }
         }
         basis.paths = plan.paths
-        memory.lastPlan = isSession ? basis : nil
+        lastPlan = isSession ? basis : nil
         return plan
     }
 
     /// Every page looked at: its inputs digested and compared with the last build's.
-    private func fullPlan(_ basis: PlanBasis, renderer: SiteRenderer, publisher: Publisher) -> PagePlan {
+    private mutating func fullPlan(_ basis: PlanBasis, renderer: SiteRenderer, publisher: Publisher) -> PagePlan {
         let previous = publisher.liveHeld
         let steps = pageSteps(basis, renderer: renderer, previous: previous, checksDisk: publisher.checksDisk)
         var plan = PagePlan(paths: steps.map(\.path), lookedAt: steps.count)
         plan.kept.reserveCapacity(steps.count + 64)
         // The same pages as last time (paths are distinct): only changed digests are replaced,
         // in the table taken over rather than copied.
-        let samePages = memory.pageInputs.count == steps.count && steps.allSatisfy { $0.lastInputs != nil }
-        if samePages { swap(&plan.pageInputs, &memory.pageInputs) } else { plan.pageInputs.reserveCapacity(steps.count) }
+        let samePages = pageInputs.count == steps.count && steps.allSatisfy { $0.lastInputs != nil }
+        if samePages { swap(&plan.pageInputs, &pageInputs) } else { plan.pageInputs.reserveCapacity(steps.count) }
         plan.inputsChanged = !samePages
         for (index, step) in steps.enumerated() {
             let unchangedInputs = step.lastInputs == step.inputs
@@ -77,9 +106,10 @@ extension SiteBuilder {
             if !unchangedInputs { plan.inputsChanged = true }
             if step.state != nil && !step.holds { plan.changedByHand.append(step.path) }
             let state = unchangedInputs && step.holds ? step.state : nil
-            if let state, let link = publisher.keepingPage(step.path, as: state) {
+            let keeping = state.map { publisher.keepingPage(step.path, as: $0) }
+            if let state, keeping != .written {
                 plan.kept[step.path] = state
-                if link { plan.toLink.append(step.path) }
+                if keeping == .linked { plan.toLink.append(step.path) }
             } else if state != nil || !unchangedInputs || !step.holds {
                 plan.toRender.append(index)
                 if state != nil { plan.liveHasLinks = true }
@@ -92,12 +122,12 @@ extension SiteBuilder {
     /// wrote it (most saves): only the pages whose inputs can have changed are looked at, the
     /// restaurants whose page digest or templates changed and the pages made of many (lists,
     /// browse pages, search, feeds, sitemap); every other page is kept as the live folder holds
-    /// it, and linked into the standby only where the last build changed it.
+    /// it, and linked into the target only where the last build changed it.
     /// A review saved at 10,000 restaurants: the plan stage 75–95 ms → 36–45 ms (`bench/HISTORY.md`).
-    private func patchedPlan(_ basis: PlanBasis, renderer: SiteRenderer, publisher: Publisher) -> PagePlan? {
-        guard isSession, memory.liveWrittenHere, let live = publisher.liveHeld, publisher.targetHeld != nil,
-              let last = memory.lastPlan, let standbyLacks = memory.standbyLacks,
-              last.pages == basis.pages, last.settings == basis.settings, memory.pageInputs.count == last.paths.count else { return nil }
+    private mutating func patchedPlan(_ basis: PlanBasis, renderer: SiteRenderer, publisher: Publisher) -> PagePlan? {
+        guard isSession, let lastChanges = publisher.lastChanges, let live = publisher.liveHeld, publisher.targetHeld != nil,
+              let last = lastPlan,
+              last.pages == basis.pages, last.settings == basis.settings, pageInputs.count == last.paths.count else { return nil }
         let restaurantTemplates = SiteRenderer.templates(of: .restaurant(0))
         let sameRestaurantTemplates = basis.templates[restaurantTemplates] == last.templates[restaurantTemplates]
         var changed: [(index: Int, inputs: ContentDigest)] = []
@@ -109,17 +139,21 @@ extension SiteBuilder {
             // A page of another restaurant or group under the same index: the whole plan is made.
             guard renderer.path(of: page) == last.paths[index] else { return nil }
             let inputs = Self.pageDigest(page, basis, renderer: renderer)
-            if inputs != memory.pageInputs[last.paths[index]] { changed.append((index, inputs)) }
+            if inputs != pageInputs[last.paths[index]] { changed.append((index, inputs)) }
         }
-        // The standby holds the site before the last one: it lacks only what the last build changed.
+        // The target lacks only what the last build changed.
         let rendered = Set(changed.map { last.paths[$0.index] })
         var links: [String] = []
-        for path in standbyLacks where memory.pageInputs[path] != nil && !rendered.contains(path) {
-            guard let state = live[path], let link = publisher.keepingPage(path, as: state) else { return nil }
-            if link { links.append(path) }
+        for path in lastChanges where pageInputs[path] != nil && !rendered.contains(path) {
+            guard let state = live[path] else { return nil }
+            switch publisher.keepingPage(path, as: state) {
+            case .written: return nil
+            case .linked: links.append(path)
+            case .held: break
+            }
         }
         var plan = PagePlan(paths: last.paths, toLink: links, lookedAt: lookedAt)
-        swap(&plan.pageInputs, &memory.pageInputs)
+        swap(&plan.pageInputs, &pageInputs)
         plan.kept = live
         for (index, inputs) in changed {
             plan.pageInputs[plan.paths[index]] = inputs
@@ -134,7 +168,7 @@ extension SiteBuilder {
     /// held there, and whether it still holds it as written.
     private func pageSteps(_ basis: PlanBasis, renderer: SiteRenderer, previous: [String: WrittenState]?, checksDisk: Bool)
         -> [(path: String, inputs: ContentDigest, lastInputs: ContentDigest?, state: WrittenState?, holds: Bool)] {
-        let (lastInputs, outputPath) = (memory.pageInputs, outputPath)
+        let (lastInputs, outputPath) = (pageInputs, outputPath)
         return ParallelMap.map(renderer.pages) { page in
             let path = renderer.path(of: page)
             let state = previous?[path]
@@ -177,13 +211,10 @@ extension SiteBuilder {
                 }
         for file in assets + processed {
             let state = try OutputWriter.state(of: file)
-            if let link = publisher.keeping(file.path, as: state) {
-                plan.kept[file.path] = state
-                if link { plan.toLink.append(file.path) }
-            } else {
-                plan.kept[file.path] = nil
-                plan.files.append(file)
-            }
+            let keeping = publisher.keeping(file.path, as: state)
+            plan.kept[file.path] = keeping == .written ? nil : state
+            if keeping == .linked { plan.toLink.append(file.path) }
+            if keeping == .written { plan.files.append(file) }
         }
         plan.allPaths = plan.paths + assets.map(\.path) + processed.map(\.path)
     }

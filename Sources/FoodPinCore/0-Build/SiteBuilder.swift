@@ -29,7 +29,7 @@ public final class SiteBuilder: @unchecked Sendable {
         output = (options.output ?? layout.defaultOutput).standardizedFileURL
         outputPath = output.path
         isSession = !options.savesState
-        memory = BuildMemory(session: isSession)
+        memory = BuildMemory(layout: layout, options: options, outputPath: outputPath, session: isSession)
     }
 
     /// A one-off build (the `build` and `check` commands).
@@ -49,7 +49,7 @@ public final class SiteBuilder: @unchecked Sendable {
     public func build(changed: Set<String>? = nil, progress: @Sendable (String) -> Void = { _ in }) throws(FoodPinError) -> BuildReport {
         lock.lock()
         defer { lock.unlock() }
-        memory.note(changed: changed)
+        memory.reader.note(changed: changed)
         var run = BuildRun()
         guard FileManager.default.fileExists(atPath: layout.content.path) else { throw .guideNotFound(layout.root) }
         try BuildState.refuseLinkedFolder(in: layout)
@@ -61,30 +61,28 @@ public final class SiteBuilder: @unchecked Sendable {
         run.finished("stat the guide")
         if options.writes { memory.restoreSummary(from: stateFiles, key: stateKey, clean: options.clean) }
         if let unchanged = unchangedReport(fingerprint: run.fingerprint) { return run.report(unchanged) }
-        let walksStandby = options.writes && !(isSession && memory.liveWrittenHere)
-        let standbyWalk = walksStandby ? Publisher.walkStandby(of: output, held: memory.standby) : nil
-        defer { _ = standbyWalk?.value }
+        let folderWalk = options.writes ? Publisher.startWalk(of: output, record: memory.folders, session: isSession) : nil
+        defer { _ = folderWalk?.value }
         if options.writes { memory.restoreSources(from: stateFiles, key: stateKey) }
         run.finished("read the last build's state")
         progress("Reading content")
-        let guide = readGuide(scan.take()?.content, log: &run.log)
+        let guide = memory.reader.read(scan.take()?.content, log: &run.log)
         run.finished("read content and theme")
         progress("Syncing the store")
-        let site = try makeSite(guide, run: &run)
-        // The next save is read against the content this model was made from (`SitePatch`).
-        if isSession { memory.lastContent = guide.content }
+        let site = try memory.maker.makeSite(guide, output: output, run: &run)
+        memory.reader.keep(guide.content)
         run.finished("sync store and build model")
         progress("Processing pictures")
         let pictures = try processPictures(of: site, guide: guide, run: &run)
         run.finished("process pictures")
-        let rendering = makeRenderer(site, guide: guide, pictures: pictures, log: &run.log)
+        let rendering = memory.maker.makeRenderer(site, guide: guide, pictures: pictures, log: &run.log)
         let renderer = rendering.renderer
         run.counted(site, pages: renderer.pages.count)
         // Errors: nothing is written. `check`: templates were parsed above; nothing is rendered.
         guard !run.log.hasErrors, options.writes else { return run.report() }
         progress("Rendering \(renderer.pages.count) pages")
-        let publisher = try Publisher(output: output, turn: turn!, memory: &memory, session: isSession, walked: standbyWalk?.value)
-        var plan = try planPages(rendering, pictures: pictures, guide: guide, publisher: publisher)
+        let publisher = try Publisher(output: output, turn: turn!, record: &memory.folders, session: isSession, walked: folderWalk?.value)
+        var plan = try memory.planner.plan(rendering, pictures: pictures, guide: guide, publisher: publisher)
         run.finished("plan pages")
         let written = try writeSite(&plan, renderer: renderer, publisher: publisher, run: &run)
         run.finished("render and write pages")

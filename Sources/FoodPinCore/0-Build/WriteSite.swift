@@ -33,7 +33,7 @@ extension SiteBuilder {
         run.report.rendered = plan.toRender.count
         run.report.pagesLookedAt = plan.lookedAt
         run.report.changes.unchanged = plan.kept.count
-        run.report.standbyLinks = plan.toLink.count
+        run.report.linkedFromLive = plan.toLink.count
         let gone = publisher.targetHeld.map { Self.stale($0, keeping: plan.allPaths) }
         let wrote = publisher.targetHeld == nil || !plan.toRender.isEmpty || !plan.files.isEmpty || !plan.toLink.isEmpty
             || gone?.isEmpty == false
@@ -46,7 +46,7 @@ extension SiteBuilder {
         let plan = plan
         do throws(FoodPinError) {
             try publisher.prepare(writing: plan.toRender.map { plan.paths[$0] } + plan.files.map(\.path), linking: plan.toLink)
-            // A durable build's pages reach the disk while the rest is rendered: the standby is
+            // A durable build's pages reach the disk while the rest is rendered: the target is
             // flushed before it is published, and that flush then finds only the last batch.
             let writeBehind = options.durable && publisher.linksFromLive && plan.toRender.count > Self.batchSize
                 ? WriteBehind(folder: publisher.target.destination.path) : nil
@@ -66,7 +66,7 @@ extension SiteBuilder {
             site.discardUnsavedSources()
             throw abandon(error, publisher)
         }
-        // Files replaced in place (no standby): on disk before a durable state says they are there.
+        // Files replaced in place: on disk before a durable state says they are there.
         if options.durable, !publisher.linksFromLive, wrote { Durability.flush(publisher.live.destination.path) }
         return site
     }
@@ -96,7 +96,7 @@ extension SiteBuilder {
     /// removed, so a build stopped half-way leaves none. The sources' part of the next one is
     /// written while the pages are, and put in place at the end.
     private func startSavingSources(_ plan: PagePlan, site: WrittenSite, run: BuildRun) -> Pending<Result<ReplaceFile, FoodPinError>>? {
-        let saves = options.savesState && (site.wrote || site.liveChanged || plan.inputsChanged || memory.content.changed
+        let saves = options.savesState && (site.wrote || site.liveChanged || plan.inputsChanged || memory.reader.content.changed
             || memory.last?.fingerprint != run.fingerprint || memory.last?.storeStamp != run.storeStamp)
         if site.wrote || site.liveChanged {
             BuildState.remove(stateFiles)
@@ -104,7 +104,8 @@ extension SiteBuilder {
             memory.last = nil
         }
         guard saves else { return nil }
-        let sources = BuildState.Sources(content: memory.content.snapshot, pages: plan.pageInputs, terms: memory.terms)
+        // The plan holds this build's page inputs; the planner has them once the pages are written.
+        let sources = BuildState.Sources(content: memory.reader.content.snapshot, pages: plan.pageInputs, terms: memory.maker.terms)
         let (files, key) = (stateFiles, stateKey)
         return Pending { Result { () throws(FoodPinError) in try BuildState.writeSources(sources, to: files, key: key) } }
     }
@@ -114,20 +115,13 @@ extension SiteBuilder {
                  run: inout BuildRun) throws(FoodPinError) {
         run.report.changes.removed = publisher.removeStale(site.gone, keeping: site.files)
         run.report.removedPaths = site.liveGone.sorted()
-        if publisher.linksFromLive {
-            run.report.changes.removed = site.liveGone.count
-            if site.liveChanged {
-                memory.standby = nil
-                do throws(FoodPinError) {
-                    memory.standby = try publisher.commit(durable: options.durable, changedByHand: plan.changedByHand)
-                } catch {
-                    site.discardUnsavedSources()
-                    throw abandon(error, publisher)
-                }
-            } else {
-                // The new site is the live one: nothing to publish, and the standby now holds it too.
-                memory.standby = site.files
-            }
+        if publisher.linksFromLive { run.report.changes.removed = site.liveGone.count }
+        do throws(FoodPinError) {
+            try publisher.commit(site.files, changed: site.liveChanged, changedByHand: plan.changedByHand, durable: options.durable,
+                                 record: &memory.folders)
+        } catch {
+            site.discardUnsavedSources()
+            throw abandon(error, publisher)
         }
         // The site now published uses these pictures only: other cache entries are stale.
         if pictures.cache.changed { pictures.cache.saveIndex(keeping: pictures.processed.sourceFiles) }
@@ -137,16 +131,15 @@ extension SiteBuilder {
     /// Stage: what this build leaves is remembered, and saved for the next process.
     func remember(_ site: WrittenSite, plan: PagePlan, run: inout BuildRun) throws(FoodPinError) {
         // The last build's tables take a while to free at scale: done off the caller's path.
-        let retired = (memory.live, memory.pageInputs)
+        let retired = (memory.folders.live, memory.planner.pageInputs)
         DispatchQueue.global(qos: .utility).async { withExtendedLifetime(retired) {} }
-        memory.live = site.files
-        memory.liveWrittenHere = true
-        memory.pageInputs = plan.pageInputs
-        memory.standbyLacks = isSession ? Set(run.report.changedPaths + run.report.removedPaths) : nil
+        memory.folders.wrote(site.files, changes: isSession ? Set(run.report.changedPaths + run.report.removedPaths) : nil)
+        memory.planner.planned(plan)
         run.report.files = site.files.count
         let report = run.report
         let state = BuildState(fingerprint: run.fingerprint, storeStamp: run.storeStamp, diagnostics: report.diagnostics,
-                               counts: SiteCounts(restaurants: report.restaurants, reviews: report.reviews, pages: report.pages), written: site.files, standby: memory.standby)
+                               counts: SiteCounts(restaurants: report.restaurants, reviews: report.reviews, pages: report.pages),
+                               folders: memory.folders.saved)
         memory.last = state
         guard let pending = site.pendingSources else { return }
         do throws(FoodPinError) {

@@ -23,6 +23,9 @@ final class Publisher: @unchecked Sendable {
     /// Whether pages are checked on disk (one `stat` each) and the standby walked for strangers:
     /// always but within a session that wrote the live folder itself.
     let checksDisk: Bool
+    /// Within a session that wrote the live folder itself: the files its last build changed or
+    /// removed. The target holds every other file as the live folder does. Nil when unknown.
+    let lastChanges: Set<String>?
     private let publication: Publication
 
     /// One build writes an output folder at a time (a `build` beside a `serve`): the next waits
@@ -52,55 +55,65 @@ final class Publisher: @unchecked Sendable {
     /// The standby walked for links and files added by hand (`distrustStrangers`), on a thread of
     /// its own while the sources are read: 0.1–0.15 s of system time at 10,000 restaurants, which
     /// then adds nothing to a review edit's wall time (bench/HISTORY.md, issue 33). Nil when there
-    /// is no standby folder.
-    static func walkStandby(of output: URL, held: [String: WrittenState]?) -> Pending<FolderStrangers>? {
-        guard let standby = Publication(output: output).standby else { return nil }
+    /// is no standby folder, or none to walk (a session's that it wrote itself).
+    static func startWalk(of output: URL, record: FolderRecord, session: Bool) -> Pending<FolderStrangers>? {
+        guard !(session && record.liveWrittenHere), let standby = Publication(output: output).standby else { return nil }
         var entry = stat()
         guard lstat(standby.path, &entry) == 0, (entry.st_mode & S_IFMT) == S_IFDIR else { return nil }
         let folder = OutputWriter(destination: standby)
+        let held = record.standby
         return Pending(ownThread: true) { folder.strangers(besides: held) }
     }
 
-    /// `memory`'s knowledge of the folders is corrected where the disk says otherwise; the standby
-    /// is checked for links and files added by hand (`walked`: as a walk made already found it).
-    init(output: URL, turn: Turn, memory: inout BuildMemory, session: Bool, walked: FolderStrangers?) throws(FoodPinError) {
+    /// The `record` of the folders is corrected where the disk says otherwise; the standby is
+    /// checked for links and files added by hand (`walked`: as a walk made already found it).
+    init(output: URL, turn: Turn, record: inout FolderRecord, session: Bool, walked: FolderStrangers?) throws(FoodPinError) {
         live = OutputWriter(destination: output)
         liveExists = FileManager.default.fileExists(atPath: live.destination.path)
         if !liveExists {
-            memory.live = nil
-            memory.liveWrittenHere = false
+            record.live = nil
+            record.liveWrittenHere = false
         }
         // `--output a/b/site` with no `a/b` yet: made, as `mkdir -p` would (only now that the build writes).
         try NewFile.makeFolders(output.deletingLastPathComponent().path)
         try turn.holdOnceFolderExists()
-        checksDisk = !(session && memory.liveWrittenHere)
+        checksDisk = !(session && record.liveWrittenHere)
+        lastChanges = checksDisk ? nil : record.lastChanges
         publication = Publication(output: output)
         try publication.checkStandby()
         target = publication.standby.map { OutputWriter(destination: $0) } ?? live
-        if publication.standby != nil, !FileManager.default.fileExists(atPath: target.destination.path) { memory.standby = nil }
-        if checksDisk { try Self.distrustStrangers(publication, live: live, target: target, walked: walked, memory: &memory) }
-        liveHeld = memory.live
-        targetHeld = publication.standby == nil ? memory.live : memory.standby
+        if publication.standby != nil, !FileManager.default.fileExists(atPath: target.destination.path) { record.standby = nil }
+        if checksDisk { try Self.distrustStrangers(publication, live: live, target: target, walked: walked, record: &record) }
+        liveHeld = record.live
+        targetHeld = publication.standby == nil ? record.live : record.standby
     }
 
     /// Whether unchanged files must be linked from the live folder into the target.
     var linksFromLive: Bool { target.destination != live.destination }
 
-    /// Whether `path`, unchanged as `state`, can stay as the live folder holds it: `nil` when it
-    /// must be written; `true` when it is kept by a link from the live folder (only through real
-    /// folders: a link where a page's folder was leads anywhere).
-    func keeping(_ path: String, as state: WrittenState) -> Bool? {
-        if target.isCurrent(path, state: state, previous: targetHeld?[path]) { return false }
-        guard linksFromLive, live.isCurrent(path, state: state, previous: liveHeld?[path]), live.hasRealFolders(path) else { return nil }
-        return true
+    /// What becomes of a file the new site keeps unchanged.
+    enum Keeping {
+        /// The target holds it already.
+        case held
+        /// Linked from the live folder into the target.
+        case linked
+        /// Written again all the same.
+        case written
     }
 
-    /// Whether a page the live folder holds as `state`, its inputs unchanged, can stay: `nil` when
-    /// it must be rendered again after all (a link where its folder was); `true` when it is kept
-    /// by a link, as the target does not hold it.
-    func keepingPage(_ path: String, as state: WrittenState) -> Bool? {
-        let link = linksFromLive && targetHeld?[path] != state
-        return link && !live.hasRealFolders(path) ? nil : link
+    /// Whether `path`, unchanged as `state`, can stay as the live folder holds it. A link is made
+    /// only through real folders: a link where a page's folder was leads anywhere.
+    func keeping(_ path: String, as state: WrittenState) -> Keeping {
+        if target.isCurrent(path, state: state, previous: targetHeld?[path]) { return .held }
+        guard linksFromLive, live.isCurrent(path, state: state, previous: liveHeld?[path]), live.hasRealFolders(path) else { return .written }
+        return .linked
+    }
+
+    /// Whether a page the live folder holds as `state`, its inputs unchanged, can stay: rendered
+    /// and written again after all where a link stands in place of its folder.
+    func keepingPage(_ path: String, as state: WrittenState) -> Keeping {
+        guard linksFromLive && targetHeld?[path] != state else { return .held }
+        return live.hasRealFolders(path) ? .linked : .written
     }
 
     /// Makes the target ready for `paths` to be written or linked: a new folder gets its top
@@ -143,12 +156,21 @@ final class Publisher: @unchecked Sendable {
         return startedEmpty ? 0 : target.removeFiles(notIn: Set(kept.keys))
     }
 
-    /// Makes the new site the live one. Returns what the standby holds afterwards: the old live
-    /// site, less the pages changed by hand there (nil when unknown, or when there is no standby).
-    func commit(durable: Bool, changedByHand: [String]) throws(FoodPinError) -> [String: WrittenState]? {
-        guard try publication.publish(durable: durable), var held = liveHeld else { return nil }
+    /// Makes the new site, which holds `files`, the live one where readers will see a `changed`
+    /// site; the `record` then says what the standby holds: the old live site, less the pages
+    /// `changedByHand` there. (Written in place, the site is live already.)
+    func commit(_ files: [String: WrittenState], changed: Bool, changedByHand: [String], durable: Bool,
+                record: inout FolderRecord) throws(FoodPinError) {
+        guard linksFromLive else { return }
+        guard changed else {
+            // The new site is the live one: nothing to publish, and the standby now holds it too.
+            record.standby = files
+            return
+        }
+        record.standby = nil
+        guard try publication.publish(durable: durable), var held = liveHeld else { return }
         for path in changedByHand { held[path] = nil }
-        return held
+        record.standby = held
     }
 
     /// After a failed write the standby may hold anything (what failed may fail again): removed.
@@ -163,7 +185,7 @@ final class Publisher: @unchecked Sendable {
     /// unknown folder, which removes them. Where files are replaced in place, a link inside the
     /// output folder is refused by name: it would be written through.
     private static func distrustStrangers(_ publication: Publication, live: OutputWriter, target: OutputWriter,
-                                          walked: FolderStrangers?, memory: inout BuildMemory) throws(FoodPinError) {
+                                          walked: FolderStrangers?, record: inout FolderRecord) throws(FoodPinError) {
         guard let standby = publication.standby else {
             if case .link(let path) = live.strangers(besides: nil) {
                 throw .usage("this is a link inside the output folder; FoodPin never writes through one",
@@ -172,11 +194,11 @@ final class Publisher: @unchecked Sendable {
             return
         }
         guard FileManager.default.fileExists(atPath: standby.path) else { return }
-        switch walked ?? target.strangers(besides: memory.standby) {
+        switch walked ?? target.strangers(besides: record.standby) {
         case .link:
             try publication.discardStandby()
-            memory.standby = nil
-        case .files: memory.standby = nil
+            record.standby = nil
+        case .files: record.standby = nil
         case .none: break
         }
     }

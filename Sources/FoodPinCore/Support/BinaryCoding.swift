@@ -50,6 +50,16 @@ struct BinaryWriter {
         write(values.count)
         for value in values { value.encode(to: &self) }
     }
+
+    /// Writes a dictionary, handing the bytes to `file` a megabyte at a time (a large site's tables).
+    mutating func write<Value: BinaryEncodable>(_ dictionary: [String: Value], flushingTo file: ReplaceFile) throws(FoodPinError) {
+        write(dictionary.count)
+        for (key, value) in dictionary {
+            write(key)
+            write(value)
+            if bytes.count >= 1 << 20 { try file.append(drain()) }
+        }
+    }
 }
 
 struct BinaryReader {
@@ -136,6 +146,16 @@ struct BinaryReader {
         values.reserveCapacity(count)
         for _ in 0..<count { values.append(try T(from: &self)) }
         return values
+    }
+
+    mutating func readDictionary<Value: BinaryDecodable>(_ type: Value.Type = Value.self) throws(Malformed) -> [String: Value] {
+        let count = try readInt()
+        // Each entry takes at least a byte: a larger count is damage, not a reason to allocate.
+        guard count >= 0, count <= remaining else { throw Malformed() }
+        var result: [String: Value] = [:]
+        result.reserveCapacity(count)
+        for _ in 0..<count { result[try readString()] = try read(Value.self) }
+        return result
     }
 }
 
