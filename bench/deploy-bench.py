@@ -10,7 +10,7 @@ On the hand-written guide of N restaurants (bench/make-handwritten.py), built on
    compared with Output/ (keys and bytes).
 --no-aws leaves out `aws s3 sync` (at 100,000 restaurants each first deploy takes this server 10 minutes).
 
-usage: bench/deploy-bench.py N [--runs 3] [--no-aws] [--foodpin .build-rel/release/foodpin] [--aws aws] [--work DIR]
+usage: bench/deploy-bench.py N [--runs 3] [--no-aws] [--foodpin .build/release/foodpin] [--aws aws] [--work DIR]
 (a guide already in --work DIR/guide is used again, not generated)
 """
 import argparse
@@ -43,7 +43,7 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("count", type=int)
     parser.add_argument("--runs", type=int, default=3)
-    parser.add_argument("--foodpin", default=str(HERE.parent / ".build-rel" / "release" / "foodpin"))
+    parser.add_argument("--foodpin", default=str(HERE.parent / ".build" / "release" / "foodpin"))
     parser.add_argument("--aws", default="aws")
     parser.add_argument("--no-aws", action="store_true")
     parser.add_argument("--work")

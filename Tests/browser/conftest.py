@@ -3,6 +3,7 @@ import functools
 import html
 import http.server
 import json
+import os
 import pathlib
 import re
 import shutil
@@ -62,11 +63,15 @@ def search_records(site):
     return records
 
 
+@functools.cache
 def foodpin_binary():
-    for candidate in [REPO / ".build" / "debug" / "foodpin", REPO / ".build" / "release" / "foodpin"]:
-        if candidate.exists():
-            return str(candidate)
-    raise RuntimeError("build foodpin first (swift build)")
+    """$FOODPIN (scripts/test.sh: the release build), else the newer of the release and debug builds."""
+    if os.environ.get("FOODPIN"):
+        return os.environ["FOODPIN"]
+    builds = [path for path in (REPO / ".build" / "release" / "foodpin", REPO / ".build" / "debug" / "foodpin") if path.exists()]
+    if not builds:
+        raise RuntimeError("build foodpin first (bash scripts/setup.sh, or swift build)")
+    return str(max(builds, key=lambda path: path.stat().st_mtime))
 
 
 # Current checkers: axe-core 4.x (as shipped in axe-playwright-python) with the WCAG 2.2 AA and
