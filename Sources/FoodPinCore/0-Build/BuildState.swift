@@ -13,7 +13,7 @@ import Foundation
 /// The state is removed before a build writes its first file and saved after a successful build,
 /// so a build stopped half-way leaves none.
 struct BuildState {
-    static let formatVersion = 10
+    static let formatVersion = 11
 
     /// The sources as last built (`SourceFingerprint`), and the store after that build.
     var fingerprint: ContentDigest?

@@ -57,17 +57,8 @@ struct SiteCounts: Equatable, BinaryCodable {
     var reviews = 0
     var pages = 0
 
-    func encode(to writer: inout BinaryWriter) {
-        writer.write(restaurants)
-        writer.write(reviews)
-        writer.write(pages)
-    }
-
-    init(restaurants: Int = 0, reviews: Int = 0, pages: Int = 0) {
-        (self.restaurants, self.reviews, self.pages) = (restaurants, reviews, pages)
-    }
-
-    init(from reader: inout BinaryReader) throws(BinaryReader.Malformed) {
-        self.init(restaurants: try reader.readInt(), reviews: try reader.readInt(), pages: try reader.readInt())
-    }
+    static let binaryForm = BinaryForm(\SiteCounts.restaurants, \.reviews, \.pages,
+                                       make: SiteCounts.init(restaurants:reviews:pages:))
+    func encode(to writer: inout BinaryWriter) { Self.binaryForm.write(self, to: &writer) }
+    static func read(from reader: inout BinaryReader) throws(BinaryReader.Malformed) -> Self { try binaryForm.read(from: &reader) }
 }

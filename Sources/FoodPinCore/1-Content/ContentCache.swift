@@ -87,14 +87,15 @@ extension ContentCache.Entry: BinaryCodable {
         }
     }
 
-    init(from reader: inout BinaryReader) throws(BinaryReader.Malformed) {
-        stamp = try reader.read()
-        switch try reader.readInt() {
-        case 0: parsed = .restaurant(try reader.readOptional(), try reader.readArray())
-        case 1: parsed = .review(try reader.readOptional(), try reader.readArray())
-        case 2: parsed = .step(try reader.readOptional(), try reader.readArray())
-        case 3: parsed = .city(fingerprint: try reader.readString(), diagnostics: try reader.readArray(), file: nil)
+    static func read(from reader: inout BinaryReader) throws(BinaryReader.Malformed) -> Self {
+        let stamp: FileStamp = try reader.read()
+        let parsed: ContentCache.Parsed = switch try reader.readInt() {
+        case 0: .restaurant(try reader.readOptional(), try reader.readArray())
+        case 1: .review(try reader.readOptional(), try reader.readArray())
+        case 2: .step(try reader.readOptional(), try reader.readArray())
+        case 3: .city(fingerprint: try reader.readString(), diagnostics: try reader.readArray(), file: nil)
         default: throw BinaryReader.Malformed()
         }
+        return Self(stamp: stamp, parsed: parsed)
     }
 }

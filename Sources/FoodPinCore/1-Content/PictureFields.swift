@@ -78,3 +78,9 @@ extension FieldReader {
                             alt: text("alt"), caption: text("caption"))
     }
 }
+
+extension WrittenPhoto: BinaryCodable {
+    static let binaryForm = BinaryForm(\WrittenPhoto.image, \.alt, \.caption, make: WrittenPhoto.init(image:alt:caption:))
+    func encode(to writer: inout BinaryWriter) { Self.binaryForm.write(self, to: &writer) }
+    static func read(from reader: inout BinaryReader) throws(BinaryReader.Malformed) -> Self { try binaryForm.read(from: &reader) }
+}

@@ -14,3 +14,5 @@ public enum Verdict: String, CaseIterable, Sendable {
 
     static var wordList: String { allCases.map(\.rawValue).joined(separator: ", ") }
 }
+
+extension Verdict: RawBinaryCodable {}

@@ -108,3 +108,13 @@ extension FieldReader {
         }
     }
 }
+
+extension RestaurantSource: BinaryCodable {
+    static let binaryForm = BinaryForm(\RestaurantSource.slug, \.location, \.id, \.name, \.facts, \.image, \.photos, \.favorite,
+                                       \.verdict, \.draft, \.markdown, \.nameLocation,
+                                       make: RestaurantSource.init(slug:location:id:name:facts:image:photos:favorite:verdict:draft:markdown:nameLocation:))
+    func encode(to writer: inout BinaryWriter) { Self.binaryForm.write(self, to: &writer) }
+    static func read(from reader: inout BinaryReader) throws(BinaryReader.Malformed) -> RestaurantSource {
+        try binaryForm.read(from: &reader)
+    }
+}

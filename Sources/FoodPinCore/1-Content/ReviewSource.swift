@@ -65,3 +65,11 @@ public final class ReviewSource: Sendable {
         return nil
     }
 }
+
+extension ReviewSource: BinaryCodable {
+    static let binaryForm = BinaryForm(\ReviewSource.location, \.restaurant, \.restaurantLocation, \.reviewer, \.title,
+                                       \.rating, \.isValid, \.date, \.markdown,
+                                       make: ReviewSource.init(location:restaurant:restaurantLocation:reviewer:title:rating:isValid:date:markdown:))
+    func encode(to writer: inout BinaryWriter) { Self.binaryForm.write(self, to: &writer) }
+    static func read(from reader: inout BinaryReader) throws(BinaryReader.Malformed) -> ReviewSource { try binaryForm.read(from: &reader) }
+}

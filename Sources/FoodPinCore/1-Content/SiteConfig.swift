@@ -117,3 +117,10 @@ public struct SiteConfig: Sendable, Equatable {
         return config
     }
 }
+
+extension SiteConfig: BinaryEncodable {
+    static let digestForm = DigestForm(\SiteConfig.title, \.description, \.baseURL?.text, \.language, \.pageSize, \.feedSize,
+                                       \.timezone, \.unsafeHTML, \.author, \.mapTiles, \.mapAttribution, \.contributeURL,
+                                       \.host?.rawValue)
+    func encode(to writer: inout BinaryWriter) { Self.digestForm.write(self, to: &writer) }
+}

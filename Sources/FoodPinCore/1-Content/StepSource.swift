@@ -24,3 +24,10 @@ public struct StepSource: Sendable {
                            image: image, markdown: document.body), fields.diagnostics)
     }
 }
+
+extension StepSource: BinaryCodable {
+    static let binaryForm = BinaryForm(\StepSource.location, \.step, \.heading, \.subheading, \.image, \.markdown,
+                                       make: StepSource.init(location:step:heading:subheading:image:markdown:))
+    func encode(to writer: inout BinaryWriter) { Self.binaryForm.write(self, to: &writer) }
+    static func read(from reader: inout BinaryReader) throws(BinaryReader.Malformed) -> Self { try binaryForm.read(from: &reader) }
+}

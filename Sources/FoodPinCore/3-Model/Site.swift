@@ -135,3 +135,31 @@ public struct Site: Sendable {
     /// Files under Content/ that pages refer to, relative to Content/.
     public var contentFiles: [String]
 }
+
+// What a page shows, digested to tell whether it must be rendered again.
+
+extension Review: BinaryEncodable {
+    static let digestForm = DigestForm(\Review.reviewer, \.title, \.rating, \.date, \.markdown, \.source)
+    func encode(to writer: inout BinaryWriter) { Self.digestForm.write(self, to: &writer) }
+}
+
+extension GalleryPhoto: BinaryEncodable {
+    static let digestForm = DigestForm(\GalleryPhoto.image, \.alt, \.caption)
+    func encode(to writer: inout BinaryWriter) { Self.digestForm.write(self, to: &writer) }
+}
+
+extension Restaurant: BinaryEncodable {
+    static let digestForm = DigestForm(\Restaurant.Fields.id, \.slug, \.name, \.facts, \.image, \.photos, \.favorite, \.verdict,
+                                       \.descriptionMarkdown, \.reviews)
+    func encode(to writer: inout BinaryWriter) { Self.digestForm.write(storage.fields, to: &writer) }
+}
+
+extension Step: BinaryEncodable {
+    static let digestForm = DigestForm(\Step.number, \.heading, \.subheading, \.image, \.markdown)
+    func encode(to writer: inout BinaryWriter) { Self.digestForm.write(self, to: &writer) }
+}
+
+extension BrowseGroup: BinaryEncodable {
+    static let digestForm = DigestForm(\BrowseGroup.name, \.slug, \.members)
+    func encode(to writer: inout BinaryWriter) { Self.digestForm.write(self, to: &writer) }
+}

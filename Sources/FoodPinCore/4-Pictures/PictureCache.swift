@@ -95,7 +95,7 @@ final class PictureCache: @unchecked Sendable {
         guard lstat(entryFolder, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR,
               OutputWriter.size(at: entryFolder + "/meta") != nil, let data = FileManager.default.contents(atPath: entryFolder + "/meta") else { return nil }
         var reader = BinaryReader(data)
-        guard let picture = try? ProcessedPicture(from: &reader), picture.key == key,
+        guard let picture = try? ProcessedPicture.read(from: &reader), picture.key == key,
               picture.sizes.count == picture.files.count else { return nil }
         for (file, size) in zip(picture.files, picture.sizes) where OutputWriter.size(at: entryFolder + "/" + file) != size {
             return nil

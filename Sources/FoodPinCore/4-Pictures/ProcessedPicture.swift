@@ -61,35 +61,12 @@ public struct ProcessedPicture: Sendable, Hashable {
     }
 }
 
-extension ProcessedPicture: BinaryCodable {
-    func encode(to writer: inout BinaryWriter) {
-        writer.write(key)
-        writer.write(stem)
-        writer.write(width)
-        writer.write(height)
-        writer.write(widths)
-        writer.write(formats.map(\.rawValue))
-        writer.write(color)
-        writer.write(hasPreview)
-        writer.write(sizes)
-        writer.write(sourcePixels)
-    }
+extension PictureFormat: RawBinaryCodable {}
 
-    init(from reader: inout BinaryReader) throws(BinaryReader.Malformed) {
-        key = try reader.readString()
-        stem = try reader.readString()
-        width = try reader.readInt()
-        height = try reader.readInt()
-        widths = try reader.readArray(Int.self)
-        var formats: [PictureFormat] = []
-        for name in try reader.readArray(String.self) {
-            guard let format = PictureFormat(rawValue: name) else { throw BinaryReader.Malformed() }
-            formats.append(format)
-        }
-        self.formats = formats
-        color = try reader.readString()
-        hasPreview = try reader.readBool()
-        sizes = try reader.readArray(Int.self)
-        sourcePixels = try reader.readInt()
-    }
+extension ProcessedPicture: BinaryCodable {
+    static let binaryForm = BinaryForm(\ProcessedPicture.key, \.stem, \.width, \.height, \.widths, \.formats, \.color,
+                                       \.hasPreview, \.sizes, \.sourcePixels,
+                                       make: ProcessedPicture.init(key:stem:width:height:widths:formats:color:hasPreview:sizes:sourcePixels:))
+    func encode(to writer: inout BinaryWriter) { Self.binaryForm.write(self, to: &writer) }
+    static func read(from reader: inout BinaryReader) throws(BinaryReader.Malformed) -> Self { try binaryForm.read(from: &reader) }
 }

@@ -310,3 +310,20 @@ public struct OutputWriter: Sendable {
         ((try? FileManager.default.contentsOfDirectory(atPath: destination.path)) ?? []).allSatisfy { $0.hasPrefix(".") }
     }
 }
+
+extension WrittenState: BinaryCodable {
+    func encode(to writer: inout BinaryWriter) {
+        switch self {
+        case .bytes(let digest): writer.write(0); writer.write(digest)
+        case .copy(let stamp): writer.write(1); writer.write(stamp)
+        }
+    }
+
+    static func read(from reader: inout BinaryReader) throws(BinaryReader.Malformed) -> Self {
+        switch try reader.readInt() {
+        case 0: .bytes(try reader.read())
+        case 1: .copy(try reader.read())
+        default: throw BinaryReader.Malformed()
+        }
+    }
+}

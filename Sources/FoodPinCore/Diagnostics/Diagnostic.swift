@@ -61,3 +61,17 @@ public struct DiagnosticLog: Sendable {
     /// Sorted by place, so output is stable whatever order the files were read in.
     public var sorted: [Diagnostic] { entries.sorted { ($0.location, $0.message) < ($1.location, $1.message) } }
 }
+
+extension SourceLocation: BinaryCodable {
+    static let binaryForm = BinaryForm(\SourceLocation.path, \.line, \.column, make: SourceLocation.init(path:line:column:))
+    func encode(to writer: inout BinaryWriter) { Self.binaryForm.write(self, to: &writer) }
+    static func read(from reader: inout BinaryReader) throws(BinaryReader.Malformed) -> Self { try binaryForm.read(from: &reader) }
+}
+
+extension Diagnostic.Severity: RawBinaryCodable {}
+
+extension Diagnostic: BinaryCodable {
+    static let binaryForm = BinaryForm(\Diagnostic.severity, \.location, \.message, \.hint, make: Diagnostic.init(_:at:_:hint:))
+    func encode(to writer: inout BinaryWriter) { Self.binaryForm.write(self, to: &writer) }
+    static func read(from reader: inout BinaryReader) throws(BinaryReader.Malformed) -> Self { try binaryForm.read(from: &reader) }
+}

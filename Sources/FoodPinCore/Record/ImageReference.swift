@@ -104,3 +104,19 @@ public struct ImageReference: Sendable, Hashable, Comparable {
         }
     }
 }
+
+extension WrittenImage: BinaryCodable {
+    static let binaryForm = BinaryForm(\WrittenImage.text, \.location, \.filter, make: WrittenImage.init(text:location:filter:))
+    func encode(to writer: inout BinaryWriter) { Self.binaryForm.write(self, to: &writer) }
+    static func read(from reader: inout BinaryReader) throws(BinaryReader.Malformed) -> Self { try binaryForm.read(from: &reader) }
+}
+
+extension ImageReference: BinaryEncodable {
+    func encode(to writer: inout BinaryWriter) {
+        switch place {
+        case .file(let path): writer.write(0); writer.write(path)
+        case .web(let url): writer.write(1); writer.write(url)
+        }
+        writer.write(filter)
+    }
+}

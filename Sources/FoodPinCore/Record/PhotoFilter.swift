@@ -32,3 +32,5 @@ public enum PhotoFilter: String, Sendable, Hashable, CaseIterable, Comparable {
         }
     }
 }
+
+extension PhotoFilter: RawBinaryCodable {}

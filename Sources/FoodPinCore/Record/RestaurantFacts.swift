@@ -26,3 +26,36 @@ public struct RestaurantFacts: Sendable, Equatable, Hashable {
         for field in RestaurantField.all { field.copy(from: other, to: &self) }
     }
 }
+
+// Field by field as `RestaurantField.all` lists them: a field added there is kept with no change here.
+extension RestaurantFacts: BinaryCodable {
+    func encode(to writer: inout BinaryWriter) {
+        for field in RestaurantField.all {
+            switch field.kind {
+            case .text(let path), .webURL(let path), .date(let path): writer.write(self[keyPath: path])
+            case .coordinate(let path, _): writer.write(self[keyPath: path])
+            case .price(let path): writer.write(self[keyPath: path])
+            case .list(let path): writer.write(self[keyPath: path])
+            case .hours(let path): writer.write(self[keyPath: path]?.lines)
+            }
+        }
+    }
+
+    static func read(from reader: inout BinaryReader) throws(BinaryReader.Malformed) -> Self {
+        var facts = Self()
+        for field in RestaurantField.all {
+            switch field.kind {
+            case .text(let path), .webURL(let path), .date(let path): facts[keyPath: path] = try reader.readOptional(String.self)
+            case .coordinate(let path, _): facts[keyPath: path] = try reader.readOptional(Double.self)
+            case .price(let path): facts[keyPath: path] = try reader.readOptional(Int.self)
+            case .list(let path):
+                facts[keyPath: path] = try reader.readBool() ? try reader.readArray(String.self) : nil
+            case .hours(let path):
+                guard let lines = try reader.readOptional(String.self) else { continue }
+                guard let hours = OpeningHours(lines: lines) else { throw BinaryReader.Malformed() }
+                facts[keyPath: path] = hours
+            }
+        }
+        return facts
+    }
+}

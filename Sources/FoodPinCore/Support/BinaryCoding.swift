@@ -92,7 +92,7 @@ struct BinaryReader {
     /// Reads a value and keeps the bytes it was read from, to write it again without encoding it.
     mutating func readKeepingForm<T: BinaryDecodable>(_ type: T.Type = T.self) throws(Malformed) -> (value: T, form: EncodedForm) {
         let start = offset
-        let value = try T(from: &self)
+        let value = try T.read(from: &self)
         return (value, EncodedForm(owner: storage, bytes: UnsafeBufferPointer(rebasing: bytes[start..<offset])))
     }
 
@@ -133,10 +133,10 @@ struct BinaryReader {
         return String(decoding: UnsafeBufferPointer(rebasing: bytes[offset..<(offset + count)]), as: UTF8.self)
     }
 
-    mutating func read<T: BinaryDecodable>(_ type: T.Type = T.self) throws(Malformed) -> T { try T(from: &self) }
+    mutating func read<T: BinaryDecodable>(_ type: T.Type = T.self) throws(Malformed) -> T { try T.read(from: &self) }
 
     mutating func readOptional<T: BinaryDecodable>(_ type: T.Type = T.self) throws(Malformed) -> T? {
-        try readBool() ? try T(from: &self) : nil
+        try readBool() ? try T.read(from: &self) : nil
     }
 
     mutating func readArray<T: BinaryDecodable>(_ type: T.Type = T.self) throws(Malformed) -> [T] {
@@ -144,7 +144,7 @@ struct BinaryReader {
         guard count >= 0, count <= bytes.count - offset else { throw Malformed() }
         var values: [T] = []
         values.reserveCapacity(count)
-        for _ in 0..<count { values.append(try T(from: &self)) }
+        for _ in 0..<count { values.append(try T.read(from: &self)) }
         return values
     }
 
@@ -206,29 +206,31 @@ extension Array: BinaryEncodable where Element: BinaryEncodable {
 }
 
 protocol BinaryDecodable {
-    init(from reader: inout BinaryReader) throws(BinaryReader.Malformed)
+    /// A value as `encode(to:)` wrote it. A static function, not an initialiser, so that a final
+    /// class is read through its binary form as a struct is.
+    static func read(from reader: inout BinaryReader) throws(BinaryReader.Malformed) -> Self
 }
 
 typealias BinaryCodable = BinaryEncodable & BinaryDecodable
 
 extension String: BinaryCodable {
     func encode(to writer: inout BinaryWriter) { writer.write(self) }
-    init(from reader: inout BinaryReader) throws(BinaryReader.Malformed) { self = try reader.readString() }
+    static func read(from reader: inout BinaryReader) throws(BinaryReader.Malformed) -> Self { try reader.readString() }
 }
 
 extension Int: BinaryCodable {
     func encode(to writer: inout BinaryWriter) { writer.write(self) }
-    init(from reader: inout BinaryReader) throws(BinaryReader.Malformed) { self = try reader.readInt() }
+    static func read(from reader: inout BinaryReader) throws(BinaryReader.Malformed) -> Self { try reader.readInt() }
 }
 
 extension Double: BinaryCodable {
     func encode(to writer: inout BinaryWriter) { writer.write(self) }
-    init(from reader: inout BinaryReader) throws(BinaryReader.Malformed) { self = try reader.readDouble() }
+    static func read(from reader: inout BinaryReader) throws(BinaryReader.Malformed) -> Self { try reader.readDouble() }
 }
 
 extension Bool: BinaryCodable {
     func encode(to writer: inout BinaryWriter) { writer.write(self) }
-    init(from reader: inout BinaryReader) throws(BinaryReader.Malformed) { self = try reader.readBool() }
+    static func read(from reader: inout BinaryReader) throws(BinaryReader.Malformed) -> Self { try reader.readBool() }
 }
 
 extension BinaryEncodable {

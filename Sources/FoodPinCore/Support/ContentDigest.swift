@@ -43,3 +43,9 @@ extension String {
         count >= width ? self : String(repeating: "0", count: width - count) + self
     }
 }
+
+extension ContentDigest: BinaryCodable {
+    static let binaryForm = BinaryForm(\ContentDigest.hash, \.count, make: ContentDigest.init(hash:count:))
+    func encode(to writer: inout BinaryWriter) { Self.binaryForm.write(self, to: &writer) }
+    static func read(from reader: inout BinaryReader) throws(BinaryReader.Malformed) -> Self { try binaryForm.read(from: &reader) }
+}

@@ -35,3 +35,10 @@ public struct FileStamp: Hashable, Sendable {
         #endif
     }
 }
+
+extension FileStamp: BinaryCodable {
+    static let binaryForm = BinaryForm(\FileStamp.size, \.modified, \.changed, \.inode,
+                                       make: FileStamp.init(size:modified:changed:inode:))
+    func encode(to writer: inout BinaryWriter) { Self.binaryForm.write(self, to: &writer) }
+    static func read(from reader: inout BinaryReader) throws(BinaryReader.Malformed) -> Self { try binaryForm.read(from: &reader) }
+}
