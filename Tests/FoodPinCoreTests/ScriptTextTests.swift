@@ -8,4 +8,9 @@ import Testing
         // A line separator inside a string is no line break.
         #expect(ScriptText.compact("var s = \"a\u{2028}  b\u{85}c\";\n") == "var s = \"a\u{2028}  b\u{85}c\";\n")
     }
+
+    @Test func jsDocBlocksGoAndCodeAfterThemStays() {
+        let script = "/**\n * @typedef {Object} A\n * @property {number} b\n */\nvar a = 2\n  * 3;\n  /** @param {A} a */  \nfunction f(a) { return a / 2; } /** not a line of its own */\n"
+        #expect(ScriptText.compact(script) == "var a = 2\n* 3;\nfunction f(a) { return a / 2; } /** not a line of its own */\n")
+    }
 }

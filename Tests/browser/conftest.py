@@ -63,6 +63,11 @@ def search_records(site):
     return records
 
 
+def pytest_configure(config):
+    config.addinivalue_line("markers", "timing: measures how a page loads on a throttled phone; scripts/test.sh runs these "
+                                       "alone, after the others, so no other test's work is in their figures")
+
+
 @functools.cache
 def foodpin_binary():
     """$FOODPIN (scripts/test.sh: the release build), else the newer of the release and debug builds."""

@@ -34,6 +34,7 @@ def phone(browser, width=390, height=844, scale=3):
                             {"width": width, "height": height, "deviceScaleFactor": scale, "mobile": True})
 
 
+@pytest.mark.timing
 def test_a_phone_loads_little_before_scrolling_and_nothing_moves(browser, gallery_url):
     browser.execute_cdp_cmd("Network.enable", {})
     browser.execute_cdp_cmd("Network.clearBrowserCache", {})

@@ -28,6 +28,7 @@ def phone():
         yield driver
 
 
+@pytest.mark.timing
 @pytest.mark.parametrize("kind", visitor_measure.PAGE_KINDS, ids=lambda kind: kind.name)
 def test_nothing_moves_while_a_page_loads_on_a_slow_phone(guides, phone, kind):
     for language, base, output in guides.sites:
@@ -49,6 +50,7 @@ return {tops: links.map(function (r) { return Math.round(r.top); }),
 """
 
 
+@pytest.mark.timing
 def test_the_measure_sees_a_shift(guides, phone):
     """The observer the shift test relies on counts a block pushed in above the content."""
     _, base, output = guides.sites[0]

@@ -90,18 +90,22 @@ def test_a_guides_own_script_joins_the_one_file_and_its_other_files_stay(tmp_pat
 def test_assets_are_fingerprinted(sample_site):
     names = [p.name for p in (sample_site / "assets").iterdir()]
     assert any(re.fullmatch(r"site\.[0-9a-f]{8}\.css", n) for n in names)
-    # One script file: the theme's words first, so every script can use them, then each script in name order.
+    # One script file: the theme's words first, so every script can use them, then each script in
+    # the order Templates/scripts.txt gives.
     assert not (sample_site / "assets" / "js").exists()
     bundles = [n for n in names if re.fullmatch(r"site\.[0-9a-f]{8}\.js", n)]
     assert len(bundles) == 1
     bundle = (sample_site / "assets" / bundles[0]).read_text()
-    # Each whole, without indentation, blank lines and comment lines (ScriptText).
+    # Each whole, without indentation, blank lines, comment lines and JSDoc blocks (ScriptText).
     def compact(text):
+        text = re.sub(r"(?m)^[ \t]*/\*\*.*?\*/[ \t]*\r?\n", "", text, flags=re.S)
         lines = [line.rstrip("\r").strip(" \t") for line in text.split("\n")]
         return "\n".join(line for line in lines if line and not line.startswith("//"))
+    order = [line.split("#")[0].strip() for line in (REPO / "Templates" / "scripts.txt").read_text().splitlines()]
+    order = [name for name in order if name]
+    assert sorted(order) == sorted(p.name for p in (REPO / "Templates" / "assets" / "js").glob("*.js"))
     starts = [bundle.index(marker) for marker in ["FoodPin.strings = {"] + [
-        compact((REPO / "Templates" / "assets" / "js" / f"{name}.js").read_text())
-        for name in ["core", "first-visit", "gallery", "mine", "pins", "review-form", "search-engine", "search-ui", "share", "walkthrough"]]]
+        compact((REPO / "Templates" / "assets" / "js" / name).read_text()) for name in order]]
     assert starts == sorted(starts)
     assert "\n//" not in bundle and "\n " not in bundle
     assert re.findall(r'<script src="([^"]+)" defer>', (sample_site / "index.html").read_text()) == ["assets/" + bundles[0]]

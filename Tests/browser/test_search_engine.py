@@ -57,8 +57,8 @@ def run(browser, guide_url):
     def search(query, sort="", **filters):
         return browser.execute_async_script(
             "const done = arguments[arguments.length - 1];"
-            "engine.prepare(arguments[0], arguments[1], arguments[2]).then("
-            "  () => FoodPin.data.cards(engine.run(arguments[0], arguments[1], arguments[2])).then("
+            "engine.search({query: arguments[0], filters: arguments[1], sort: arguments[2]}).then("
+            "  answer => FoodPin.data.cards(answer.results).then("
             "    cards => done(cards.map(card => card.querySelector('.card-title').textContent))),"
             "  error => done('failed: ' + error.message))",
             query, filters, sort)
@@ -235,8 +235,8 @@ def test_a_guide_in_another_language_matches_words_as_they_are(tmp_path, browser
     browser.get(serve(guide / "Output"))
     found = browser.execute_async_script("""const done = arguments[arguments.length - 1];
         FoodPin.data.index().then(index => { const engine = new FoodPin.SearchEngine(index);
-          return engine.prepare("taco uno").then(() => engine.prepare("tacos dos")).then(
-            () => done([engine.run("taco uno"), engine.run("tacos dos")])); });""")
+          return engine.search({query: "taco uno"}).then(uno => engine.search({query: "tacos dos"}).then(
+            dos => done([uno.results, dos.results]))); });""")
     assert found == [[], []]  # in English each would find the other's restaurant
 
 

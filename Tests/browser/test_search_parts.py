@@ -103,12 +103,9 @@ def engine_answers(browser, query, filters):
         const slugs = async positions => (await FoodPin.data.cards(positions)).map(card => card.dataset.slug);
         FoodPin.data.index().then(async index => {
           const engine = new FoodPin.SearchEngine(index), fresh = new FoodPin.SearchEngine(index);
-          await engine.prepare(query, filters, "", 6);
-          const lead = engine.run(query, filters, ""), whole = engine.whole(query, filters), leadFetched = fetched.slice();
-          await engine.prepare(query, filters, "");
-          const all = engine.run(query, filters, "");
-          await fresh.prepare(query, filters, "");
-          done({lead: await slugs(lead), whole, all: await slugs(all), fresh: await slugs(fresh.run(query, filters, "")),
+          const answer = await engine.search({query, filters, first: 6}), leadFetched = fetched.slice();
+          const all = await answer.rest(), whole = (await fresh.search({query, filters})).results;
+          done({lead: await slugs(answer.results), whole: answer.whole, all: await slugs(all), fresh: await slugs(whole),
                 parts: leadFetched.filter(path => path.startsWith("search/postings/")).length});
         }).catch(error => done(String(error)));""", query, filters)
 

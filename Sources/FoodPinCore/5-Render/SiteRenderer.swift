@@ -15,7 +15,7 @@ public struct SiteRenderer: Sendable {
     /// By restaurant: the digest of what its card shows.
     let cardDigests: [ContentDigest]
     let feedEntries: FeedEntries
-    /// The strings script and the theme's scripts in name order, one file named by its content
+    /// The strings script and the theme's scripts in their order (`scripts.txt`), one file named by its content
     /// (`assets/site.<hash>.js`): one request where there were a dozen, each a round trip on a phone.
     let scriptBundle: (path: String, text: String)
     /// The review form, the same on every detail page: rendered once into a script of its own

@@ -41,10 +41,10 @@ public struct Theme: Sendable {
     func prepared() -> LoadedTheme {
         let (library, diagnostics) = library()
         let assets = fingerprintedAssets()
-        let scripts = files.keys.filter { $0.hasPrefix("assets/js/") && $0.hasSuffix(".js") }.sorted()
+        let (scripts, orderProblems) = scriptOrder()
         let css = files["assets/site.css"] ?? ""
         let colors = ThemeColors(theme: Self.cssVariable("--theme-color", in: css), background: Self.cssVariable("--paper", in: css))
-        return LoadedTheme(files: files, overrides: overrides, library: library, diagnostics: diagnostics, assets: assets,
+        return LoadedTheme(files: files, overrides: overrides, library: library, diagnostics: diagnostics + orderProblems, assets: assets,
                            scripts: scripts, colors: colors)
     }
 
@@ -136,6 +136,30 @@ public struct Theme: Sendable {
     }
 
     /// Theme assets (CSS, JS, pictures) with content-hashed names, so hosts can cache them forever.
+    /// The file that orders the scripts.
+    static let scriptList = "scripts.txt"
+
+    /// The theme's scripts (`assets/js/*.js`) in the order `scripts.txt` lists them, then any it
+    /// does not name, in name order. A name listed twice, or with no script, is a located error.
+    func scriptOrder() -> ([String], [Diagnostic]) {
+        let present = Set(files.keys.filter { $0.hasPrefix("assets/js/") && $0.hasSuffix(".js") })
+        let shown = overrides[Self.scriptList] ?? "(built-in theme)/\(Self.scriptList)"
+        var order: [String] = [], listed: Set<String> = [], problems: [Diagnostic] = []
+        for (number, line) in (files[Self.scriptList] ?? "").split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let name = line.prefix { $0 != "#" }.trimmingCharacters(in: .whitespaces)
+            guard !name.isEmpty else { continue }
+            let path = "assets/js/" + name, at = SourceLocation(path: shown, line: number + 1)
+            if !present.contains(path) {
+                problems.append(.error(at: at, "no script \(path) in the theme", hint: "name a file of Templates/assets/js/, or of the built-in theme"))
+            } else if !listed.insert(path).inserted {
+                problems.append(.error(at: at, "\(path) is listed twice"))
+            } else {
+                order.append(path)
+            }
+        }
+        return (order + present.subtracting(listed).sorted(), problems)
+    }
+
     func fingerprintedAssets() -> (files: [String: Data], names: [String: String]) {
         var names: [String: String] = [:]
         var output: [String: Data] = [:]
@@ -199,7 +223,7 @@ struct LoadedTheme: Sendable {
     var library: TemplateLibrary
     var diagnostics: [Diagnostic]
     var assets: (files: [String: Data], names: [String: String])
-    /// Theme scripts (`assets/js/*.js`), in name order.
+    /// Theme scripts (`assets/js/*.js`), in the order `scripts.txt` gives.
     var scripts: [String]
     var colors: ThemeColors
 }

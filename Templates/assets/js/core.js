@@ -1,6 +1,7 @@
-// FoodPin theme scripts: plain files, published as one (the strings, then these in name order),
-// loaded with `defer`; no modules, so pages work opened from disk too. Everything is an enhancement: pages read fine without JavaScript (search,
-// pins and the review form are only offered when it runs). This file holds what the others share.
+// FoodPin theme scripts: plain files, published as one (the strings, then these in the order
+// Templates/scripts.txt gives), loaded with `defer`; no modules, so pages work opened from disk
+// too. Everything is an enhancement: pages read fine without JavaScript (search, pins and the
+// review form are only offered when it runs). This file holds what the others share.
 (function (FoodPin) {
   "use strict";
 
@@ -84,6 +85,55 @@
 
   // The search data (docs/site.md): search.json, the full-text shards search/terms.json lists,
   // the attribute parts and the card shards, each fetched once per page and shared by every script.
+
+  /**
+   * search.json. A restaurant's position is its place in the list (by name), from 0.
+   * @typedef {Object} SearchIndex
+   * @property {number} version
+   * @property {number} count  how many restaurants
+   * @property {number} shardSize  how many cards a card shard (search/K.json) holds
+   * @property {number} attributeSize  how many restaurants an attribute part holds
+   * @property {boolean} hours  whether some restaurant has opening hours
+   * @property {string[]} cities  with `citySlugs`, what the city filter offers
+   * @property {string[]} citySlugs
+   * @property {string[]} cuisines
+   * @property {string[]} cuisineSlugs
+   */
+  /**
+   * search/terms.json: the full-text index's shards, by their bounds.
+   * @typedef {Object} TermList
+   * @property {number} version
+   * @property {string[]} fields  the field each posting's number names, best first
+   * @property {{shortest: number, keyLength: number}} typoWords  which words a typo may be taken for
+   * @property {number} prefixShards  past so many shards, a word being typed rules nothing out
+   * @property {?string} stemmer  "english", or null
+   * @property {string[]} bounds  each shard's first term's shortest distinct beginning
+   */
+  /**
+   * search/terms/<hex of a bound>.json: terms, sorted, each with its postings or, for a common
+   * term, where its parts are.
+   * @typedef {Object} TermShard
+   * @property {string[]} terms
+   * @property {Array<number[]|TermParts>} postings  delta-coded `position << 3 | field` (FoodPin.postings)
+   */
+  /**
+   * @typedef {Object} TermParts
+   * @property {number} count  how many restaurants have the term
+   * @property {number} span  how many positions a part covers
+   * @property {string} name  the parts' files: search/postings/<name>-<n>.json
+   * @property {Array<number[]>} parts  [n, best]: positions n × span on, the best field among them
+   */
+  /**
+   * search/attributes/K.json: what sorts and filters read, a column each, from restaurant `first` on.
+   * @typedef {Object} AttributePart
+   * @property {number} first
+   * @property {number[]} price  1 to 4; 0 unknown
+   * @property {number[]} rating  the mean rating in tenths; 0 no reviews
+   * @property {number[]} reviews
+   * @property {Array<?number>} lat
+   * @property {Array<?number>} lon
+   * @property {Array<?string>} hours  a week and its exceptions (docs/site.md), or null
+   */
   var root = document.body.dataset.root === "./" ? "" : (document.body.dataset.root || "");
   var indexURL = document.body.dataset.index;
   // The worker leaves search/ to the network where the browser can (sw.mustache): offline, its
@@ -149,8 +199,9 @@
 
   var indexPath = "search.json", termListPath = "search/terms.json";
   FoodPin.data = {
+    /** @returns {Promise<SearchIndex>} */
     index: function () { return file(indexPath); },
-    // The full-text shards' bounds, the fields postings name, the stemmer and the typo rule.
+    /** @returns {Promise<TermList>} */
     termList: function () { return file(termListPath); },
     file: file,
     hexName: hexName,

@@ -1,7 +1,32 @@
 // The search engine: matching over the full-text shards (search/terms.json lists them), filters by
 // their terms there too, sorts and the other filters over the attribute parts, all fetched as a
-// query needs them (FoodPin.data). The
-// search box (search-ui.js) and the tests drive it: `prepare` fetches, then `run` ranks.
+// query needs them (FoodPin.data). Its one call is `search`; the search box (search-ui.js), the
+// filter counts and the tests make it.
+
+/**
+ * @typedef {Object} SearchFilters  each unset when empty, false or missing
+ * @property {string} [city]  a city's slug (search.json's `citySlugs`)
+ * @property {string} [cuisine]  a cuisine's slug (`cuisineSlugs`)
+ * @property {string|number} [price]  1 to 4
+ * @property {boolean} [favorites]  the editor's favourites only
+ * @property {boolean} [open]  open now, in the guide's time zone
+ */
+/**
+ * @typedef {Object} SearchRequest
+ * @property {string} query  the words as typed: the last one is being typed, so it matches the words it begins
+ * @property {SearchFilters} [filters]
+ * @property {""|"name"|"rating"|"reviews"|"price"|"distance"} [sort]  "": best match first
+ * @property {{lat: number, lon: number}} [origin]  where "distance" is measured from
+ * @property {number} [first]  how many results the first screen shows: in best-match order the
+ *   search then reads only what makes them sure, and `rest` reads the others
+ * @property {function(): boolean} [current]  false once a newer search makes this one useless
+ */
+/**
+ * @typedef {Object} SearchAnswer  results as positions in the guide's list (by name, from 0)
+ * @property {number[]} results  every result when `whole`, else the first screen, sure to lead
+ * @property {boolean} whole
+ * @property {function(): Promise<number[]|null>} rest  every result (null if no longer current)
+ */
 (function (FoodPin) {
   "use strict";
 
@@ -13,7 +38,32 @@
     // By term looked up as a typo already (found or not, not again), the words it was taken for.
     this.forgivenAs = new Map();
     this.stemmer = null; // the guide's stemmer (english-stemmer.js), once search/terms.json is read
+    this.lead = new FoodPin.SearchLead(this); // a first screen's reads (search-lead.js)
   }
+
+  /**
+   * Searches: what the words, filters and sort need is fetched, then ranked.
+   * @param {SearchRequest} request
+   * @returns {Promise<SearchAnswer|null>} null once `current()` is false; rejected when the data
+   *   cannot be had (offline)
+   */
+  SearchEngine.prototype.search = function (request) {
+    var self = this, query = request.query, filters = request.filters || {}, sort = request.sort || "";
+    var current = request.current || function () { return true; };
+    var answer = function () { return current() ? self.run(query, filters, sort, request.origin) : null; };
+    return this.prepare(query, filters, sort, request.first, current).then(function (ran) {
+      if (!current()) return null;
+      if (self.lead.whole(query, filters)) {
+        var results = answer();
+        return { results: results, whole: true, rest: function () { return Promise.resolve(results); } };
+      }
+      // The rest is read only when asked: a word being typed would otherwise read every part
+      // of each of its beginnings.
+      return { results: (ran || answer()).slice(0, request.first), whole: false, rest: function () {
+        return self.prepare(query, filters, sort, undefined, current).then(answer);
+      } };
+    });
+  };
 
   // The query's words, each as the terms it is indexed by ("crème-brûlée": creme, brulee). The
   // last word is being typed: its terms are prefixes; the others are whole, marked by a space
@@ -82,12 +132,12 @@
     return queryWords(query).concat(this.filterTerms(filters).map(function (term) { return [term]; }));
   };
 
-  // Fetches what the query needs: the shards of its terms and its filters' with their parts, and
+  // Internal (`search` calls it): fetches what the query needs: the shards of its terms and its filters' with their parts, and
   // for a sort or another filter the attribute parts its matches are in. With `first`, for the
   // best match order, only the parts its first `first` results need (`run` then gives those).
   // Parts and attribute parts are asked for only while `current()` holds: a later keystroke's
   // search stops them, and what was read is then not the whole. Resolves to `run`'s results when
-  // it ran them to know it had its first `first` (not the whole: `whole` tells); rejects when
+  // it ran them to know it had its first `first` (not the whole: the lead's `whole` tells); rejects when
   // they cannot be had (offline).
   SearchEngine.prototype.prepare = function (query, filters, sort, first, current) {
     var self = this, needed = this.needed(query, filters), wanted = [].concat.apply([], needed), lead;
@@ -109,12 +159,12 @@
         var hits = self.hits.get(term);
         return hits && hits.isEmpty() && !self.forgivenAs.has(term) && term[0] !== "#";
       }).map(function (term) {
-        return forgiven(term).then(function (found) { self.hits.set(term, found.hits); self.forgivenAs.set(term, found.words); });
+        return FoodPin.forgivenTypo(term, termHits).then(function (found) { self.hits.set(term, found.hits); self.forgivenAs.set(term, found.words); });
       }));
     }).then(function () {
       if (!current()) return;
       if (first && !sort && !needsAttributes(filters, sort)) {
-        return self.readLead(query, filters, first, current).then(function (results) { lead = results; });
+        return self.lead.read(query, filters, first, current).then(function (results) { lead = results; });
       }
       return Promise.all(wanted.map(function (term) { return self.hits.get(term) && self.hits.get(term).read(); }));
     }).then(function () {
@@ -130,57 +180,7 @@
     }).then(function () { return lead; });
   };
 
-  // Edits from `term` to `word` (optimal string alignment: two letters swapped are one edit); when
-  // `typing`, to the word's nearest beginning.
-  function edits(term, word, typing) {
-    var a = Array.from(term), b = Array.from(word), rows = [];
-    for (var i = 0; i <= a.length; i++) {
-      rows.push([i]);
-      for (var j = 1; j <= b.length; j++) {
-        if (i === 0) { rows[0].push(j); continue; }
-        var best = Math.min(rows[i - 1][j] + 1, rows[i][j - 1] + 1, rows[i - 1][j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-        if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) best = Math.min(best, rows[i - 2][j - 2] + 1);
-        rows[i].push(best);
-      }
-    }
-    return typing ? Math.min.apply(null, rows[a.length]) : rows[a.length][b.length];
-  }
-
-  // The indexed words nearest a term that found nothing, and their hits ({hits, words}): within
-  // one edit from 4 characters, two from 8, the first ones right (the list's `typoWords` tells how
-  // long and how many); at most eight words, nearest first.
-  function forgiven(term) {
-    var typing = term.slice(-1) !== " ", word = term.trim(), letters = Array.from(word);
-    return FoodPin.data.termList().then(function (list) {
-      var rule = list.typoWords;
-      if (letters.length < rule.shortest || !/^\p{L}/u.test(word)) return [];
-      var key = FoodPin.data.hexName(letters.slice(0, rule.keyLength).join(""));
-      return FoodPin.data.file("search/words/" + key + ".json").then(function (dictionary) { return near(word, typing, dictionary); },
-        function (error) {
-          if (error.status === 404) return []; // no word begins so
-          throw error;
-        });
-    }).then(function (all) {
-      var hits = new FoodPin.SearchHits();
-      all.forEach(function (found) { hits.addAll(found.hits); });
-      return { hits: hits, words: all.map(function (found) { return found.word; }) };
-    });
-  }
-
-  // Each word in `dictionary` near enough `word`, with its hits ({word, hits}).
-  function near(word, typing, dictionary) {
-    var limit = Array.from(word).length >= 8 ? 2 : 1;
-    // Nearest first; among words as near, the nearest whole ("cofe": coffee before comedy).
-    var nearest = dictionary.words.map(function (candidate) { return { word: candidate, edits: edits(word, candidate, typing) }; })
-      .filter(function (found) { return found.edits <= limit; })
-      .map(function (found) { found.whole = edits(word, found.word, false); return found; })
-      .sort(function (a, b) { return a.edits - b.edits || a.whole - b.whole; }).slice(0, 8);
-    return Promise.all(nearest.map(function (found) {
-      return termHits(found.word + " ", null).then(function (hits) { return { word: found.word, hits: hits || new FoodPin.SearchHits() }; });
-    }));
-  }
-
-  // Which word of the query a word of a text is, after `prepare` with it (-1: none): one its
+  // Which word of the query a word of a text is, after a search of it (-1: none): one its
   // terms take, with their stems, or a word a typo was taken for. For results' excerpts.
   SearchEngine.prototype.finds = function (query) {
     var self = this, looks = queryWords(query).map(function (terms) {
@@ -311,16 +311,17 @@
     return this.openNow[record.position];
   };
 
-  // The positions of the matching restaurants, after `prepare` with the same arguments (a sort
-  // reads every part, so only best-match order can be a first screen): by `sort`
-  // (rating, reviews, price, distance from `origin`) when given, else best rank first, in list
-  // (name) order within a rank.
+  // Internal, as `prepare`: the positions of the matching restaurants, after `prepare` with the
+  // same arguments (a sort reads every part, so only best-match order can be a first screen): by
+  // `sort` (rating, reviews, price, distance from `origin`) when given, else best rank first, in
+  // list (name) order within a rank; with no word nor filter, every restaurant in list order.
   SearchEngine.prototype.run = function (query, filters, sort, origin) {
     var self = this, words = queryWords(query), attributes = needsAttributes(filters, sort), key = sortKeys[sort];
     var filterHits = this.hitsOf(this.filterTerms(filters)), wordHits = words.map(this.hitsOf, this);
     var firstTermHits = wordHits.length ? wordHits[0].slice(0, 1) : [];
     var byRank = [], keyed = [], needed = this.needed(query, filters);
     filters = filters || {};
+    if (!needed.length && !attributes) return Array.from({ length: this.index.count }, function (_, position) { return position; });
     this.candidates(needed, function (position) {
       var rank = rankOf(position, wordHits, firstTermHits), record = null;
       if (rank < 0) return;
@@ -335,7 +336,7 @@
     // Candidates come in list order, so each rank's are in it already: no sort of every match.
     // A rank's results are sure below `sureBelow`'s, and the next rank's only if all of its are.
     if (!key) {
-      var sureBelow = this.sureBelow(needed, words.length), results = [];
+      var sureBelow = this.lead.sureBelow(needed, words.length), results = [];
       for (var rank = 0; rank < byRank.length; rank++) {
         var ranked = byRank[rank] || [], below = sureBelow(rank);
         for (var i = 0; i < ranked.length && ranked[i] < below; i++) results.push(ranked[i]);

@@ -45,20 +45,19 @@
     function markResults(filter) {
       var others = Object.assign({}, chosen);
       others[filter] = false;
-      var key = JSON.stringify([engine.filterTerms(others), isOn(others.open)]);
+      var key = JSON.stringify(Object.keys(others).sort().filter(function (name) { return isOn(others[name]); }).map(function (name) {
+        return [name, others[name]];
+      }));
       if (key === lastMarked.key) return Promise.resolve(lastMarked.count);
-      return engine.prepare(query, others, "", undefined, current).then(function () {
-        var count = engine.index.count;
-        if (!current()) throw superseded;
-        if (!engine.needed(query, others).length && !isOn(others.open)) inResults.fill(1); // every restaurant
+      return engine.search({ query: query, filters: others, current: current }).then(function (answer) {
+        if (!answer) throw superseded;
+        if (answer.results.length === inResults.length) inResults.fill(1); // every restaurant
         else {
-          var results = engine.run(query, others, "");
           inResults.fill(0);
-          results.forEach(function (position) { inResults[position] = 1; });
-          count = results.length;
+          answer.results.forEach(function (position) { inResults[position] = 1; });
         }
-        lastMarked = { key: key, count: count };
-        return count;
+        lastMarked = { key: key, count: answer.results.length };
+        return answer.results.length;
       });
     }
     // How many of the marked results are open now; none if a part of their hours is not loaded.

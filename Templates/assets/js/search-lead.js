@@ -1,23 +1,25 @@
-// The first screen of a search in best-match order (search-engine.js's `run`, `prepare` with
-// `first`): which parts of its common words to read first, and which results are then sure to lead
-// every restaurant in the parts not read (search-hits.js, TermParts.swift).
+// The first screen of a search in best-match order (a search with `first`): which parts of its
+// common words to read first, and which results are then sure to lead every restaurant in the
+// parts not read (search-hits.js, TermParts.swift). One for each engine, over its hits.
 (function (FoodPin) {
   "use strict";
-  var SearchEngine = FoodPin.SearchEngine;
+
+  /** @param {SearchEngine} engine */
+  function SearchLead(engine) { this.engine = engine; }
 
   // Below which position every term of `needed` (`needed`'s lists) is read whole; Infinity: all is.
-  SearchEngine.prototype.readBelow = function (needed) {
-    var self = this;
+  SearchLead.prototype.readBelow = function (needed) {
+    var hits = this.engine.hits;
     return Math.min.apply(null, [Infinity].concat([].concat.apply([], needed).map(function (term) {
-      var hits = self.hits.get(term);
-      return hits ? hits.upTo() : Infinity;
+      var found = hits.get(term);
+      return found ? found.upTo() : Infinity;
     })));
   };
 
   // The best field each term of `needed` (`needed`'s lists) can be in at `below` or after, from
   // its hits read and its parts not read yet; null for a term not known.
-  SearchEngine.prototype.bestsFrom = function (needed, below) {
-    var hits = this.hits;
+  SearchLead.prototype.bestsFrom = function (needed, below) {
+    var hits = this.engine.hits;
     return needed.map(function (terms) {
       return terms.map(function (term) { return hits.get(term) ? hits.get(term).bestFrom(below) : null; });
     });
@@ -43,19 +45,19 @@
   }
 
   // The best rank a restaurant at `below` or after can have; Infinity when none there can match.
-  SearchEngine.prototype.rankFrom = function (needed, words, below) {
+  SearchLead.prototype.rankFrom = function (needed, words, below) {
     return below === Infinity ? Infinity : rankBound(this.bestsFrom(needed, below), words);
   };
 
   // Each part not read yet of the terms of `needed`, with the best rank a restaurant it holds can
   // have: its term in it at the part's best field, the other terms at their best past `below`.
   // {hits, part, rank} each.
-  SearchEngine.prototype.unreadParts = function (needed, words, below) {
+  SearchLead.prototype.unreadParts = function (needed, words, below) {
     if (below === Infinity) return []; // all is read
     var self = this, bests = this.bestsFrom(needed, below), found = [];
     needed.forEach(function (terms, i) {
       terms.forEach(function (term, j) {
-        var hits = self.hits.get(term);
+        var hits = self.engine.hits.get(term);
         (hits ? hits.unread : []).forEach(function (part) {
           var mine = bests.map(function (list) { return list.slice(); });
           mine[i][j] = part.best;
@@ -68,7 +70,7 @@
 
   // Below which position every result of a rank is known, by rank: where the first part not read
   // yet that could hold one begins (Infinity: none can).
-  SearchEngine.prototype.sureBelow = function (needed, words) {
+  SearchLead.prototype.sureBelow = function (needed, words) {
     var unread = this.unreadParts(needed, words, this.readBelow(needed));
     return function (rank) {
       return unread.reduce(function (first, each) { return each.rank <= rank ? Math.min(first, each.part.start) : first; }, Infinity);
@@ -81,11 +83,11 @@
   // every part before them: at a million, 3 parts in one round, not 8 in four; 66 -> 54 kB before
   // its first result, bench/README.md "Tenth step"). Again until `run` gives its first `count` results (resolves to them)
   // or every result, or `current()` fails.
-  SearchEngine.prototype.readLead = function (query, filters, count, current) {
-    var self = this, needed = this.needed(query, filters), below = this.readBelow(needed), results;
+  SearchLead.prototype.read = function (query, filters, count, current) {
+    var self = this, needed = this.engine.needed(query, filters), below = this.readBelow(needed), results;
     if (!current() || this.whole(query, filters)) return Promise.resolve();
-    if ((results = this.run(query, filters, "")).length >= count) return Promise.resolve(results);
-    var unread = this.unreadParts(needed, SearchEngine.queryWords(query).length, below);
+    if ((results = this.engine.run(query, filters, "")).length >= count) return Promise.resolve(results);
+    var unread = this.unreadParts(needed, FoodPin.SearchEngine.queryWords(query).length, below);
     var best = Math.min.apply(null, unread.map(function (each) { return each.rank; }));
     var from = Math.min.apply(null, unread.filter(function (each) { return each.rank === best; }).map(function (each) {
       return each.part.start;
@@ -93,14 +95,16 @@
     return Promise.all(unread.filter(function (each) {
       return each.part.start < Math.max(1, 2 * below) || (each.rank === best && each.part.start < Math.max(1, 2 * from));
     }).map(function (each) { return each.hits.read([each.part]); })).then(function () {
-      return self.readLead(query, filters, count, current);
+      return self.read(query, filters, count, current);
     });
   };
 
-  // Whether `run` gives every result of the query, not only its first (`prepare` with `first`):
-  // all is read, or no restaurant past what is read can match.
-  SearchEngine.prototype.whole = function (query, filters) {
-    var needed = this.needed(query, filters), below = this.readBelow(needed);
-    return below === Infinity || this.rankFrom(needed, SearchEngine.queryWords(query).length, below) === Infinity;
+  // Whether the engine's `run` gives every result of the query, not only its first (`prepare`
+  // with `first`): all is read, or no restaurant past what is read can match.
+  SearchLead.prototype.whole = function (query, filters) {
+    var needed = this.engine.needed(query, filters), below = this.readBelow(needed);
+    return below === Infinity || this.rankFrom(needed, FoodPin.SearchEngine.queryWords(query).length, below) === Infinity;
   };
+
+  FoodPin.SearchLead = SearchLead;
 })(window.FoodPin = window.FoodPin || {});

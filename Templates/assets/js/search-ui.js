@@ -146,25 +146,22 @@
     }
     var mine = ++generation, query = input.value, first = Math.min(shown, firstScreen);
     var fail = function () { failed(mine); }, current = function () { return mine === generation; };
-    // What the words, filters and sort need comes first; a later keystroke's search wins. A new
-    // search in best-match order shows its first screen once it is sure of it, then the rest:
-    // a common word's postings are read in parts, best first (search-lead.js, `readLead`).
-    engine.prepare(query, f, sort.value, keepShown ? undefined : first, current).then(function (ran) {
-      if (!current()) return;
-      if (engine.whole(query, f)) return show(engine.run(query, f, sort.value, origin), mine, keepShown, query);
-      // The rest is read once the first screen is drawn and still wanted: a word being typed
-      // would otherwise read every part of each of its beginnings.
-      var lead = (ran || engine.run(query, f, sort.value, origin)).slice(0, first);
-      showLead(lead, mine, query).then(function (drawn) {
-        if (!drawn || !current()) return;
-        return engine.prepare(query, f, sort.value, undefined, current).then(function () {
-          if (!current()) return;
-          // The first screen is sure to lead, unless a shard kept from before a deploy misled it.
-          var results = engine.run(query, f, sort.value, origin);
-          show(results, mine, keepShown, query, lead.every(function (p, i) { return results[i] === p; }) ? lead.length : 0);
+    // A later keystroke's search wins. A new search in best-match order shows its first screen
+    // once it is sure of it, then the rest (search-lead.js).
+    engine.search({ query: query, filters: f, sort: sort.value, origin: origin, first: keepShown ? undefined : first, current: current })
+      .then(function (answer) {
+        if (!answer) return;
+        if (answer.whole) return show(answer.results, mine, keepShown, query);
+        var lead = answer.results;
+        // The rest is read once the first screen is drawn and still wanted.
+        return showLead(lead, mine, query).then(function (drawn) {
+          if (!drawn || !current()) return;
+          return answer.rest().then(function (results) {
+            // The first screen is sure to lead, unless a shard kept from before a deploy misled it.
+            if (results) show(results, mine, keepShown, query, lead.every(function (p, i) { return results[i] === p; }) ? lead.length : 0);
+          });
         });
       }).then(null, fail);
-    }).then(null, fail);
   }
 
   // The first results of a search whose others are still being read; false if a later search came first.
