@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import FoodPinCore
 
-/// The saved state's binary forms (each beside its type; plain ones a `BinaryForm`): every kind of entry reads back as what was
+/// The saved state's binary forms (each beside its type; a plain one its `binaryFields`): every kind of entry reads back as what was
 /// written, every field of it, and damaged bytes are refused, never misread.
 @Suite struct BinaryCodingTests {
     private func parsed(_ text: String, path: String) throws -> FrontMatterDocument {

@@ -52,13 +52,15 @@ struct StateKey: Equatable {
 }
 
 /// What a build counted, told again when nothing changed.
-struct SiteCounts: Equatable, BinaryCodable {
+struct SiteCounts: Equatable, PlainBinaryCodable {
     var restaurants = 0
     var reviews = 0
     var pages = 0
 
-    static let binaryForm = BinaryForm(\SiteCounts.restaurants, \.reviews, \.pages,
-                                       make: SiteCounts.init(restaurants:reviews:pages:))
-    func encode(to writer: inout BinaryWriter) { Self.binaryForm.write(self, to: &writer) }
-    static func read(from reader: inout BinaryReader) throws(BinaryReader.Malformed) -> Self { try binaryForm.read(from: &reader) }
+    static var blank: SiteCounts { SiteCounts() }
+    mutating func binaryFields(_ fields: inout some BinaryFieldVisitor) throws(BinaryReader.Malformed) {
+        try fields.field(&restaurants)
+        try fields.field(&reviews)
+        try fields.field(&pages)
+    }
 }

@@ -79,8 +79,11 @@ extension FieldReader {
     }
 }
 
-extension WrittenPhoto: BinaryCodable {
-    static let binaryForm = BinaryForm(\WrittenPhoto.image, \.alt, \.caption, make: WrittenPhoto.init(image:alt:caption:))
-    func encode(to writer: inout BinaryWriter) { Self.binaryForm.write(self, to: &writer) }
-    static func read(from reader: inout BinaryReader) throws(BinaryReader.Malformed) -> Self { try binaryForm.read(from: &reader) }
+extension WrittenPhoto: PlainBinaryCodable {
+    static var blank: WrittenPhoto { WrittenPhoto(image: .blank) }
+    mutating func binaryFields(_ fields: inout some BinaryFieldVisitor) throws(BinaryReader.Malformed) {
+        try fields.field(&image)
+        try fields.field(&alt)
+        try fields.field(&caption)
+    }
 }

@@ -119,8 +119,19 @@ public struct SiteConfig: Sendable, Equatable {
 }
 
 extension SiteConfig: BinaryEncodable {
-    static let digestForm = DigestForm(\SiteConfig.title, \.description, \.baseURL?.text, \.language, \.pageSize, \.feedSize,
-                                       \.timezone, \.unsafeHTML, \.author, \.mapTiles, \.mapAttribution, \.contributeURL,
-                                       \.host?.rawValue)
-    func encode(to writer: inout BinaryWriter) { Self.digestForm.write(self, to: &writer) }
+    func encode(to writer: inout BinaryWriter) {
+        writer.write(title)
+        writer.write(description)
+        writer.write(baseURL?.text)
+        writer.write(language)
+        writer.write(pageSize)
+        writer.write(feedSize)
+        writer.write(timezone)
+        writer.write(unsafeHTML)
+        writer.write(author)
+        writer.write(mapTiles)
+        writer.write(mapAttribution)
+        writer.write(contributeURL)
+        writer.write(host?.rawValue)
+    }
 }

@@ -25,9 +25,14 @@ public struct StepSource: Sendable {
     }
 }
 
-extension StepSource: BinaryCodable {
-    static let binaryForm = BinaryForm(\StepSource.location, \.step, \.heading, \.subheading, \.image, \.markdown,
-                                       make: StepSource.init(location:step:heading:subheading:image:markdown:))
-    func encode(to writer: inout BinaryWriter) { Self.binaryForm.write(self, to: &writer) }
-    static func read(from reader: inout BinaryReader) throws(BinaryReader.Malformed) -> Self { try binaryForm.read(from: &reader) }
+extension StepSource: PlainBinaryCodable {
+    static var blank: StepSource { StepSource(location: .blank, step: 0, heading: "", subheading: nil, image: nil, markdown: "") }
+    mutating func binaryFields(_ fields: inout some BinaryFieldVisitor) throws(BinaryReader.Malformed) {
+        try fields.field(&location)
+        try fields.field(&step)
+        try fields.field(&heading)
+        try fields.field(&subheading)
+        try fields.field(&image)
+        try fields.field(&markdown)
+    }
 }

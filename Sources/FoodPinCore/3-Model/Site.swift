@@ -136,30 +136,58 @@ public struct Site: Sendable {
     public var contentFiles: [String]
 }
 
-// What a page shows, digested to tell whether it must be rendered again.
+// What a page shows, digested to tell whether it must be rendered again: only written, never
+// read back, so each form is its list of fields.
 
 extension Review: BinaryEncodable {
-    static let digestForm = DigestForm(\Review.reviewer, \.title, \.rating, \.date, \.markdown, \.source)
-    func encode(to writer: inout BinaryWriter) { Self.digestForm.write(self, to: &writer) }
+    func encode(to writer: inout BinaryWriter) {
+        writer.write(reviewer)
+        writer.write(title)
+        writer.write(rating)
+        writer.write(date)
+        writer.write(markdown)
+        writer.write(source)
+    }
 }
 
 extension GalleryPhoto: BinaryEncodable {
-    static let digestForm = DigestForm(\GalleryPhoto.image, \.alt, \.caption)
-    func encode(to writer: inout BinaryWriter) { Self.digestForm.write(self, to: &writer) }
+    func encode(to writer: inout BinaryWriter) {
+        writer.write(image)
+        writer.write(alt)
+        writer.write(caption)
+    }
 }
 
 extension Restaurant: BinaryEncodable {
-    static let digestForm = DigestForm(\Restaurant.Fields.id, \.slug, \.name, \.facts, \.image, \.photos, \.favorite, \.verdict,
-                                       \.descriptionMarkdown, \.reviews)
-    func encode(to writer: inout BinaryWriter) { Self.digestForm.write(storage.fields, to: &writer) }
+    func encode(to writer: inout BinaryWriter) {
+        let fields = storage.fields
+        writer.write(fields.id)
+        writer.write(fields.slug)
+        writer.write(fields.name)
+        writer.write(fields.facts)
+        writer.write(fields.image)
+        writer.write(fields.photos)
+        writer.write(fields.favorite)
+        writer.write(fields.verdict)
+        writer.write(fields.descriptionMarkdown)
+        writer.write(fields.reviews)
+    }
 }
 
 extension Step: BinaryEncodable {
-    static let digestForm = DigestForm(\Step.number, \.heading, \.subheading, \.image, \.markdown)
-    func encode(to writer: inout BinaryWriter) { Self.digestForm.write(self, to: &writer) }
+    func encode(to writer: inout BinaryWriter) {
+        writer.write(number)
+        writer.write(heading)
+        writer.write(subheading)
+        writer.write(image)
+        writer.write(markdown)
+    }
 }
 
 extension BrowseGroup: BinaryEncodable {
-    static let digestForm = DigestForm(\BrowseGroup.name, \.slug, \.members)
-    func encode(to writer: inout BinaryWriter) { Self.digestForm.write(self, to: &writer) }
+    func encode(to writer: inout BinaryWriter) {
+        writer.write(name)
+        writer.write(slug)
+        writer.write(members)
+    }
 }

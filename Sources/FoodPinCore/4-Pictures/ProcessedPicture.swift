@@ -63,10 +63,18 @@ public struct ProcessedPicture: Sendable, Hashable {
 
 extension PictureFormat: RawBinaryCodable {}
 
-extension ProcessedPicture: BinaryCodable {
-    static let binaryForm = BinaryForm(\ProcessedPicture.key, \.stem, \.width, \.height, \.widths, \.formats, \.color,
-                                       \.hasPreview, \.sizes, \.sourcePixels,
-                                       make: ProcessedPicture.init(key:stem:width:height:widths:formats:color:hasPreview:sizes:sourcePixels:))
-    func encode(to writer: inout BinaryWriter) { Self.binaryForm.write(self, to: &writer) }
-    static func read(from reader: inout BinaryReader) throws(BinaryReader.Malformed) -> Self { try binaryForm.read(from: &reader) }
+extension ProcessedPicture: PlainBinaryCodable {
+    static var blank: ProcessedPicture { ProcessedPicture(key: "", stem: "", width: 0, height: 0, widths: [], formats: [], color: "", hasPreview: false, sizes: [], sourcePixels: 0) }
+    mutating func binaryFields(_ fields: inout some BinaryFieldVisitor) throws(BinaryReader.Malformed) {
+        try fields.field(&key)
+        try fields.field(&stem)
+        try fields.field(&width)
+        try fields.field(&height)
+        try fields.field(&widths)
+        try fields.field(&formats)
+        try fields.field(&color)
+        try fields.field(&hasPreview)
+        try fields.field(&sizes)
+        try fields.field(&sourcePixels)
+    }
 }

@@ -62,16 +62,23 @@ public struct DiagnosticLog: Sendable {
     public var sorted: [Diagnostic] { entries.sorted { ($0.location, $0.message) < ($1.location, $1.message) } }
 }
 
-extension SourceLocation: BinaryCodable {
-    static let binaryForm = BinaryForm(\SourceLocation.path, \.line, \.column, make: SourceLocation.init(path:line:column:))
-    func encode(to writer: inout BinaryWriter) { Self.binaryForm.write(self, to: &writer) }
-    static func read(from reader: inout BinaryReader) throws(BinaryReader.Malformed) -> Self { try binaryForm.read(from: &reader) }
+extension SourceLocation: PlainBinaryCodable {
+    static var blank: SourceLocation { SourceLocation(path: "") }
+    mutating func binaryFields(_ fields: inout some BinaryFieldVisitor) throws(BinaryReader.Malformed) {
+        try fields.field(&path)
+        try fields.field(&line)
+        try fields.field(&column)
+    }
 }
 
 extension Diagnostic.Severity: RawBinaryCodable {}
 
-extension Diagnostic: BinaryCodable {
-    static let binaryForm = BinaryForm(\Diagnostic.severity, \.location, \.message, \.hint, make: Diagnostic.init(_:at:_:hint:))
-    func encode(to writer: inout BinaryWriter) { Self.binaryForm.write(self, to: &writer) }
-    static func read(from reader: inout BinaryReader) throws(BinaryReader.Malformed) -> Self { try binaryForm.read(from: &reader) }
+extension Diagnostic: PlainBinaryCodable {
+    static var blank: Diagnostic { Diagnostic(.error, at: .blank, "") }
+    mutating func binaryFields(_ fields: inout some BinaryFieldVisitor) throws(BinaryReader.Malformed) {
+        try fields.field(&severity)
+        try fields.field(&location)
+        try fields.field(&message)
+        try fields.field(&hint)
+    }
 }

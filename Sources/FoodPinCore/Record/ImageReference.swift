@@ -105,10 +105,13 @@ public struct ImageReference: Sendable, Hashable, Comparable {
     }
 }
 
-extension WrittenImage: BinaryCodable {
-    static let binaryForm = BinaryForm(\WrittenImage.text, \.location, \.filter, make: WrittenImage.init(text:location:filter:))
-    func encode(to writer: inout BinaryWriter) { Self.binaryForm.write(self, to: &writer) }
-    static func read(from reader: inout BinaryReader) throws(BinaryReader.Malformed) -> Self { try binaryForm.read(from: &reader) }
+extension WrittenImage: PlainBinaryCodable {
+    static var blank: WrittenImage { WrittenImage(text: "", location: .blank) }
+    mutating func binaryFields(_ fields: inout some BinaryFieldVisitor) throws(BinaryReader.Malformed) {
+        try fields.field(&text)
+        try fields.field(&location)
+        try fields.field(&filter)
+    }
 }
 
 extension ImageReference: BinaryEncodable {

@@ -5,8 +5,8 @@ import Foundation
 /// them). A `ContentDigest` is its first 64 bits and the byte count, to tell whether a file or a
 /// page's inputs changed without keeping the bytes; `Fingerprint` is its hex, for names.
 public struct ContentDigest: Hashable, Sendable {
-    public let hash: UInt64
-    public let count: Int
+    public private(set) var hash: UInt64
+    public private(set) var count: Int
 
     init(hash: UInt64, count: Int) {
         self.hash = hash
@@ -44,8 +44,10 @@ extension String {
     }
 }
 
-extension ContentDigest: BinaryCodable {
-    static let binaryForm = BinaryForm(\ContentDigest.hash, \.count, make: ContentDigest.init(hash:count:))
-    func encode(to writer: inout BinaryWriter) { Self.binaryForm.write(self, to: &writer) }
-    static func read(from reader: inout BinaryReader) throws(BinaryReader.Malformed) -> Self { try binaryForm.read(from: &reader) }
+extension ContentDigest: PlainBinaryCodable {
+    static var blank: ContentDigest { ContentDigest(hash: 0, count: 0) }
+    mutating func binaryFields(_ fields: inout some BinaryFieldVisitor) throws(BinaryReader.Malformed) {
+        try fields.field(&hash)
+        try fields.field(&count)
+    }
 }

@@ -36,9 +36,12 @@ public struct FileStamp: Hashable, Sendable {
     }
 }
 
-extension FileStamp: BinaryCodable {
-    static let binaryForm = BinaryForm(\FileStamp.size, \.modified, \.changed, \.inode,
-                                       make: FileStamp.init(size:modified:changed:inode:))
-    func encode(to writer: inout BinaryWriter) { Self.binaryForm.write(self, to: &writer) }
-    static func read(from reader: inout BinaryReader) throws(BinaryReader.Malformed) -> Self { try binaryForm.read(from: &reader) }
+extension FileStamp: PlainBinaryCodable {
+    static var blank: FileStamp { FileStamp(size: 0, modified: 0, changed: 0, inode: 0) }
+    mutating func binaryFields(_ fields: inout some BinaryFieldVisitor) throws(BinaryReader.Malformed) {
+        try fields.field(&size)
+        try fields.field(&modified)
+        try fields.field(&changed)
+        try fields.field(&inode)
+    }
 }
