@@ -14,7 +14,7 @@ swift build -c release --static-swift-stdlib --product foodpin
 swift build --build-tests
 swift test --skip-build
 # Two workers, a test file each at a time (a file's built guides are made once, on one worker);
-# then, alone, the checks that time a page loading on a throttled phone.
+# then, alone, the checks that time a page loading on a throttled phone. No .pytest_cache in the repository.
 browser_tests() {
   FOODPIN="$PWD/.build/release/foodpin" PATH="$PWD/.build-venv/bin:$PATH" \
     .build-venv/bin/python -m pytest -q -p no:cacheprovider Tests/browser "$@"

@@ -10,7 +10,11 @@ import Testing
     }
 
     @Test func jsDocBlocksGoAndCodeAfterThemStays() {
-        let script = "/**\n * @typedef {Object} A\n * @property {number} b\n */\nvar a = 2\n  * 3;\n  /** @param {A} a */  \nfunction f(a) { return a / 2; } /** not a line of its own */\n"
-        #expect(ScriptText.compact(script) == "var a = 2\n* 3;\nfunction f(a) { return a / 2; } /** not a line of its own */\n")
+        let script = "/**\n * @typedef {Object} A\n * @property {number} b\n */\nvar a = 2\n  * 3;\n  /** @param {A} a */  \n"
+            + "function f(a) { return a / 2; } /** not a line of its own */\n/** @type {number} */ var n = 0;\n/**\n * why\n */ init();\n"
+        #expect(ScriptText.compact(script)
+            == "var a = 2\n* 3;\nfunction f(a) { return a / 2; } /** not a line of its own */\nvar n = 0;\ninit();\n")
+        // Never closed: kept, for the browser to refuse as it would the file.
+        #expect(ScriptText.compact("go();\n/** open\nstill();\n") == "go();\n/** open\nstill();\n")
     }
 }

@@ -104,8 +104,8 @@ def engine_answers(browser, query, filters):
         FoodPin.data.index().then(async index => {
           const engine = new FoodPin.SearchEngine(index), fresh = new FoodPin.SearchEngine(index);
           const answer = await engine.search({query, filters, first: 6}), leadFetched = fetched.slice();
-          const all = await answer.rest(), whole = (await fresh.search({query, filters})).results;
-          done({lead: await slugs(answer.results), whole: answer.whole, all: await slugs(all), fresh: await slugs(whole),
+          const all = await answer.rest(), freshAll = (await fresh.search({query, filters})).results;
+          done({lead: await slugs(answer.results), whole: answer.whole, all: await slugs(all), fresh: await slugs(freshAll),
                 parts: leadFetched.filter(path => path.startsWith("search/postings/")).length});
         }).catch(error => done(String(error)));""", query, filters)
 
@@ -173,10 +173,10 @@ def test_a_later_search_stops_the_first_screens_reading(browser, guide_url):
         window.fetch = (url, ...rest) => { fetched.push(new URL(url, location.href).pathname); return fetch(url, ...rest); };
         const parts = () => fetched.filter(path => path.includes("/search/postings/")).length;
         FoodPin.data.index().then(async index => {
-          await new FoodPin.SearchEngine(index).prepare("rooftop", {}, "", 3000, () => parts() === 0);
+          await new FoodPin.SearchEngine(index).search({query: "rooftop", first: 3000, current: () => parts() === 0});
           const stopped = parts();
           // The same search, current throughout: the middle part too (the others are fetched already).
-          await new FoodPin.SearchEngine(index).prepare("rooftop", {}, "", 3000, () => true);
+          await new FoodPin.SearchEngine(index).search({query: "rooftop", first: 3000});
           done([stopped, parts() - stopped]);
         }).catch(error => done(String(error)));""")
     assert read == [2, 1]
@@ -206,7 +206,7 @@ def test_a_search_no_longer_current_asks_for_no_parts(browser, guide_url, sort, 
         const fetched = [], fetch = window.fetch;
         window.fetch = (url, ...rest) => { fetched.push(new URL(url, location.href).pathname); return fetch(url, ...rest); };
         FoodPin.data.index().then(async index => {
-          await new FoodPin.SearchEngine(index).prepare("rooftop", {}, sort, first === null ? undefined : first, () => false);
+          await new FoodPin.SearchEngine(index).search({query: "rooftop", sort, first: first === null ? undefined : first, current: () => false});
           done(fetched.filter(path => /\\/search\\/(postings|attributes)\\//.test(path)));
         }).catch(error => done(String(error)));""", sort, first)
     assert read == []

@@ -135,7 +135,6 @@ public struct Theme: Sendable {
         var reference: TemplateParser.Reference
     }
 
-    /// Theme assets (CSS, JS, pictures) with content-hashed names, so hosts can cache them forever.
     /// The file that orders the scripts.
     static let scriptList = "scripts.txt"
 
@@ -145,7 +144,7 @@ public struct Theme: Sendable {
         let present = Set(files.keys.filter { $0.hasPrefix("assets/js/") && $0.hasSuffix(".js") })
         let shown = overrides[Self.scriptList] ?? "(built-in theme)/\(Self.scriptList)"
         var order: [String] = [], listed: Set<String> = [], problems: [Diagnostic] = []
-        for (number, line) in (files[Self.scriptList] ?? "").split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        for (number, line) in (files[Self.scriptList] ?? "").split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }).enumerated() {
             let name = line.prefix { $0 != "#" }.trimmingCharacters(in: .whitespaces)
             guard !name.isEmpty else { continue }
             let path = "assets/js/" + name, at = SourceLocation(path: shown, line: number + 1)
@@ -160,6 +159,7 @@ public struct Theme: Sendable {
         return (order + present.subtracting(listed).sorted(), problems)
     }
 
+    /// Theme assets (CSS, JS, pictures) with content-hashed names, so hosts can cache them forever.
     func fingerprintedAssets() -> (files: [String: Data], names: [String: String]) {
         var names: [String: String] = [:]
         var output: [String: Data] = [:]

@@ -87,52 +87,48 @@
   // the attribute parts and the card shards, each fetched once per page and shared by every script.
 
   /**
-   * search.json. A restaurant's position is its place in the list (by name), from 0.
-   * @typedef {Object} SearchIndex
+   * The search files' shapes; what each field means is in docs/site.md.
+   * @typedef {Object} SearchIndex  search.json
    * @property {number} version
-   * @property {number} count  how many restaurants
-   * @property {number} shardSize  how many cards a card shard (search/K.json) holds
-   * @property {number} attributeSize  how many restaurants an attribute part holds
-   * @property {boolean} hours  whether some restaurant has opening hours
-   * @property {string[]} cities  with `citySlugs`, what the city filter offers
+   * @property {number} count
+   * @property {number} shardSize
+   * @property {number} attributeSize
+   * @property {boolean} hours
+   * @property {string[]} cities
    * @property {string[]} citySlugs
    * @property {string[]} cuisines
    * @property {string[]} cuisineSlugs
    */
   /**
-   * search/terms.json: the full-text index's shards, by their bounds.
-   * @typedef {Object} TermList
+   * @typedef {Object} TermList  search/terms.json
    * @property {number} version
-   * @property {string[]} fields  the field each posting's number names, best first
-   * @property {{shortest: number, keyLength: number}} typoWords  which words a typo may be taken for
-   * @property {number} prefixShards  past so many shards, a word being typed rules nothing out
-   * @property {?string} stemmer  "english", or null
-   * @property {string[]} bounds  each shard's first term's shortest distinct beginning
+   * @property {string[]} fields
+   * @property {{shortest: number, keyLength: number}} typoWords
+   * @property {number} prefixShards
+   * @property {?string} stemmer
+   * @property {string[]} bounds
    */
   /**
-   * search/terms/<hex of a bound>.json: terms, sorted, each with its postings or, for a common
-   * term, where its parts are.
-   * @typedef {Object} TermShard
+   * @typedef {Object} TermShard  search/terms/<hex of a bound>.json
    * @property {string[]} terms
-   * @property {Array<number[]|TermParts>} postings  delta-coded `position << 3 | field` (FoodPin.postings)
+   * @property {Array<number[]|TermParts>} postings  delta-coded, read by FoodPin.postings
    */
   /**
-   * @typedef {Object} TermParts
-   * @property {number} count  how many restaurants have the term
-   * @property {number} span  how many positions a part covers
-   * @property {string} name  the parts' files: search/postings/<name>-<n>.json
-   * @property {Array<number[]>} parts  [n, best]: positions n × span on, the best field among them
+   * @typedef {Object} TermParts  a common term's entry in its shard
+   * @property {number} count
+   * @property {number} span
+   * @property {string} name
+   * @property {Array<number[]>} parts
    */
   /**
-   * search/attributes/K.json: what sorts and filters read, a column each, from restaurant `first` on.
-   * @typedef {Object} AttributePart
+   * @typedef {Object} AttributePart  search/attributes/K.json
    * @property {number} first
-   * @property {number[]} price  1 to 4; 0 unknown
-   * @property {number[]} rating  the mean rating in tenths; 0 no reviews
+   * @property {number[]} price
+   * @property {number[]} rating
    * @property {number[]} reviews
    * @property {Array<?number>} lat
    * @property {Array<?number>} lon
-   * @property {Array<?string>} hours  a week and its exceptions (docs/site.md), or null
+   * @property {Array<?string>} hours
    */
   var root = document.body.dataset.root === "./" ? "" : (document.body.dataset.root || "");
   var indexURL = document.body.dataset.index;

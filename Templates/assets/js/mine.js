@@ -77,7 +77,7 @@
     FoodPin.share({ title: document.title, url: url }, actions.querySelector(".share-status"));
   });
 
-  // After every theme script has run (pins.js comes later in name order).
+  // After every theme script has run (pins.js comes later in Templates/scripts.txt).
   document.addEventListener("DOMContentLoaded", function () {
     // A pin changed here or in another tab: My guide follows (a shared list stays as it was sent).
     FoodPin.pins.onChange(function () { if (shared === null) draw(); });

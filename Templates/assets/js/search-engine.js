@@ -1,7 +1,8 @@
 // The search engine: matching over the full-text shards (search/terms.json lists them), filters by
 // their terms there too, sorts and the other filters over the attribute parts, all fetched as a
-// query needs them (FoodPin.data). Its one call is `search`; the search box (search-ui.js), the
-// filter counts and the tests make it.
+// query needs them (FoodPin.data). A search is one call, `search`, which the search box
+// (search-ui.js), the filter counts and the tests make; `record`, `isOpen`, `finds` and `offCard`
+// then read what it fetched.
 
 /**
  * @typedef {Object} SearchFilters  each unset when empty, false or missing
@@ -55,7 +56,7 @@
       if (!current()) return null;
       if (self.lead.whole(query, filters)) {
         var results = answer();
-        return { results: results, whole: true, rest: function () { return Promise.resolve(results); } };
+        return { results: results, whole: true, rest: function () { return Promise.resolve(current() ? results : null); } };
       }
       // The rest is read only when asked: a word being typed would otherwise read every part
       // of each of its beginnings.
@@ -314,14 +315,13 @@
   // Internal, as `prepare`: the positions of the matching restaurants, after `prepare` with the
   // same arguments (a sort reads every part, so only best-match order can be a first screen): by
   // `sort` (rating, reviews, price, distance from `origin`) when given, else best rank first, in
-  // list (name) order within a rank; with no word nor filter, every restaurant in list order.
+  // list (name) order within a rank.
   SearchEngine.prototype.run = function (query, filters, sort, origin) {
     var self = this, words = queryWords(query), attributes = needsAttributes(filters, sort), key = sortKeys[sort];
     var filterHits = this.hitsOf(this.filterTerms(filters)), wordHits = words.map(this.hitsOf, this);
     var firstTermHits = wordHits.length ? wordHits[0].slice(0, 1) : [];
     var byRank = [], keyed = [], needed = this.needed(query, filters);
     filters = filters || {};
-    if (!needed.length && !attributes) return Array.from({ length: this.index.count }, function (_, position) { return position; });
     this.candidates(needed, function (position) {
       var rank = rankOf(position, wordHits, firstTermHits), record = null;
       if (rank < 0) return;

@@ -49,13 +49,15 @@
         return [name, others[name]];
       }));
       if (key === lastMarked.key) return Promise.resolve(lastMarked.count);
+      if (key === "[]" && !FoodPin.SearchEngine.queryWords(query).length) { // every restaurant, no search needed
+        inResults.fill(1);
+        lastMarked = { key: key, count: inResults.length };
+        return Promise.resolve(inResults.length);
+      }
       return engine.search({ query: query, filters: others, current: current }).then(function (answer) {
         if (!answer) throw superseded;
-        if (answer.results.length === inResults.length) inResults.fill(1); // every restaurant
-        else {
-          inResults.fill(0);
-          answer.results.forEach(function (position) { inResults[position] = 1; });
-        }
+        inResults.fill(0);
+        answer.results.forEach(function (position) { inResults[position] = 1; });
         lastMarked = { key: key, count: answer.results.length };
         return answer.results.length;
       });
