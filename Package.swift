@@ -62,9 +62,25 @@ let package = Package(
         // Turns the top-level Templates/ into Swift source so the default theme lives inside the binary.
         .executableTarget(name: "ThemeEmbedder", dependencies: ["ScratchFiles"]),
         .plugin(name: "EmbedTheme", capability: .buildTool(), dependencies: ["ThemeEmbedder"]),
+        // The layer every stage stands on: tools that know nothing of food guides, diagnostics, the
+        // restaurant record and the guide's layout. The compiler keeps it from reaching up.
+        .target(
+            name: "FoodPinBase",
+            dependencies: [
+                "ScratchFiles",
+                .product(name: "NIOHTTPCompression", package: "swift-nio-extras"),
+                // SHA-256, the one hash of every digest and fingerprint.
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            // Its small functions and generics (BinaryWriter, ParallelMap) inlined and specialised
+            // where the stages call them, as when they were one module.
+            swiftSettings: [.unsafeFlags(["-cross-module-optimization"], .when(configuration: .release))]
+                + (fuzzing ? [.unsafeFlags(["-sanitize=fuzzer,address"])] : [])
+        ),
         .target(
             name: "FoodPinCore",
             dependencies: [
+                "FoodPinBase",
                 "CMarkGFM",
                 "CVips",
                 "ScratchFiles",
@@ -74,7 +90,6 @@ let package = Package(
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOHTTPCompression", package: "swift-nio-extras"),
-                // SHA-256, the one hash of every digest and fingerprint.
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: vipsHeaders + (fuzzing ? [.unsafeFlags(["-sanitize=fuzzer,address"])] : []),

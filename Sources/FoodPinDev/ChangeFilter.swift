@@ -1,5 +1,6 @@
 import Foundation
 import ScratchFiles
+import FoodPinBase
 
 /// Which changed paths should trigger a rebuild: sources only, never editors' scratch files,
 /// the tool's own output or the store's own writes.

@@ -1,5 +1,6 @@
 import FoodPinCore
 import Foundation
+import FoodPinBase
 
 /// Watch mode: an initial build, then a rebuild for every settled burst of source changes.
 /// Listeners hear about each outcome; the output folder keeps the last good site when a build fails.

@@ -1,4 +1,5 @@
 import Foundation
+import FoodPinBase
 
 /// Watches a guide's sources and reports changed paths, relative to the guide root.
 public protocol FileWatcher: AnyObject, Sendable {

@@ -2,6 +2,7 @@ import FoodPinCore
 #if os(Linux)
 import Foundation
 import Glibc
+import FoodPinBase
 
 /// Linux inotify, recursive: a watch per folder, and new folders are watched as they appear
 /// (their files are reported too, since they may have been written before the watch existed).

@@ -1,4 +1,5 @@
 import Foundation
+import FoodPinBase
 
 /// The script the preview server adds to every page it serves (never to built files): it reloads
 /// the page after a successful rebuild and shows build errors over the page until they are fixed.

@@ -1,4 +1,5 @@
 import Foundation
+import FoodPinBase
 
 /// Compares a snapshot of every source file's size and modification time at a fixed interval.
 public final class PollingWatcher: FileWatcher, @unchecked Sendable {

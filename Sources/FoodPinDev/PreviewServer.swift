@@ -4,6 +4,7 @@ import Hummingbird
 import Logging
 import NIOCore
 import ServiceLifecycle
+import FoodPinBase
 
 /// `foodpin serve`: the output folder over HTTP on 127.0.0.1, with live reload after each
 /// successful rebuild and the build's errors shown over the page while content is broken.

@@ -1,4 +1,5 @@
 import Foundation
+import FoodPinBase
 
 /// Turns bursts of file events into rebuilds: one rebuild after a short quiet spell, and while a
 /// rebuild runs, later events queue exactly one more, never a storm.

@@ -1,5 +1,6 @@
 import FoodPinCore
 import Foundation
+import FoodPinBase
 
 /// Maps a request path to a file inside the output folder, and never to anything outside it:
 /// `..` (plain or percent-encoded) is refused, and symlinks must resolve inside the folder.

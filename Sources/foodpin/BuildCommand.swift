@@ -1,6 +1,7 @@
 import ArgumentParser
 import FoodPinCore
 import Foundation
+import FoodPinBase
 
 struct BuildCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,5 +1,6 @@
 import ArgumentParser
 import FoodPinCore
+import FoodPinBase
 
 /// What the user reads and the exit status, for any error a command ends with.
 struct CommandFailure {

@@ -1,5 +1,6 @@
 import FoodPinCore
 import Foundation
+import FoodPinBase
 
 /// Terminal output: results on stdout, diagnostics and progress on stderr.
 struct Console: Sendable {

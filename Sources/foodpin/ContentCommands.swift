@@ -1,6 +1,7 @@
 import ArgumentParser
 import FoodPinCore
 import Foundation
+import FoodPinBase
 
 struct InitCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,6 +1,7 @@
 import ArgumentParser
 import FoodPinCore
 import Foundation
+import FoodPinBase
 
 struct DeployCommand: AsyncParsableCommand, AsyncCommand {
     static let configuration = CommandConfiguration(

@@ -2,6 +2,7 @@ import ArgumentParser
 import FoodPinCore
 import FoodPinDev
 import Foundation
+import FoodPinBase
 
 /// Options `serve` and `watch` share.
 struct WatchOptions: ParsableArguments {

@@ -54,3 +54,4 @@ struct SiteAddressOptions: ParsableArguments {
 }
 
 import Foundation
+import FoodPinBase

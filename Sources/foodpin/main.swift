@@ -1,6 +1,7 @@
 import ArgumentParser
 import FoodPinCore
 import Foundation
+import FoodPinBase
 
 #if os(Linux)
 // Blocks of 128 KiB and more (state chunks, sitemaps, the search index) are mapped and given back

@@ -1,5 +1,6 @@
 import Testing
 @testable import FoodPinCore
+import FoodPinBase
 
 struct ASCIINumbersTests {
     @Test func numbersReadBackAsWritten() {

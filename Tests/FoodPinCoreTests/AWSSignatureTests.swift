@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import FoodPinCore
+import FoodPinBase
 
 /// The signer against AWS's published Signature Version 4 test suite (the cases S3 signs the same
 /// way: its paths are never normalized), and against the worked examples of S3's own documentation.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import FoodPinCore
+import FoodPinBase
 
 /// The saved state's binary forms (each beside its type; a plain one its `binaryFields`): every kind of entry reads back as what was
 /// written, every field of it, and damaged bytes are refused, never misread.

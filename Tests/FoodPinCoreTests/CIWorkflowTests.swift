@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Yams
 @testable import FoodPinCore
+import FoodPinBase
 
 /// `foodpin init --ci github|gitlab`: the file is YAML the service reads, keeps the build cache,
 /// and its build command builds the guide (run here as the service's shell would run it).

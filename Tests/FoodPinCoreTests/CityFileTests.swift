@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import FoodPinCore
+import FoodPinBase
 
 @Suite struct CityFileTests {
     private func read(_ json: String) throws -> CityFile {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import FoodPinCore
+import FoodPinBase
 
 /// City maps drawn at build time: pins inside the drawing, overlapping ones grouped, tiles when asked.
 @Suite struct CityMapTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import FoodPinCore
+import FoodPinBase
 
 /// A build stopped half-way (`kill -9`, a full disk): the old site stays whole.
 extension CommandLineTests {

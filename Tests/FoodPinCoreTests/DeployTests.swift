@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import FoodPinCore
+import FoodPinBase
 
 /// Deploys to a folder, and the parts every target shares: targets, headers, the plan, the
 /// manifest, credentials. (Buckets are deployed to in Tests/browser/test_deploy.py, on a real S3 server.)

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import FoodPinCore
+import FoodPinBase
 
 /// Every input a page is made from, changed in turn between two builds: each time the incremental
 /// build equals a clean one, byte for byte. The site.yml keys and restaurant fields come from the

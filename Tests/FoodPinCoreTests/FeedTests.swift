@@ -4,6 +4,7 @@ import FoundationXML
 #endif
 import Testing
 @testable import FoodPinCore
+import FoodPinBase
 
 /// The feeds of new restaurants and reviews, read back from built guides.
 @Suite struct FeedTests {

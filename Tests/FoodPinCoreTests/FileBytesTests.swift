@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import FoodPinCore
+import FoodPinBase
 
 /// Content files are read with the size the fingerprint saw: a file that changed size since is still read whole.
 final class FileBytesTests {

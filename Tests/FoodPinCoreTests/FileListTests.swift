@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import FoodPinCore
+import FoodPinBase
 
 /// A build lists its content from the scan its fingerprint made (`FolderScan`); a `serve` session
 /// lists the folders themselves. Both must see the same files and refuse the same entries.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import FoodPinCore
+import FoodPinBase
 
 /// Every input the fuzzer (`scripts/fuzz.sh`) found breaking a property, kept so it stays fixed,
 /// and the sample guide through the same properties.

@@ -1,5 +1,6 @@
 import Foundation
 @testable import FoodPinCore
+import FoodPinBase
 
 /// What must hold for any input of the readers that take text from editors and contributors. The
 /// fuzzer (`scripts/fuzz.sh`, built from this file too) searches for inputs that break one; the

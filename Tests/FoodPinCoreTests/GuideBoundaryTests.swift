@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import FoodPinCore
+import FoodPinBase
 
 /// Links that lead out of the guide are reported and never read: nothing outside gets published.
 @Suite struct GuideBoundaryTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import FoodPinCore
+import FoodPinBase
 
 /// The hostile-input catalogue's deploy cases (docs/limits.md): links and odd files inside a folder
 /// target, in `.foodpin-cache/` and `.github/`, odd names, and the order removals come in. Each

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import FoodPinCore
+import FoodPinBase
 
 /// The catalogue of hostile inputs (docs/limits.md: "What FoodPin refuses, and how"). Each case is done to
 /// a guide that built cleanly, then `foodpin` runs as a user would: the exit status, the located

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import FoodPinCore
+import FoodPinBase
 
 /// One builder, many builds (as `foodpin watch` does): each result equals a clean build.
 @Suite struct IncrementalBuildTests {

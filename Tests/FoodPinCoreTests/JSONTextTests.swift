@@ -1,5 +1,6 @@
 import Testing
 @testable import FoodPinCore
+import FoodPinBase
 
 @Suite struct JSONTextTests {
     @Test func quotedStringsAreJSONAndSafeInsideAScriptElement() {

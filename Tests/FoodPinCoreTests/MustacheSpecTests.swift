@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import FoodPinCore
+import FoodPinBase
 
 /// The official Mustache spec (`Tests/Fixtures/mustache-spec/`, MIT, see its SOURCE.md): every test
 /// of every required module and of template inheritance, through FoodPin's own engine. The other

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import FoodPinCore
+import FoodPinBase
 
 /// `hours` read from front matter and city files, and shown: the week, the compact form the
 /// page's script reads, JSON-LD.

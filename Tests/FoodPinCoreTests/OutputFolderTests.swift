@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import FoodPinCore
+import FoodPinBase
 
 /// The output folder and its standby: a build publishes whole or not at all, writes through a link
 /// that is the output folder, never through one that is the standby, and makes the standby of

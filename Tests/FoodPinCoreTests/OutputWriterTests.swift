@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import FoodPinCore
+import FoodPinBase
 
 @Suite struct OutputWriterTests {
     @Test func onlyChangedFilesAreWrittenAndStaleOnesGo() throws {

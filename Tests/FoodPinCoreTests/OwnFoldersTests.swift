@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import FoodPinCore
+import FoodPinBase
 
 /// FoodPin's own folders (the picture cache, the standby, the live site) are trusted only for what
 /// FoodPin put there: a link left in one is never followed, a file added by hand never goes live,

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import FoodPinCore
+import FoodPinBase
 
 @Suite struct ParallelMapTests {
     /// Every slot is written once and in order, whatever the count next to the chunk size (one

@@ -2,6 +2,7 @@ import CVips
 import Foundation
 import Testing
 @testable import FoodPinCore
+import FoodPinBase
 
 /// `filter:` on pictures: each filter's pixels read back from the published JPEG, against the same
 /// picture published without one (small.jpg: an orange plate on a table, a blue top-left corner).

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import FoodPinCore
+import FoodPinBase
 
 /// Pictures of extreme shapes: a picture's memory and time are bounded by what is published, not
 /// by its file (a 343-byte 1,000 × 1 PNG once took 1.6 GB). Past 10:1 the shape is refused (the

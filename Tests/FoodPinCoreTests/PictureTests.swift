@@ -2,6 +2,7 @@ import CVips
 import Foundation
 import Testing
 @testable import FoodPinCore
+import FoodPinBase
 
 /// Pictures built into real guides from the fixtures of scripts/make-test-pictures.py, and the
 /// published files read back with libvips.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import FoodPinCore
+import FoodPinBase
 
 /// `serve`'s rebuilds: the builder is told which paths changed (the watcher's), looks again only at
 /// those, and makes again only what they feed; each rebuild must still equal a clean build.

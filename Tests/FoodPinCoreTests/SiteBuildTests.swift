@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import FoodPinCore
+import FoodPinBase
 
 /// End to end: guides in temp folders, built for real, read back as HTML.
 @Suite struct SiteBuildTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import FoodPinCore
+import FoodPinBase
 
 /// `serve`'s patched model: an edit in place makes again only its restaurant, and whatever reaches
 /// further makes the whole model. Either way the site and the messages equal a clean build's.

@@ -1,5 +1,6 @@
 import Testing
 @testable import FoodPinCore
+import FoodPinBase
 
 @Suite struct SlugTests {
     @Test func foldsAccentsAndPunctuation() {

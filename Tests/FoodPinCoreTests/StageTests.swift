@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import FoodPinCore
+import FoodPinBase
 
 /// Each stage called alone, on a real guide, without a build: the reader, the site maker, the
 /// page planner and the publisher, each with the memo it owns.

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Testing
 @testable import FoodPinCore
+import FoodPinBase
 
 @Suite struct StoreTests {
     private func cityFile(_ guide: TestGuide, _ name: String, _ json: String) throws -> URL {

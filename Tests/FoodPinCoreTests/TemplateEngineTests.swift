@@ -1,5 +1,6 @@
 import Testing
 @testable import FoodPinCore
+import FoodPinBase
 
 /// The Mustache the theme is written in: the spec's tags, standalone lines, partials and inheritance.
 @Suite struct TemplateEngineTests {

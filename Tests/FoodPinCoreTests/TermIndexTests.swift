@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import FoodPinCore
+import FoodPinBase
 
 @Suite struct TermIndexTests {
     /// The cases `test_search_engine.py` gives the page's script: both split text into these words.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import FoodPinCore
+import FoodPinBase
 
 /// The theme's assets: published under names that change with their bytes, and the colours read from its CSS.
 @Suite struct ThemeAssetTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import FoodPinCore
+import FoodPinBase
 
 /// The theme's words: files per language, plural forms, numbers and dates, overrides and fallbacks.
 @Suite struct ThemeStringsTests {

@@ -3,6 +3,7 @@ import Foundation
 import Hummingbird
 import NIOCore
 import Testing
+import FoodPinBase
 
 /// `--fetch-images` against a local HTTP server that behaves and misbehaves: a picture, redirects,
 /// text named like a picture, a missing one, an endless body, a gzip bomb, a header announcing a

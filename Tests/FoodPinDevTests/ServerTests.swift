@@ -2,6 +2,7 @@ import FoodPinCore
 import Foundation
 import Testing
 @testable import FoodPinDev
+import FoodPinBase
 
 @Suite final class StaticFilesTests {
     let root: URL

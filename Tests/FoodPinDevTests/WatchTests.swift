@@ -2,6 +2,7 @@ import FoodPinCore
 import Foundation
 import Testing
 @testable import FoodPinDev
+import FoodPinBase
 
 /// A guide in a temp folder with a live watch session; changes are real file-system operations.
 final class WatchedGuide: @unchecked Sendable {

@@ -1,4 +1,5 @@
 import Foundation
+import FoodPinBase
 
 /// What a builder remembers from one build to the next, as one value: read from the last
 /// process's `BuildState` once, brought up to date by each build, and saved as that state again.

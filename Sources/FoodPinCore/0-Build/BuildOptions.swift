@@ -1,4 +1,5 @@
 import Foundation
+import FoodPinBase
 
 /// What to build and how.
 public struct BuildOptions: Sendable {

@@ -1,4 +1,5 @@
 import Foundation
+import FoodPinBase
 
 /// What a build leaves for the next one, so that `foodpin build` in a new process re-reads only
 /// changed files, renders only pages whose inputs changed and writes only changed files.

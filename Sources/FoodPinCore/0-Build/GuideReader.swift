@@ -1,4 +1,5 @@
 import Foundation
+import FoodPinBase
 
 /// The guide as one build read it: content, theme, the pictures folder's files, and the theme's
 /// words (read while the store is synced and the model made).

@@ -1,4 +1,5 @@
 import Foundation
+import FoodPinBase
 
 extension SiteBuilder {
     /// The report of a build with nothing to do, when nothing changed since the last one: the

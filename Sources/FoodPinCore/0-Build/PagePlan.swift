@@ -1,4 +1,5 @@
 import Foundation
+import FoodPinBase
 
 /// What one build makes of the site: the pages to render and files to write because their inputs
 /// changed, the unchanged ones kept (linked from the live folder where the target lacks them),

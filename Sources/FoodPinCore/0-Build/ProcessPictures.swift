@@ -1,4 +1,5 @@
 import Foundation
+import FoodPinBase
 
 /// The pictures one build publishes: processed rasters, and files published as they are.
 struct BuildPictures {

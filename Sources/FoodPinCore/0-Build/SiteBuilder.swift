@@ -1,4 +1,5 @@
 import Foundation
+import FoodPinBase
 
 /// The pipeline: sources → store → site model → pictures → page plan → renderer and writer →
 /// publisher, with what the last build left remembered in between (`BuildMemory`).

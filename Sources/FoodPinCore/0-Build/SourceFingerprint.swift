@@ -1,4 +1,5 @@
 import Foundation
+import FoodPinBase
 
 /// One digest of every file a build reads: its path and stamp, for everything under Content/
 /// (but the store, which the build itself writes) and Templates/. Equal to the last successful

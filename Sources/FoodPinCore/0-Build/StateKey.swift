@@ -1,4 +1,5 @@
 import Foundation
+import FoodPinBase
 
 /// What a build state is valid for, written first in each of its files, one line a field: this
 /// format, this binary, these options, this output folder and (for a build not flushed to disk)

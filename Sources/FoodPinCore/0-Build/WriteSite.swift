@@ -1,4 +1,5 @@
 import Foundation
+import FoodPinBase
 
 /// What the write stage left: the files the new site holds, and what is still to do to publish it.
 struct WrittenSite {

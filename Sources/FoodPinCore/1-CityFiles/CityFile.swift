@@ -1,4 +1,5 @@
 import Foundation
+import FoodPinBase
 
 /// One restaurant read from a city file, with where it starts.
 public struct CityEntry: Sendable {

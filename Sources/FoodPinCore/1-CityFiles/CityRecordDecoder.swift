@@ -1,4 +1,5 @@
 import Foundation
+import FoodPinBase
 
 /// Reads one city-file record leniently, field by field from `RestaurantField.all`: numbers as
 /// text, text as numbers, lists as comma strings. A bad optional value is left out with a warning.

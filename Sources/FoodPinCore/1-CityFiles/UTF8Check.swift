@@ -1,3 +1,4 @@
+import FoodPinBase
 /// Whether bytes are well-formed UTF-8 (no overlongs, no surrogates, nothing past U+10FFFF),
 /// checked in place: a city file may be hundreds of megabytes.
 enum UTF8Check {

@@ -1,4 +1,5 @@
 import Foundation
+import FoodPinBase
 
 /// Parsed content files by path, each with the stamp of the file it was parsed from: a build
 /// re-reads only the files whose stamp changed. Kept in memory between the builds of one `serve`

@@ -1,3 +1,4 @@
+import FoodPinBase
 /// The Markdown files a `serve` rebuild read again because they were edited in place, each as it
 /// was and as it is now (nil: unreadable or broken). `SitePatch` makes only their restaurants again.
 struct ContentEdits: Sendable {

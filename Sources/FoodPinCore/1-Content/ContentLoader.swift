@@ -1,4 +1,5 @@
 import Foundation
+import FoodPinBase
 
 /// Everything read from a guide's Content/ folder, before it meets the store.
 public struct LoadedContent: Sendable {

@@ -1,4 +1,5 @@
 import Foundation
+import FoodPinBase
 
 /// A front matter value with where it is written, whichever parser read it.
 indirect enum FieldValue: Sendable, Equatable {

@@ -1,5 +1,6 @@
 import Foundation
 import Yams
+import FoodPinBase
 
 /// A content file split into its YAML front matter (as located fields) and Markdown body.
 struct FrontMatterDocument {

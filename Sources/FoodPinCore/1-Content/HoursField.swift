@@ -1,3 +1,4 @@
+import FoodPinBase
 extension FieldReader {
     /// `hours` as front matter writes it: a mapping of days (or dates) to times, each problem at
     /// the line of the pair it is about.

@@ -1,4 +1,5 @@
 import Foundation
+import FoodPinBase
 
 /// A gallery photo as front matter writes it: `- images/x.jpg` or `- {src: images/x.jpg, alt: …, caption: …, filter: …}`.
 public struct WrittenPhoto: Sendable, Hashable {
@@ -80,8 +81,8 @@ extension FieldReader {
 }
 
 extension WrittenPhoto: PlainBinaryCodable {
-    static var blank: WrittenPhoto { WrittenPhoto(image: .blank) }
-    mutating func binaryFields(_ fields: inout some BinaryFieldVisitor) throws(BinaryReader.Malformed) {
+    package static var blank: WrittenPhoto { WrittenPhoto(image: .blank) }
+    package mutating func binaryFields(_ fields: inout some BinaryFieldVisitor) throws(BinaryReader.Malformed) {
         try fields.field(&image)
         try fields.field(&alt)
         try fields.field(&caption)

@@ -1,3 +1,4 @@
+import FoodPinBase
 /// The app's five verdicts, from best to worst, and their star values.
 public enum Verdict: String, CaseIterable, Sendable {
     case awesome, good, okay, bad, terrible

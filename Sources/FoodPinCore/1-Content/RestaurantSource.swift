@@ -1,4 +1,5 @@
 import Foundation
+import FoodPinBase
 
 /// A restaurant as written in `Content/restaurants/<slug>.md`.
 /// Every field is optional here: with an `id` the file only enriches an imported record.
@@ -112,7 +113,7 @@ extension FieldReader {
 // A final class's `let`s cannot be read into one by one: its form is written out here, and
 // `BinaryCodingTests` fails for a field it leaves out.
 extension RestaurantSource: BinaryCodable {
-    func encode(to writer: inout BinaryWriter) {
+    package func encode(to writer: inout BinaryWriter) {
         writer.write(slug)
         writer.write(location)
         writer.write(id)
@@ -127,7 +128,7 @@ extension RestaurantSource: BinaryCodable {
         writer.write(nameLocation)
     }
 
-    static func read(from reader: inout BinaryReader) throws(BinaryReader.Malformed) -> RestaurantSource {
+    package static func read(from reader: inout BinaryReader) throws(BinaryReader.Malformed) -> RestaurantSource {
         RestaurantSource(slug: try reader.readString(), location: try reader.read(), id: try reader.readOptional(),
                          name: try reader.readOptional(), facts: try reader.read(), image: try reader.readOptional(),
                          photos: try reader.readArray(), favorite: try reader.readOptional(), verdict: try reader.readOptional(),

@@ -1,4 +1,5 @@
 import Foundation
+import FoodPinBase
 
 /// A review as written in `Content/reviews/**/*.md`. A class: the content cache and the build
 /// share one copy (half a million reviews at 100,000 restaurants, each held once, not twice).
@@ -69,7 +70,7 @@ public final class ReviewSource: Sendable {
 // A final class's `let`s cannot be read into one by one: its form is written out here, and
 // `BinaryCodingTests` fails for a field it leaves out.
 extension ReviewSource: BinaryCodable {
-    func encode(to writer: inout BinaryWriter) {
+    package func encode(to writer: inout BinaryWriter) {
         writer.write(location)
         writer.write(restaurant)
         writer.write(restaurantLocation)
@@ -81,7 +82,7 @@ extension ReviewSource: BinaryCodable {
         writer.write(markdown)
     }
 
-    static func read(from reader: inout BinaryReader) throws(BinaryReader.Malformed) -> ReviewSource {
+    package static func read(from reader: inout BinaryReader) throws(BinaryReader.Malformed) -> ReviewSource {
         ReviewSource(location: try reader.read(), restaurant: try reader.readString(), restaurantLocation: try reader.read(),
                      reviewer: try reader.readOptional(), title: try reader.readOptional(), rating: try reader.readInt(),
                      isValid: try reader.readBool(), date: try reader.readOptional(), markdown: try reader.readString())

@@ -1,3 +1,4 @@
+import FoodPinBase
 /// Reads the front matter that nearly every file has, `key: value` lines whose value is a plain or
 /// quoted scalar, a `[a, b]` list of them, or a `- item` list of them on the lines under `key:`, in
 /// one pass and with the same values and places the YAML parser gives. Anything else (nesting,

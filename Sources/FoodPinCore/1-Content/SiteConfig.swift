@@ -1,4 +1,5 @@
 import Foundation
+import FoodPinBase
 
 /// Hosts that read `_headers` (cache and security headers by path) and `_redirects` from the site.
 public enum StaticHost: String, Sendable, CaseIterable {
@@ -119,7 +120,7 @@ public struct SiteConfig: Sendable, Equatable {
 }
 
 extension SiteConfig: BinaryEncodable {
-    func encode(to writer: inout BinaryWriter) {
+    package func encode(to writer: inout BinaryWriter) {
         writer.write(title)
         writer.write(description)
         writer.write(baseURL?.text)

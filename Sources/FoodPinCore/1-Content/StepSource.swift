@@ -1,4 +1,5 @@
 import Foundation
+import FoodPinBase
 
 /// One walkthrough step, from `Content/onboarding/*.md`.
 public struct StepSource: Sendable {
@@ -26,8 +27,8 @@ public struct StepSource: Sendable {
 }
 
 extension StepSource: PlainBinaryCodable {
-    static var blank: StepSource { StepSource(location: .blank, step: 0, heading: "", subheading: nil, image: nil, markdown: "") }
-    mutating func binaryFields(_ fields: inout some BinaryFieldVisitor) throws(BinaryReader.Malformed) {
+    package static var blank: StepSource { StepSource(location: .blank, step: 0, heading: "", subheading: nil, image: nil, markdown: "") }
+    package mutating func binaryFields(_ fields: inout some BinaryFieldVisitor) throws(BinaryReader.Malformed) {
         try fields.field(&location)
         try fields.field(&step)
         try fields.field(&heading)

@@ -1,4 +1,5 @@
 import CYaml
+import FoodPinBase
 
 /// How large a YAML document becomes once its aliases are expanded, measured from the parser's
 /// events before any node tree is made. A few hundred bytes of anchors, each aliased ten times by

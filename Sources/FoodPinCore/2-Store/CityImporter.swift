@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import FoodPinBase
 
 /// What an import or sync did, record by record.
 public struct ImportCounts: Sendable, Equatable {

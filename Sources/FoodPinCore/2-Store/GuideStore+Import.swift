@@ -1,4 +1,5 @@
 import Foundation
+import FoodPinBase
 
 /// `foodpin import`: what one file did.
 public struct FileImport: Sendable {

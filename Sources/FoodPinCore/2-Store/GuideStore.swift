@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import FoodPinBase
 
 /// The SQLite store (`Content/guide.sqlite`): imported city data, favourites, removals.
 public final class GuideStore: Sendable {

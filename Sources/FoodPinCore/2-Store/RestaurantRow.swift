@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import FoodPinBase
 
 /// A restaurant record is a row of the store's `restaurant` table: `id`, `name`, one column per
 /// `RestaurantField` (named by its key), `extra`, `favorite` and `source`.

@@ -1,4 +1,5 @@
 import GRDB
+import FoodPinBase
 
 /// An id the editor removed; imports and syncs leave it out from then on.
 struct RemovedRestaurant: Codable, FetchableRecord, PersistableRecord {

@@ -1,4 +1,5 @@
 import Foundation
+import FoodPinBase
 
 /// Writes the store back as a JSON city file that `foodpin import` reads to the same store.
 public enum StoreExport {

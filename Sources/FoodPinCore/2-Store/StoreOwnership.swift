@@ -1,4 +1,5 @@
 import GRDB
+import FoodPinBase
 
 /// Whose store a SQLite file is. FoodPin marks its stores in the file's header
 /// (`PRAGMA application_id`), so another program's database at `Content/guide.sqlite` is refused

@@ -1,4 +1,5 @@
 import Foundation
+import FoodPinBase
 
 /// What the site model builder can reuse from one build to the next of a `serve` session: each
 /// name's slug and sort key, the restaurants the store's records make while the records stay the

@@ -1,4 +1,5 @@
 import Foundation
+import FoodPinBase
 
 /// What one restaurant of the site is made from: the imported record's restaurant (or, for a
 /// Markdown file alone, the file's name and slug), its Markdown file, its reviews and the pictures

@@ -1,4 +1,5 @@
 import Foundation
+import FoodPinBase
 
 /// A restaurant as the site shows it: an imported record, a Markdown file, or both merged.
 /// Its fields and facts read as properties (`restaurant.name`, `restaurant.city`), so pages name
@@ -140,7 +141,7 @@ public struct Site: Sendable {
 // read back, so each form is its list of fields.
 
 extension Review: BinaryEncodable {
-    func encode(to writer: inout BinaryWriter) {
+    package func encode(to writer: inout BinaryWriter) {
         writer.write(reviewer)
         writer.write(title)
         writer.write(rating)
@@ -151,7 +152,7 @@ extension Review: BinaryEncodable {
 }
 
 extension GalleryPhoto: BinaryEncodable {
-    func encode(to writer: inout BinaryWriter) {
+    package func encode(to writer: inout BinaryWriter) {
         writer.write(image)
         writer.write(alt)
         writer.write(caption)
@@ -159,7 +160,7 @@ extension GalleryPhoto: BinaryEncodable {
 }
 
 extension Restaurant: BinaryEncodable {
-    func encode(to writer: inout BinaryWriter) {
+    package func encode(to writer: inout BinaryWriter) {
         let fields = storage.fields
         writer.write(fields.id)
         writer.write(fields.slug)
@@ -175,7 +176,7 @@ extension Restaurant: BinaryEncodable {
 }
 
 extension Step: BinaryEncodable {
-    func encode(to writer: inout BinaryWriter) {
+    package func encode(to writer: inout BinaryWriter) {
         writer.write(number)
         writer.write(heading)
         writer.write(subheading)
@@ -185,7 +186,7 @@ extension Step: BinaryEncodable {
 }
 
 extension BrowseGroup: BinaryEncodable {
-    func encode(to writer: inout BinaryWriter) {
+    package func encode(to writer: inout BinaryWriter) {
         writer.write(name)
         writer.write(slug)
         writer.write(members)

@@ -1,4 +1,5 @@
 import Foundation
+import FoodPinBase
 
 /// The site model as it is put together, with what each check finds: the store's restaurants,
 /// then each Markdown restaurant file merged in or added, the reviews joined, the walkthrough's

@@ -1,4 +1,5 @@
 import Foundation
+import FoodPinBase
 
 /// Merges the store's records with the Markdown content into one `Site`, checking every reference.
 public enum SiteModelBuilder {

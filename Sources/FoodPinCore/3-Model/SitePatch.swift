@@ -1,4 +1,5 @@
 import Foundation
+import FoodPinBase
 
 /// Under `serve`, most saves edit one restaurant's or review's Markdown file in place. Such a save
 /// changes only the restaurants those files belong to: the last build's site is taken and only

@@ -1,3 +1,4 @@
+import FoodPinBase
 /// What a picture is by its first bytes, whatever its name says or a server calls it.
 enum PictureBytes {
     enum Kind: Equatable {

@@ -1,4 +1,5 @@
 import Foundation
+import FoodPinBase
 
 /// Processed pictures kept between builds in `.foodpin-cache/pictures/`: one folder per key (the
 /// digest of the source's bytes, its name and the settings), so a picture is processed once for as

@@ -1,4 +1,5 @@
 import Foundation
+import FoodPinBase
 
 /// A raster picture content uses, and where it is named (errors about it point there).
 struct PictureUse: Sendable {

@@ -1,5 +1,6 @@
 import CVips
 import Foundation
+import FoodPinBase
 
 /// Why a picture cannot be published, said of the file the content names.
 public enum PictureProblem: Error, Equatable, Sendable {

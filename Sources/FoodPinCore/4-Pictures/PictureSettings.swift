@@ -1,4 +1,5 @@
 import Foundation
+import FoodPinBase
 
 /// The published forms of a raster picture. JPEG is always made: it is what every browser shows.
 public enum PictureFormat: String, Sendable, CaseIterable, Comparable {

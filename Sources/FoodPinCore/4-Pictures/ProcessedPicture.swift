@@ -1,4 +1,5 @@
 import Foundation
+import FoodPinBase
 
 /// A raster picture after processing: what pages need to show it, and where its files are.
 /// Its files live in the picture cache under `key` and are published under `pictures/<key>/`.
@@ -64,8 +65,8 @@ public struct ProcessedPicture: Sendable, Hashable {
 extension PictureFormat: RawBinaryCodable {}
 
 extension ProcessedPicture: PlainBinaryCodable {
-    static var blank: ProcessedPicture { ProcessedPicture(key: "", stem: "", width: 0, height: 0, widths: [], formats: [], color: "", hasPreview: false, sizes: [], sourcePixels: 0) }
-    mutating func binaryFields(_ fields: inout some BinaryFieldVisitor) throws(BinaryReader.Malformed) {
+    package static var blank: ProcessedPicture { ProcessedPicture(key: "", stem: "", width: 0, height: 0, widths: [], formats: [], color: "", hasPreview: false, sizes: [], sourcePixels: 0) }
+    package mutating func binaryFields(_ fields: inout some BinaryFieldVisitor) throws(BinaryReader.Malformed) {
         try fields.field(&key)
         try fields.field(&stem)
         try fields.field(&width)

@@ -3,6 +3,7 @@ import Foundation
 import NIOCore
 import NIOHTTP1
 import NIOHTTPCompression
+import FoodPinBase
 
 /// Remote pictures (`image_url`, `image: https://…`) downloaded once into `.foodpin-cache/remote/`
 /// and then processed like local ones. Only http and https, redirects followed by hand (each new

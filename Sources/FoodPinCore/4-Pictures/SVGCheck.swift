@@ -1,6 +1,7 @@
 import Foundation
 #if canImport(FoundationXML)
 import FoundationXML
+import FoodPinBase
 #endif
 
 /// SVG files are published as they are, so one opened from the site runs on the site's origin:

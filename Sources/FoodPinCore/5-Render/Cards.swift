@@ -1,4 +1,5 @@
 import Foundation
+import FoodPinBase
 
 /// A restaurant's card: on lists, browse pages and as a search result.
 extension SiteRenderer {

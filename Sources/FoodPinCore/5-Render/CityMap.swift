@@ -1,4 +1,5 @@
 import Foundation
+import FoodPinBase
 
 /// A city's restaurants drawn at build time: their coordinates projected (Web Mercator) into the
 /// box around them, no tiles and nothing from outside unless site.yml names a tile server. Pins

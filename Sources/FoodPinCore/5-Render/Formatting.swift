@@ -1,4 +1,5 @@
 import Foundation
+import FoodPinBase
 
 /// How values are written where no language applies (structured data, links): ratings, phones,
 /// map links. Words a visitor reads come from `ThemeStrings`.

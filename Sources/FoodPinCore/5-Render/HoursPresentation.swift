@@ -1,3 +1,4 @@
+import FoodPinBase
 /// Opening hours as pages show them: the week as a table (the same without JavaScript), the
 /// compact form `hours.js` reads to say "Open now · closes 22:00" in the guide's time zone, and
 /// schema.org's `openingHoursSpecification`.

@@ -1,4 +1,5 @@
 import Foundation
+import FoodPinBase
 
 /// A picture as templates see it. For a processed picture:
 /// `src` (the largest JPEG), `srcset` (every JPEG width), `sources` (one `{type, srcset}` per

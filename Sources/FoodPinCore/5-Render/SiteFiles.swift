@@ -1,4 +1,5 @@
 import Foundation
+import FoodPinBase
 
 /// The site's own files besides its pages: sitemap.xml (in parts above 50,000 URLs), robots.txt
 /// and the web app manifest.

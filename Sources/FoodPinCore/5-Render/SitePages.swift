@@ -1,4 +1,5 @@
 import Foundation
+import FoodPinBase
 
 /// The site's pages: which there are, where each is written, and what each is made from.
 extension SiteRenderer {
@@ -109,7 +110,7 @@ extension SiteRenderer {
         var steps: [Step] = []
         var numbers: [Int] = []
 
-        func encode(to writer: inout BinaryWriter) {
+        package func encode(to writer: inout BinaryWriter) {
             writer.write(restaurant)
             writer.write(cards)
             writer.write(groups)

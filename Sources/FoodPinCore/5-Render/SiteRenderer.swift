@@ -1,4 +1,5 @@
 import Foundation
+import FoodPinBase
 
 /// Turns a `Site` into pages with the theme's templates. Pages render on every core.
 public struct SiteRenderer: Sendable {

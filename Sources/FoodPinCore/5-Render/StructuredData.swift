@@ -1,4 +1,5 @@
 import Foundation
+import FoodPinBase
 
 /// schema.org `Restaurant` JSON-LD for a detail page, safe inside `<script>`.
 enum StructuredData {

@@ -1,4 +1,5 @@
 import Foundation
+import FoodPinBase
 
 /// The built-in theme, with any file of the same name in the guide's Templates/ taking its place.
 public struct Theme: Sendable {

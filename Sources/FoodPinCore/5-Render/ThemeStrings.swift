@@ -1,4 +1,5 @@
 import Foundation
+import FoodPinBase
 
 /// Every word the theme shows, in the guide's language: `Templates/strings/<language>.yml`, single
 /// strings overridden by site.yml's `strings:`, English wherever the language has no word for a key.

@@ -1,3 +1,4 @@
+import FoodPinBase
 /// One entry of a term's postings: a restaurant's position in the guide's order and the field the
 /// term is in (`SearchField`), as one number, `position << 3 | field`. Sorted, a term's postings
 /// go by restaurant, then by field, best first. Written in this form in the term shards, the term

@@ -1,4 +1,5 @@
 import Foundation
+import FoodPinBase
 
 /// A restaurant's terms for the full-text index (`TermIndex`), each with the most telling field it is in.
 typealias RestaurantTerms = [(term: String, field: SearchField)]

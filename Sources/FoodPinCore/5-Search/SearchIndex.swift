@@ -1,4 +1,5 @@
 import Foundation
+import FoodPinBase
 
 /// The client-side search data besides the words (`TermIndex`), in parts a query fetches only as
 /// it needs them: `search.json`, small at any size, names the cities and cuisines the filters

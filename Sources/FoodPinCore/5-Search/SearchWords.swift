@@ -1,4 +1,5 @@
 import Foundation
+import FoodPinBase
 
 /// Where a word was found, most telling first: a name match ranks above a review's mention.
 enum SearchField: Int, CaseIterable {

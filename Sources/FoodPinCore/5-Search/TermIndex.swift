@@ -1,4 +1,5 @@
 import Foundation
+import FoodPinBase
 
 /// The full-text index: every word of every restaurant's name, cuisines, city, area, description,
 /// searchable fields, review titles and review texts, with the best field it was found in. Its

@@ -1,3 +1,4 @@
+import FoodPinBase
 // The full-text index as the build keeps it between runs (`.foodpin-cache/`), not as it is published.
 
 extension TermIndex: BinaryCodable {

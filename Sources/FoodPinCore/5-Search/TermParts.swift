@@ -1,4 +1,5 @@
 import Foundation
+import FoodPinBase
 
 /// A word in more than `partSize` restaurants keeps its postings out of its shard, in parts by
 /// position (`search/postings/<term's digest>-<number>.json`): a query's first screen reads the

@@ -1,4 +1,5 @@
 import Foundation
+import FoodPinBase
 
 /// The full-text index's files, as docs/site.md describes them.
 extension TermIndex {

@@ -1,4 +1,5 @@
 import Foundation
+import FoodPinBase
 
 /// What search forgives typos from: the indexed words of four characters or more that begin with a
 /// letter, a file for each first two characters (`search/words/<their UTF-8 in hex>.json`,

@@ -1,4 +1,5 @@
 import Foundation
+import FoodPinBase
 
 /// What the publisher knows of the folders it writes, from one build to the next: what the live
 /// output folder holds and what its standby holds (the site before the last one). The builder

@@ -1,4 +1,5 @@
 import Foundation
+import FoodPinBase
 
 /// What a walk of a folder FoodPin keeps (the live site, the standby) found besides what the build
 /// state says it holds: such folders are trusted only for what FoodPin put there.

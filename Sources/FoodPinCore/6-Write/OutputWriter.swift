@@ -1,4 +1,5 @@
 import Foundation
+import FoodPinBase
 
 /// One file of the generated site: bytes made by the build, or a content file published as it is.
 public struct OutputFile: Sendable {
@@ -312,14 +313,14 @@ public struct OutputWriter: Sendable {
 }
 
 extension WrittenState: BinaryCodable {
-    func encode(to writer: inout BinaryWriter) {
+    package func encode(to writer: inout BinaryWriter) {
         switch self {
         case .bytes(let digest): writer.write(0); writer.write(digest)
         case .copy(let stamp): writer.write(1); writer.write(stamp)
         }
     }
 
-    static func read(from reader: inout BinaryReader) throws(BinaryReader.Malformed) -> Self {
+    package static func read(from reader: inout BinaryReader) throws(BinaryReader.Malformed) -> Self {
         switch try reader.readInt() {
         case 0: .bytes(try reader.read())
         case 1: .copy(try reader.read())

@@ -1,4 +1,5 @@
 import Foundation
+import FoodPinBase
 
 /// How a build publishes: the new site is made in a standby folder beside the output folder
 /// (unchanged files hard-linked from the live site, changed ones written), made durable, then the

@@ -1,4 +1,5 @@
 import Foundation
+import FoodPinBase
 
 /// Publishing a new site, in a few words: take the output folder's `Turn`, make a `Publisher` (it
 /// finds where the new site is made), `put` each changed file and `keep` the unchanged ones, then

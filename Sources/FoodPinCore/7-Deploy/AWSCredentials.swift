@@ -1,4 +1,5 @@
 import Foundation
+import FoodPinBase
 
 /// The keys that sign requests, found where the AWS tools look: `AWS_ACCESS_KEY_ID` and
 /// `AWS_SECRET_ACCESS_KEY` (with `AWS_SESSION_TOKEN`), else the profile `AWS_PROFILE` (or

@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import Foundation
 import NIOCore
 import NIOHTTP1
+import FoodPinBase
 
 /// Signed requests to one AWS-style service (S3, CloudFront), each tried again on a 5xx answer,
 /// a throttle (429, `SlowDown`) or a network failure, after 0.2, 0.4, 0.8 … s (with jitter, so

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import FoodPinBase
 
 /// AWS Signature Version 4 (what S3 and CloudFront check on every request), over swift-crypto.
 /// Checked against the published test suite (`Tests/FoodPinCoreTests/AWSSignatureTests.swift`).

@@ -1,4 +1,5 @@
 import Foundation
+import FoodPinBase
 
 /// The files of a built site, as a deploy sends them: every regular file under the folder but
 /// dot files and dot folders (`.git`, `.nojekyll`: a checkout's, not the site's); links are not

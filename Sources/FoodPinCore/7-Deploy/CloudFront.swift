@@ -1,4 +1,5 @@
 import Foundation
+import FoodPinBase
 
 /// Tells a CloudFront distribution to drop the addresses whose content a deploy changed
 /// (`CreateInvalidation`); above a thousand addresses, everything (`/*`), which CloudFront counts as one.

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import FoodPinBase
 
 /// What a deploy asks of a target, in three words: `list` what it holds (a first deploy, or
 /// `--verify`), `put` one file, `delete` some. Paths are the site's own (`restaurants/x/index.html`).

@@ -1,3 +1,4 @@
+import FoodPinBase
 /// How each file of a site is sent: its headers, and the wave it goes in, so that a visitor never
 /// gets a page whose assets are not there yet.
 struct DeployHeaders: Hashable, Sendable {

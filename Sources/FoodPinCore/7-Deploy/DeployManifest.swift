@@ -1,4 +1,5 @@
 import Foundation
+import FoodPinBase
 
 /// What a target holds, as FoodPin last sent it: each file's digest, headers, and the version its
 /// local copy had then (`FileVersion`: the same version, not read again). Kept in

@@ -1,4 +1,5 @@
 import Foundation
+import FoodPinBase
 
 /// How files are compared and sent.
 public struct DeploySettings: Sendable {

@@ -1,4 +1,5 @@
 import Foundation
+import FoodPinBase
 
 /// Where `foodpin deploy` sends the site: an S3 bucket (any service that speaks S3's API), under
 /// an optional prefix, or a folder (a mounted disk, a folder a web server or rsync reads).

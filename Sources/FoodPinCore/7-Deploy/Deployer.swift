@@ -1,4 +1,5 @@
 import Foundation
+import FoodPinBase
 
 /// What `foodpin deploy` is asked to do.
 public struct DeployRequest: Sendable {

@@ -1,3 +1,4 @@
+import FoodPinBase
 /// Names a file's content without reading it: the same version, the same bytes. A deploy compares
 /// each file's version with the one its manifest recorded, and reads only the files that differ.
 enum FileVersion: Hashable, Sendable {

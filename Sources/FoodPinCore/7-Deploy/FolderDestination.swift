@@ -1,4 +1,5 @@
 import Foundation
+import FoodPinBase
 
 /// A folder as a deploy target (`file:///srv/www`): each file written in `.foodpin-incoming/` and
 /// renamed over its place, so a reader sees the old file or the new one, and a deploy stopped

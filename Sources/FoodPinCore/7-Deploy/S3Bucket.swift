@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import FoodPinBase
 
 /// An S3 bucket (AWS, Cloudflare R2, Backblaze B2, MinIO, any service that speaks S3's REST API)
 /// as a deploy target: objects sent with `PUT`, removed a thousand at a time, listed with

@@ -1,4 +1,5 @@
 import Foundation
+import FoodPinBase
 
 /// A folder target's files, reached from its root one folder at a time, each opened from the one
 /// above with `O_NOFOLLOW` and files written, renamed and removed relative to those descriptors

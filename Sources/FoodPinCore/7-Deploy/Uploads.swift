@@ -1,4 +1,5 @@
 import Foundation
+import FoodPinBase
 
 /// One wave of files sent side by side, `jobs` at a time: each read, compressed if its headers
 /// say so, and sent; its manifest entry made from the bytes that went.

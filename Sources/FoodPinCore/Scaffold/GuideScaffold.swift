@@ -1,4 +1,5 @@
 import Foundation
+import FoodPinBase
 
 /// Writes new guides and new content files.
 public enum GuideScaffold {

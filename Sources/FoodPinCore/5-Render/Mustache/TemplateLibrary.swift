@@ -1,3 +1,4 @@
+import FoodPinBase
 /// The theme's parsed templates by name, which partials and parents refer to.
 struct TemplateLibrary: Sendable {
     private(set) var templates: [String: [TemplateNode]] = [:]

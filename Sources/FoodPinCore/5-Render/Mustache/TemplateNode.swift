@@ -1,3 +1,4 @@
+import FoodPinBase
 /// A parsed Mustache template: text and tags as a tree, names split once, standalone lines already removed.
 indirect enum TemplateNode: Sendable {
     case text(String)

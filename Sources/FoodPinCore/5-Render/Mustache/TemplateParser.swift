@@ -1,3 +1,4 @@
+import FoodPinBase
 /// Parses Mustache (the spec's tags, set delimiters and template inheritance) into `TemplateNode`s.
 struct TemplateParser {
     struct SyntaxError: Error, Equatable {

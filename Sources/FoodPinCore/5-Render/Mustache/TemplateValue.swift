@@ -1,3 +1,4 @@
+import FoodPinBase
 /// What a template sees: typed, so a lookup is a dictionary read and a switch, never a dynamic cast.
 public enum TemplateValue: Sendable, Equatable {
     case string(String)

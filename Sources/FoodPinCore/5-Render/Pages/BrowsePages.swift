@@ -1,4 +1,5 @@
 import Foundation
+import FoodPinBase
 
 /// All cities or cuisines, and one city's or cuisine's restaurants (a city's with its map).
 extension SiteRenderer {

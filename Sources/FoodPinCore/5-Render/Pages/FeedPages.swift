@@ -1,4 +1,5 @@
 import Foundation
+import FoodPinBase
 
 /// The feeds of new restaurants and new reviews, for the whole guide and each city, in Atom
 /// (RFC 4287) and JSON Feed 1.1. Entries are those of `FeedEntries`; ids are the entries' addresses

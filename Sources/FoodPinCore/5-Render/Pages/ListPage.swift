@@ -1,4 +1,5 @@
 import Foundation
+import FoodPinBase
 
 /// The list of every restaurant, page by page.
 extension SiteRenderer {

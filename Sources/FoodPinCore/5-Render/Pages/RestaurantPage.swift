@@ -1,4 +1,5 @@
 import Foundation
+import FoodPinBase
 
 /// A restaurant's detail page.
 extension SiteRenderer {

@@ -1,4 +1,5 @@
 import Foundation
+import FoodPinBase
 
 /// The walkthrough, My guide and the not-found page.
 extension SiteRenderer {
