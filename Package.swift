@@ -3,7 +3,7 @@ import Foundation
 import PackageDescription
 
 /// `FOODPIN_FUZZ=<the toolchain's libclang_rt.fuzzer_no_main archive>` (scripts/fuzz.sh) builds the
-/// fuzzer: the core instrumented for libFuzzer, the fuzzer's own main, no tests (the fuzzer compiles
+/// fuzzer: the base and the core instrumented for libFuzzer, the fuzzer's own main, no tests (the fuzzer compiles
 /// the tests' property file itself).
 let libFuzzer = Context.environment["FOODPIN_FUZZ"] ?? ""
 let fuzzing = !libFuzzer.isEmpty
@@ -33,7 +33,7 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .executable(name: "foodpin", targets: ["foodpin"]),
-        .library(name: "FoodPinCore", targets: ["FoodPinCore"]),
+        .library(name: "FoodPinCore", targets: ["FoodPinCore", "FoodPinBase"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -72,8 +72,8 @@ let package = Package(
                 // SHA-256, the one hash of every digest and fingerprint.
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
-            // Its small functions and generics (BinaryWriter, ParallelMap) inlined and specialised
-            // where the stages call them, as when they were one module.
+            // Its small functions and generics (BinaryWriter, ParallelMap) can be inlined and
+            // specialised where the stages call them (bench/HISTORY.md: "A base target").
             swiftSettings: [.unsafeFlags(["-cross-module-optimization"], .when(configuration: .release))]
                 + (fuzzing ? [.unsafeFlags(["-sanitize=fuzzer,address"])] : [])
         ),
@@ -90,6 +90,7 @@ let package = Package(
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOHTTPCompression", package: "swift-nio-extras"),
+                // HMAC for request signatures, MD5 for S3's batch deletes.
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: vipsHeaders + (fuzzing ? [.unsafeFlags(["-sanitize=fuzzer,address"])] : []),
@@ -99,6 +100,7 @@ let package = Package(
         .target(
             name: "FoodPinDev",
             dependencies: [
+                "FoodPinBase",
                 "FoodPinCore",
                 "ScratchFiles",
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -110,6 +112,7 @@ let package = Package(
         .executableTarget(
             name: "foodpin",
             dependencies: [
+                "FoodPinBase",
                 "FoodPinCore",
                 "FoodPinDev",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -119,7 +122,7 @@ let package = Package(
         .target(name: "CFuzzer", path: "Tests/Fuzz/CFuzzer"),
         .executableTarget(
             name: "foodpin-fuzz",
-            dependencies: ["FoodPinCore", "CFuzzer"],
+            dependencies: ["FoodPinBase", "FoodPinCore", "CFuzzer"],
             path: "Tests",
             sources: ["Fuzz/FoodPinFuzz.swift", "FoodPinCoreTests/FuzzProperties.swift"],
             swiftSettings: [.unsafeFlags(["-sanitize=address"])],
@@ -127,8 +130,8 @@ let package = Package(
         ),
     ] : [
         // The tests read published pictures back with libvips itself.
-        .testTarget(name: "FoodPinCoreTests", dependencies: ["FoodPinCore", "foodpin", "CVips"], swiftSettings: vipsHeaders,
+        .testTarget(name: "FoodPinCoreTests", dependencies: ["FoodPinBase", "FoodPinCore", "foodpin", "CVips"], swiftSettings: vipsHeaders,
                     linkerSettings: [.linkedLibrary("vips"), .linkedLibrary("gobject-2.0"), .linkedLibrary("glib-2.0")]),
-        .testTarget(name: "FoodPinDevTests", dependencies: ["FoodPinDev", "FoodPinCore"]),
+        .testTarget(name: "FoodPinDevTests", dependencies: ["FoodPinDev", "FoodPinBase", "FoodPinCore"]),
     ])
 )

@@ -12,7 +12,7 @@ package enum Suggestion {
         return best.1 <= max(2, word.count / 3) ? best.0 : nil
     }
 
-    package static func editDistance(_ a: String, _ b: String) -> Int {
+    static func editDistance(_ a: String, _ b: String) -> Int {
         let a = Array(a), b = Array(b)
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }

@@ -5,7 +5,7 @@ import Foundation
 /// must not publish `/etc/passwd`, or the token in `.git/config`, through a link named `site.css`.
 public struct GuideBoundary: Sendable {
     /// The guide's folder, links resolved.
-    package let realRoot: String
+    let realRoot: String
 
     public init(_ layout: GuideLayout) {
         realRoot = Self.realPath(layout.root.path) ?? layout.root.path
@@ -47,7 +47,7 @@ public struct GuideBoundary: Sendable {
 
     /// The error for a link that leads to nothing, or round in a loop: a source that was meant to
     /// be there and is not.
-    package static func brokenLink(_ path: String, looping: Bool, shownAs displayPath: String) -> Diagnostic {
+    static func brokenLink(_ path: String, looping: Bool, shownAs displayPath: String) -> Diagnostic {
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
         let count = readlink(path, &buffer, buffer.count - 1)
         let target = count > 0 ? String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self) : "?"

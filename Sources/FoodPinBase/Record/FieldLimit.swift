@@ -23,9 +23,9 @@ public enum FieldLimit {
     private static let urlKeys: Set<String> = Set(["base_url", "contribute_url", "map_tiles"]
         + RestaurantField.all.filter(\.isWebURL).flatMap { [$0.key] + $0.aliases })
 
-    package static func isURL(_ key: String) -> Bool { urlKeys.contains(key) }
+    static func isURL(_ key: String) -> Bool { urlKeys.contains(key) }
 
-    package static func maximum(for key: String) -> Int {
+    static func maximum(for key: String) -> Int {
         isURL(key) ? urlCharacters : nameKeys.contains(key) ? nameCharacters : textCharacters
     }
 

@@ -64,7 +64,7 @@ public struct ImageReference: Sendable, Hashable, Comparable {
         (lhs.place.text, lhs.filter?.rawValue ?? "") < (rhs.place.text, rhs.filter?.rawValue ?? "")
     }
 
-    package enum Problem: Error {
+    enum Problem: Error {
         case escapes, missing, notAFile, unsafeURL, notAPicture, filterOnDrawing(PhotoFilter)
 
         package func message(for written: String) -> String {
@@ -94,7 +94,7 @@ public struct ImageReference: Sendable, Hashable, Comparable {
         return dot != "svg" && extensions.contains(dot)
     }
 
-    package static func parse(_ written: String, layout: GuideLayout) -> Result<Place, Problem> {
+    static func parse(_ written: String, layout: GuideLayout) -> Result<Place, Problem> {
         if written.contains("://") || written.lowercased().hasPrefix("data:") || written.lowercased().hasPrefix("javascript:") {
             return WebURL.isSafe(written) ? .success(.web(written)) : .failure(.unsafeURL)
         }

@@ -6,7 +6,7 @@ package enum NameList {
         return list.isEmpty ? nil : list
     }
 
-    package static func cleaned(_ names: [String]) -> [String] {
+    static func cleaned(_ names: [String]) -> [String] {
         var seen: Set<String> = []
         return names.map { $0.trimmed }
             .filter { !$0.isEmpty && seen.insert(Slug.fold($0)).inserted }

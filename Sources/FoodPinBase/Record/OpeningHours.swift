@@ -148,7 +148,7 @@ public struct OpeningHours: Sendable, Hashable {
         return (wrapped / 60 < 10 ? "0" : "") + "\(wrapped / 60):" + (wrapped % 60 < 10 ? "0" : "") + "\(wrapped % 60)"
     }
 
-    package static func text(_ span: Span) -> String { clock(span.start) + "-" + clock(span.end, end: true) }
+    static func text(_ span: Span) -> String { clock(span.start) + "-" + clock(span.end, end: true) }
 
     /// One line per day given, as `parse` reads them back: how the store and exports keep hours.
     public var pairs: [(key: String, value: String)] {

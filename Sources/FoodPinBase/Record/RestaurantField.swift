@@ -60,14 +60,14 @@ public struct RestaurantField: Sendable {
         RestaurantField("hours", .hours(\.hours)),
     ]
 
-    package var isWebURL: Bool { if case .webURL = kind { true } else { false } }
-    package var isList: Bool { if case .list = kind { true } else { false } }
+    var isWebURL: Bool { if case .webURL = kind { true } else { false } }
+    var isList: Bool { if case .list = kind { true } else { false } }
 
     /// Every name a source may use for some field.
     public static let allNames: Set<String> = Set(all.flatMap { [$0.key] + $0.aliases })
 
     /// Copies this field from `source` when `source` gives it.
-    package func copy(from source: RestaurantFacts, to target: inout RestaurantFacts) {
+    func copy(from source: RestaurantFacts, to target: inout RestaurantFacts) {
         switch kind {
         case .text(let path), .webURL(let path), .date(let path): if let value = source[keyPath: path] { target[keyPath: path] = value }
         case .coordinate(let path, _): if let value = source[keyPath: path] { target[keyPath: path] = value }

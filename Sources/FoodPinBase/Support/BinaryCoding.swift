@@ -112,7 +112,7 @@ package struct BinaryReader {
         return Int(Int64(bitPattern: result >> 1) ^ -Int64(bitPattern: result & 1))
     }
 
-    package mutating func readUInt64() throws(Malformed) -> UInt64 {
+    mutating func readUInt64() throws(Malformed) -> UInt64 {
         guard offset + 8 <= bytes.count else { throw Malformed() }
         var value: UInt64 = 0
         for index in 0..<8 { value |= UInt64(bytes[offset + index]) << (8 * UInt64(index)) }
@@ -120,7 +120,7 @@ package struct BinaryReader {
         return value
     }
 
-    package mutating func readDouble() throws(Malformed) -> Double { Double(bitPattern: try readUInt64()) }
+    mutating func readDouble() throws(Malformed) -> Double { Double(bitPattern: try readUInt64()) }
 
     package mutating func readBool() throws(Malformed) -> Bool {
         guard offset < bytes.count, bytes[offset] <= 1 else { throw Malformed() }

@@ -28,7 +28,7 @@ public struct FolderScan: Sendable {
     /// The entries under `folder` (an absolute path below the root, or the root), or nil when the
     /// scan cannot say: the folder is not a real folder under the root (a link to one is read by
     /// listing it, as the scan does not follow links).
-    package func entries(under folder: String) -> ArraySlice<Entry>? {
+    func entries(under folder: String) -> ArraySlice<Entry>? {
         guard folder == root || folder.hasPrefix(root + "/") else { return nil }
         var info = stat()
         guard lstat(folder, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else { return nil }

@@ -46,7 +46,7 @@ package enum FolderWalk {
     }
 
     /// An entry's type as `readdir` names it, from `lstat`'s mode.
-    package static func entryType(_ mode: mode_t) -> Int32 {
+    static func entryType(_ mode: mode_t) -> Int32 {
         switch mode & S_IFMT {
         case S_IFDIR: Int32(DT_DIR)
         case S_IFLNK: Int32(DT_LNK)

@@ -39,7 +39,7 @@ package enum JSONText {
     }
 
     /// `quote`, appended to bytes being written.
-    package static func append(quoting string: String, to output: inout [UInt8]) {
+    static func append(quoting string: String, to output: inout [UInt8]) {
         var string = string
         string.makeContiguousUTF8()
         if string.utf8.withContiguousStorageIfAvailable({ append(utf8: $0, to: &output) }) == nil {

@@ -53,7 +53,7 @@ package enum XMLText {
         return !(0xFDD0...0xFDEF).contains(value) && value & 0xFFFE != 0xFFFE
     }
 
-    package static func unescape(_ text: Substring) -> String {
+    static func unescape(_ text: Substring) -> String {
         guard text.contains("&") else { return String(text) }
         var result = ""
         var rest = text
