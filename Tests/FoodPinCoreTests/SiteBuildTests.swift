@@ -347,8 +347,10 @@ import FoodPinBase
         let content = ContentLoader.load(guide.layout, baseURLOverride: BaseURL("https://example.org/guide/"))
         let (site, _) = SiteModelBuilder.build(stored: [], content: content, layout: guide.layout, includeDrafts: false)
         let theme = Theme.load(templates: guide.layout.templates, boundary: GuideBoundary(guide.layout)).0.prepared()
-        let renderer = SiteRenderer(site: site, theme: theme, sitemapLimit: 4)
-        let files = Dictionary(uniqueKeysWithValues: renderer.pages.map { (renderer.path(of: $0), String(decoding: renderer.render($0), as: UTF8.self)) })
+        let siteFiles = SiteFiles(renderer: SiteRenderer(site: site, theme: theme), restaurantPages: site.restaurants.map(\.digest),
+                                  terms: TermIndex(site), sitemapLimit: 4)
+        let paths = (0..<siteFiles.count).map(siteFiles.path)
+        let files = Dictionary(uniqueKeysWithValues: paths.indices.map { (paths[$0], String(decoding: siteFiles.bytes($0), as: UTF8.self)) })
         let index = try #require(files["sitemap.xml"])
         #expect(index.contains("<sitemapindex"))
         let parts = files.keys.filter { $0.hasPrefix("sitemap-") }.sorted()
@@ -356,8 +358,8 @@ import FoodPinBase
         #expect(index.components(separatedBy: "<sitemap>").count - 1 == parts.count)
         let urls = parts.flatMap { files[$0]!.components(separatedBy: "<loc>").dropFirst() }
         // Every HTML page but the not-found and offline pages and My guide (each visitor's own).
-        #expect(urls.count == renderer.pages.filter {
-            renderer.path(of: $0).hasSuffix(".html") && !["404.html", "offline.html", "my-guide/index.html"].contains(renderer.path(of: $0))
+        #expect(urls.count == paths.filter {
+            $0.hasSuffix(".html") && !["404.html", "offline.html", "my-guide/index.html"].contains($0)
         }.count)
         #expect(parts.map { files[$0]!.components(separatedBy: "<url>").count - 1 } == [4, 4, 1])
     }

@@ -185,7 +185,7 @@ import FoodPinBase
         expectSame(try reader.read(TermIndex.self), index)
     }
 
-    private func pages(_ restaurants: [Restaurant]) -> [ContentDigest] { restaurants.map { SiteRenderer.inputs(of: $0).digest } }
+    private func pages(_ restaurants: [Restaurant]) -> [ContentDigest] { restaurants.map(\.digest) }
 
     private func expectSame(_ index: TermIndex, _ whole: TermIndex) {
         #expect(index.shards == whole.shards)

@@ -243,3 +243,12 @@ extension BinaryEncodable {
         return ContentDigest(writer.bytes)
     }
 }
+
+extension ContentDigest {
+    /// The digest of what `write` writes: a value's inputs written field by field, in one place.
+    package static func of(_ write: (inout BinaryWriter) -> Void) -> ContentDigest {
+        var writer = BinaryWriter()
+        write(&writer)
+        return ContentDigest(writer.bytes)
+    }
+}

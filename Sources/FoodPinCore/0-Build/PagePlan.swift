@@ -1,13 +1,13 @@
 import Foundation
 import FoodPinBase
 
-/// What one build makes of the site: the pages to render and files to write because their inputs
+/// What one build makes of the site: the files to render and write because their inputs
 /// changed, the unchanged ones kept (linked from the live folder where the target lacks them),
-/// and every page's inputs for the next build.
+/// and every rendered file's inputs for the next build.
 struct PagePlan {
-    /// Each page's output path, in the renderer's order.
+    /// Each rendered file's output path, in the order of `SiteFiles`.
     var paths: [String]
-    /// The pages to render, by index.
+    /// The files to render, by number.
     var toRender: [Int] = []
     /// Theme assets and pictures to write.
     var files: [OutputFile] = []
@@ -31,13 +31,13 @@ struct PagePlan {
 /// What a session's last plan was made from: a rebuild with the same pages, settings and
 /// templates plans only the pages whose inputs can have changed (`patchedPlan`).
 struct PlanBasis {
-    var pages: [SiteRenderer.Page]
+    var shape: [SiteFiles.Shape]
     var paths: [String] = []
     var settings: ContentDigest
-    /// For each kind of page (by its templates): the digest of the templates it uses.
-    var templates: [[String]: ContentDigest]
-    /// By restaurant: the digest of what its page is made from.
-    var restaurantPages: [ContentDigest]
+    /// By kind of file: the digest of the templates it uses.
+    var templates: [ContentDigest]
+    /// By kind of file: its inputs digested ahead (`FileKind.inputsAhead`).
+    var ahead: [[ContentDigest]?]
 }
 
 /// Stage: which pages are rendered, and which files written or kept. Remembers each page's input
@@ -72,13 +72,12 @@ struct PagePlanner {
 
     /// With the publisher's `checksDisk`, a page changed or removed by hand since it was written
     /// is found (a `stat` each).
-    mutating func plan(_ rendering: (renderer: SiteRenderer, restaurantPages: [ContentDigest]), pictures: BuildPictures,
-                   guide: GuideSources, publisher: Publisher) throws(FoodPinError) -> PagePlan {
-        let renderer = rendering.renderer
-        var basis = PlanBasis(pages: renderer.pages,
+    mutating func plan(_ files: SiteFiles, pictures: BuildPictures, guide: GuideSources, publisher: Publisher) throws(FoodPinError) -> PagePlan {
+        let renderer = files.renderer
+        var basis = PlanBasis(shape: files.shape,
                               settings: settingsDigest(renderer.site, pictures: pictures.processed.catalog, theme: guide.theme, strings: renderer.strings),
-                              templates: Self.templateDigests(of: renderer.pages, theme: guide.theme), restaurantPages: rendering.restaurantPages)
-        var plan = patchedPlan(basis, renderer: renderer, publisher: publisher) ?? fullPlan(basis, renderer: renderer, publisher: publisher)
+                              templates: Self.templateDigests(of: files, theme: guide.theme), ahead: files.kinds.map(\.inputsAhead))
+        var plan = patchedPlan(basis, files: files, publisher: publisher) ?? fullPlan(basis, files: files, publisher: publisher)
         try planFiles(&plan, renderer: renderer, pictures: pictures, theme: guide.theme, publisher: publisher)
         // Taken from the live folder, the kept files may include some the new site lets go.
         if plan.kept.count != plan.allPaths.count - plan.toRender.count - plan.files.count {
@@ -91,9 +90,9 @@ struct PagePlanner {
     }
 
     /// Every page looked at: its inputs digested and compared with the last build's.
-    private mutating func fullPlan(_ basis: PlanBasis, renderer: SiteRenderer, publisher: Publisher) -> PagePlan {
+    private mutating func fullPlan(_ basis: PlanBasis, files: SiteFiles, publisher: Publisher) -> PagePlan {
         let previous = publisher.liveHeld
-        let steps = pageSteps(basis, renderer: renderer, previous: previous, checksDisk: publisher.checksDisk)
+        let steps = pageSteps(basis, files: files, previous: previous, checksDisk: publisher.checksDisk)
         var plan = PagePlan(paths: steps.map(\.path), lookedAt: steps.count)
         plan.kept.reserveCapacity(steps.count + 64)
         // The same pages as last time (paths are distinct): only changed digests are replaced,
@@ -119,29 +118,28 @@ struct PagePlanner {
         return plan
     }
 
-    /// Under `serve`, with the last build's pages and settings and the live folder as this session
-    /// wrote it (most saves): only the pages whose inputs can have changed are looked at, the
-    /// restaurants whose page digest or templates changed and the pages made of many (lists,
-    /// browse pages, search, feeds, sitemap); every other page is kept as the live folder holds
-    /// it, and linked into the target only where the last build changed it.
+    /// Under `serve`, with the last build's kinds of file and settings and the live folder as this
+    /// session wrote it (most saves): only the files whose inputs can have changed are looked at,
+    /// those of kinds without inputs digested ahead (lists, browse pages, search, feeds, sitemap)
+    /// and the others whose digest or templates changed (restaurants); every other file is kept as
+    /// the live folder holds it, and linked into the target only where the last build changed it.
     /// A review saved at 10,000 restaurants: the plan stage 75–95 ms → 36–45 ms (`bench/HISTORY.md`).
-    private mutating func patchedPlan(_ basis: PlanBasis, renderer: SiteRenderer, publisher: Publisher) -> PagePlan? {
+    private mutating func patchedPlan(_ basis: PlanBasis, files: SiteFiles, publisher: Publisher) -> PagePlan? {
         guard isSession, let lastChanges = publisher.lastChanges, let live = publisher.liveHeld, publisher.targetHeld != nil,
               let last = lastPlan,
-              last.pages == basis.pages, last.settings == basis.settings, pageInputs.count == last.paths.count else { return nil }
-        let restaurantTemplates = SiteRenderer.templates(of: .restaurant(0))
-        let sameRestaurantTemplates = basis.templates[restaurantTemplates] == last.templates[restaurantTemplates]
+              last.shape == basis.shape, last.settings == basis.settings, pageInputs.count == last.paths.count else { return nil }
         var changed: [(index: Int, inputs: ContentDigest)] = []
-        var lookedAt = 0
-        for (index, page) in basis.pages.enumerated() {
-            if case .restaurant(let restaurant) = page, sameRestaurantTemplates,
-               basis.restaurantPages[restaurant] == last.restaurantPages[restaurant] { continue }
+        var lookedAt = 0, samePaths = true
+        files.forEach { index, kind, item in
+            guard samePaths else { return }
+            if basis.templates[kind] == last.templates[kind], let ahead = basis.ahead[kind], ahead[item] == last.ahead[kind]?[item] { return }
             lookedAt += 1
-            // A page of another restaurant or group under the same index: the whole plan is made.
-            guard renderer.path(of: page) == last.paths[index] else { return nil }
-            let inputs = Self.pageDigest(page, basis, renderer: renderer)
+            // A file of another restaurant or group under the same number: the whole plan is made.
+            guard files.kinds[kind].path(item) == last.paths[index] else { samePaths = false; return }
+            let inputs = Self.fileDigest(files.kinds[kind], item, kind: kind, basis)
             if inputs != pageInputs[last.paths[index]] { changed.append((index, inputs)) }
         }
+        guard samePaths else { return nil }
         // The target lacks only what the last build changed.
         let rendered = Set(changed.map { last.paths[$0.index] })
         var links: [String] = []
@@ -167,33 +165,36 @@ struct PagePlanner {
 
     /// Each page's path, the digest of its inputs now and at the last build, what the live folder
     /// held there, and whether it still holds it as written.
-    private func pageSteps(_ basis: PlanBasis, renderer: SiteRenderer, previous: [String: WrittenState]?, checksDisk: Bool)
+    private func pageSteps(_ basis: PlanBasis, files: SiteFiles, previous: [String: WrittenState]?, checksDisk: Bool)
         -> [(path: String, inputs: ContentDigest, lastInputs: ContentDigest?, state: WrittenState?, holds: Bool)] {
         let (lastInputs, outputPath) = (pageInputs, outputPath)
-        return ParallelMap.map(renderer.pages) { page in
-            let path = renderer.path(of: page)
+        return ParallelMap.map(Array(0..<files.count)) { number in
+            let (kind, item) = files.locate(number)
+            let path = files.kinds[kind].path(item)
             let state = previous?[path]
             let holds = Self.stillHolds(state, at: outputPath + "/" + path, checkingDisk: checksDisk)
-            return (path, Self.pageDigest(page, basis, renderer: renderer), lastInputs[path], state, holds)
+            return (path, Self.fileDigest(files.kinds[kind], item, kind: kind, basis), lastInputs[path], state, holds)
         }
     }
 
-    /// What a page is made from: the settings, its templates and its own inputs.
-    private static func pageDigest(_ page: SiteRenderer.Page, _ basis: PlanBasis, renderer: SiteRenderer) -> ContentDigest {
-        var writer = BinaryWriter()
-        writer.write(basis.settings)
-        writer.write(basis.templates[SiteRenderer.templates(of: page)]!)
-        if case .restaurant(let index) = page { writer.write(basis.restaurantPages[index]) } else { writer.write(renderer.inputs(of: page).digest) }
-        return ContentDigest(writer.bytes)
+    /// What a file is made from: the settings, its kind's templates and its own inputs.
+    private static func fileDigest(_ files: any FileKind, _ item: Int, kind: Int, _ basis: PlanBasis) -> ContentDigest {
+        .of { writer in
+            writer.write(basis.settings)
+            writer.write(basis.templates[kind])
+            writer.write(files.inputs(item))
+        }
     }
 
-    /// For each kind of page (by its templates): the digest of the templates it uses.
-    private static func templateDigests(of pages: [SiteRenderer.Page], theme: LoadedTheme) -> [[String]: ContentDigest] {
-        var templates: [[String]: ContentDigest] = [:]
-        for page in pages where templates[SiteRenderer.templates(of: page)] == nil {
-            templates[SiteRenderer.templates(of: page)] = theme.templateDigest(SiteRenderer.templates(of: page))
+    /// By kind of file: the digest of the templates it uses (kinds with the same templates share it).
+    private static func templateDigests(of files: SiteFiles, theme: LoadedTheme) -> [ContentDigest] {
+        var digests: [[String]: ContentDigest] = [:]
+        return files.kinds.map { kind in
+            if let known = digests[kind.templates] { return known }
+            let digest = theme.templateDigest(kind.templates)
+            digests[kind.templates] = digest
+            return digest
         }
-        return templates
     }
 
     /// The theme's assets and the pictures: each kept if the target or the live folder holds it.

@@ -27,7 +27,7 @@ final class RestaurantDigests: @unchecked Sendable {
         // Read from every core, written after: no copy of the table is made.
         let found = ParallelMap.map(restaurants) { [self] restaurant -> (card: ContentDigest, page: ContentDigest, new: Bool) in
             if let entry = entries[restaurant.slug], entry.restaurant == restaurant { return (entry.card, entry.page, false) }
-            return (SiteRenderer.cardDigest(restaurant), SiteRenderer.inputs(of: restaurant).digest, true)
+            return (SiteRenderer.cardDigest(restaurant), restaurant.digest, true)
         }
         if remembers {
             for (restaurant, digests) in zip(restaurants, found) where digests.new {

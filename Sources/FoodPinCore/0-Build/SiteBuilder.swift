@@ -76,22 +76,21 @@ public final class SiteBuilder: @unchecked Sendable {
         progress("Processing pictures")
         let pictures = try processPictures(of: site, guide: guide, run: &run)
         run.finished("process pictures")
-        let rendering = memory.maker.makeRenderer(site, guide: guide, pictures: pictures, log: &run.log)
-        let renderer = rendering.renderer
-        run.counted(site, pages: renderer.pages.count)
+        let files = memory.maker.makeFiles(site, guide: guide, pictures: pictures, log: &run.log)
+        run.counted(site, pages: files.count)
         // Errors: nothing is written. `check`: templates were parsed above; nothing is rendered.
         guard !run.log.hasErrors, options.writes else { return run.report() }
-        progress("Rendering \(renderer.pages.count) pages")
+        progress("Rendering \(files.count) pages")
         let publisher = try Publisher(output: output, turn: turn!, record: &memory.folders, session: isSession, walked: folderWalk?.value)
-        var plan = try memory.planner.plan(rendering, pictures: pictures, guide: guide, publisher: publisher)
+        var plan = try memory.planner.plan(files, pictures: pictures, guide: guide, publisher: publisher)
         run.finished("plan pages")
-        let written = try writeSite(&plan, renderer: renderer, publisher: publisher, run: &run)
+        let written = try writeSite(&plan, files: files, publisher: publisher, run: &run)
         run.finished("render and write pages")
         try publish(written, plan: plan, pictures: pictures, publisher: publisher, run: &run)
         try remember(written, plan: plan, run: &run)
         // Freeing this build's model and plan takes a while at scale: done off the caller's path.
         // A session's content is its memory's too: let go now, so the next save changes it in place.
-        let retired = (site, isSession ? nil : guide, renderer, plan, publisher)
+        let retired = (site, isSession ? nil : guide, files, plan, publisher)
         DispatchQueue.global(qos: .utility).async { withExtendedLifetime(retired) {} }
         run.finished("remove stale files and save the state")
         return run.report()

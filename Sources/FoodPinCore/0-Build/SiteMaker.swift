@@ -82,16 +82,14 @@ struct SiteMaker {
         return site
     }
 
-    /// The renderer of this build's pages, with the theme's words in the guide's language; and
-    /// by restaurant, the digest of what its page is made from.
-    mutating func makeRenderer(_ site: Site, guide: GuideSources, pictures: BuildPictures,
-                               log: inout DiagnosticLog) -> (renderer: SiteRenderer, restaurantPages: [ContentDigest]) {
+    /// This build's files, kind by kind, rendered with the theme's words in the guide's language.
+    mutating func makeFiles(_ site: Site, guide: GuideSources, pictures: BuildPictures, log: inout DiagnosticLog) -> SiteFiles {
         let words = guide.strings.value
         log.add(contentsOf: words.diagnostics)
         let digests = restaurantDigests.digests(of: site.restaurants)
         let renderer = SiteRenderer(site: site, theme: guide.theme, strings: words.strings, pictures: pictures.processed.catalog,
-                                    cardDigests: digests.cards, terms: termIndex(site.restaurants, pages: digests.pages))
-        return (renderer, digests.pages)
+                                    cardDigests: digests.cards)
+        return SiteFiles(renderer: renderer, restaurantPages: digests.pages, terms: termIndex(site.restaurants, pages: digests.pages))
     }
 
     /// The full-text index: the last build's brought up to date (`TermIndex.update`), or made whole.

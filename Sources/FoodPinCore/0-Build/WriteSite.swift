@@ -29,7 +29,7 @@ extension SiteBuilder {
     /// Stage: the pages rendered and the files written into the publisher's target, each on the
     /// thread that made it, on every core; unchanged files linked from the live folder.
     /// The plan's kept files move into the `WrittenSite` (one table, not a copy of it).
-    func writeSite(_ plan: inout PagePlan, renderer: SiteRenderer, publisher: Publisher, run: inout BuildRun) throws(FoodPinError) -> WrittenSite {
+    func writeSite(_ plan: inout PagePlan, files: SiteFiles, publisher: Publisher, run: inout BuildRun) throws(FoodPinError) -> WrittenSite {
         run.report.output = publisher.live.destination
         run.report.rendered = plan.toRender.count
         run.report.pagesLookedAt = plan.lookedAt
@@ -55,9 +55,9 @@ extension SiteBuilder {
             for start in stride(from: 0, to: plan.toRender.count, by: Self.batchSize) {
                 let batch = Array(plan.toRender[start..<min(start + Self.batchSize, plan.toRender.count)])
                 try write(batch.count, into: publisher, &site, &run.report) {
-                    OutputFile(path: plan.paths[batch[$0]], data: renderer.render(renderer.pages[batch[$0]]))
+                    OutputFile(path: plan.paths[batch[$0]], data: files.bytes(batch[$0]))
                 }
-                renderer.forgetCards()
+                files.renderer.forgetCards()
                 if start + Self.batchSize < plan.toRender.count { writeBehind?.nudge() }
             }
             try write(plan.files.count, into: publisher, &site, &run.report) { plan.files[$0] }

@@ -1,114 +1,139 @@
 import Foundation
 import FoodPinBase
 
-/// The site's own files besides its pages: sitemap.xml (in parts above 50,000 URLs), robots.txt
-/// and the web app manifest.
-extension SiteRenderer {
-    /// The HTML pages come first in `pages`, up to and including the walkthrough: a part of the
-    /// sitemap lists its slice of them (so a million pages cost one pass, not one per part).
-    func sitemap(part: Int, links: PageLinks) -> String {
-        let htmlPages = pages.firstIndex { if case .welcome = $0 { true } else { false } }.map { $0 + 1 } ?? 0
-        func urls(_ range: Range<Int>) -> [String] {
-            pages[range].compactMap { links.absolute(PageLinks.folderURL(of: path(of: $0))) }
-        }
-        guard htmlPages > sitemapLimit else { return Sitemap.urlSet(urls(0..<htmlPages)) }
-        let parts = (htmlPages + sitemapLimit - 1) / sitemapLimit
-        if part == 0 {
-            return Sitemap.index((1...parts).compactMap { links.absolute("sitemap-\($0).xml") })
-        }
-        return Sitemap.urlSet(urls(((part - 1) * sitemapLimit)..<min(part * sitemapLimit, htmlPages)))
-    }
-
-    /// The web app manifest, so the guide can be added to a phone's home screen.
-    func manifest() -> String {
-        var fields: [(String, String)] = [
-            ("name", JSONText.quote(site.config.title)), ("short_name", JSONText.quote(site.config.title)),
-            ("description", JSONText.quote(site.config.description)), ("lang", JSONText.quote(site.config.language)),
-            ("start_url", "\"./\""), ("scope", "\"./\""), ("display", "\"standalone\""),
-        ]
-        if let background = colors.background { fields.append(("background_color", JSONText.quote(background))) }
-        if let theme = colors.theme { fields.append(("theme_color", JSONText.quote(theme))) }
-        fields.append(("icons", "[{\"src\": \(JSONText.quote(asset("assets/favicon.svg"))), \"sizes\": \"any\", \"type\": \"image/svg+xml\"}]"))
-        return "{\n" + fields.map { "  \"\($0.0)\": \($0.1)" }.joined(separator: ",\n") + "\n}\n"
-    }
+/// One kind of file of the site, as the owner that makes it tells it: how many there are, where
+/// each is written, what each is made from, the templates it is rendered with, how it is
+/// delivered, and its bytes. The planner and the writer know files only through this.
+protocol FileKind: Sendable {
+    var count: Int { get }
+    func path(_ item: Int) -> String
+    /// The digest of what file `item` is made from besides the settings and its templates: equal to
+    /// the last build's, so are its bytes.
+    func inputs(_ item: Int) -> ContentDigest
+    func bytes(_ item: Int) -> Data
+    func delivery(_ item: Int) -> Delivery
+    /// The templates its files are rendered with (`TemplateLibrary.reached` adds those they name):
+    /// a template edit renders again only the files that use it.
+    var templates: [String] { get }
+    /// An HTML page a visitor may land on from a search engine: listed in the sitemap.
+    var isListed: Bool { get }
+    /// Every item's `inputs`, when they were digested ahead (a restaurant's page, with its
+    /// card): a session's plan then skips the unchanged ones without digesting them
+    /// (a review saved at 10,000 restaurants: the plan in 36–45 ms, not 75–95; `PagePlanner.patchedPlan`).
+    var inputsAhead: [ContentDigest]? { get }
 }
 
-// MARK: Offline
-
-extension SiteRenderer {
-    /// `sw.js` from the theme's `sw.mustache`: the shell it keeps (this build's assets, My guide,
-    /// the offline page) and a version named by them, so that a new build's worker replaces the old.
-    func serviceWorker() -> String {
-        let shell = ["offline.html", "my-guide/", "manifest.webmanifest", scriptBundle.path, reviewForm.path]
-            + assetNames.values.sorted()
-        let version = Fingerprint.hex(Data(shell.joined(separator: "\n").utf8), length: 12)
-        func list(_ paths: [String]) -> TemplateValue {
-            .list(paths.enumerated().map { index, path in ["path": .string(path), "last": .bool(index == paths.count - 1)] })
-        }
-        let assets = shell.filter(DeployHeaders.isFingerprinted), pages = shell.filter { !DeployHeaders.isFingerprinted($0) }
-        // `shell`, all of them, for a guide's own sw.mustache from before.
-        let context: [String: TemplateValue] = ["version": .string(version), "pages": list(pages), "assets": list(assets), "shell": list(shell)]
-        return library.render("sw", .object(context)) ?? ""
-    }
-
-    /// What a city's page offers to keep for offline: its pages, and about how much that takes on
-    /// the phone (each restaurant's page, main picture and photos at the width the worker keeps).
-    func offlineOffer(_ group: BrowseGroup, kind: BrowseKind, groupIndex: Int) -> [String: TemplateValue] {
-        let pageCount = max(1, Self.pageCount(group.members.count, pageSize: site.config.pageSize))
-        let pages = (1...pageCount).map { PageLinks.folderURL(of: path(of: .browse(kind, group: groupIndex, page: $0))) }
-        let bytes = group.members.reduce(pages.count * Self.pageBytesEstimate) { total, index in
-            let restaurant = site.restaurants[index]
-            let shown = [restaurant.image] + restaurant.photos.map { Optional($0.image) }
-            return total + Self.pageBytesEstimate + shown.reduce(0) { $0 + (pictures.catalog[$1].map { $0.bytes(nearWidth: 320) } ?? 0) }
-        }
-        return ["city": .string(group.name), "pages": .string(pages.joined(separator: " ")), "size": .string(strings.byteSize(bytes))]
-    }
-
-    /// A page as the phone keeps it: the sample's detail pages are 5–11 kB, bench/page-weight.py's 11.9.
-    static let pageBytesEstimate = 10_000
+extension FileKind {
+    var templates: [String] { [] }
+    var isListed: Bool { false }
+    var inputsAhead: [ContentDigest]? { nil }
 }
 
-// MARK: Files static hosts read
+/// A kind with one file: its owner gives its path, delivery, templates and inputs, and how it is made.
+struct OneFile: FileKind {
+    let at: String
+    let delivered: Delivery
+    var templates: [String] = []
+    var isListed = false
+    /// Its inputs: digested when planned (no single file shows many restaurants).
+    var digest = ContentDigest.of { _ in }
+    let make: @Sendable () -> Data
 
-extension SiteRenderer {
-    /// Where the site sits on its host: the base URL's path, `/` without one.
-    private var sitePath: String { site.config.baseURL?.path ?? "/" }
-
-    /// `_headers` (Netlify, Cloudflare Pages): fingerprinted assets and processed pictures cached for
-    /// good, as a deploy sends them (`DeployHeaders`); every file sent with `nosniff` and a referrer policy.
-    func hostHeaders() -> String {
-        let forever = (Array(assetNames.values) + [scriptBundle.path, reviewForm.path]).filter(DeployHeaders.isFingerprinted).sorted()
-            + ["\(ProcessedPicture.publishedFolder)/*"]
-        var text = "# Written by FoodPin: assets and pictures never change under their names.\n"
-        for path in forever { text += "\(sitePath)\(path)\n  Cache-Control: \(DeployHeaders.forever)\n" }
-        return text + "\(sitePath)*\n  X-Content-Type-Options: nosniff\n  Referrer-Policy: strict-origin-when-cross-origin\n"
-    }
-
-    /// `_redirects`: addresses a visitor makes by shortening one, which have no page, sent to the list.
-    func hostRedirects() -> String {
-        "# Written by FoodPin: shortened addresses lead to the list.\n"
-            + "\(sitePath)restaurants/ \(sitePath) 301\n\(sitePath)page/1/ \(sitePath) 301\n"
-    }
+    var count: Int { 1 }
+    func path(_ item: Int) -> String { at }
+    func delivery(_ item: Int) -> Delivery { delivered }
+    func inputs(_ item: Int) -> ContentDigest { digest }
+    func bytes(_ item: Int) -> Data { make() }
 }
 
-/// sitemap.xml and robots.txt.
-enum Sitemap {
-    static func urlSet(_ urls: [String]) -> String {
-        var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
-        for url in urls { xml += "  <url><loc>\(XMLText.escape(url))</loc></url>\n" }
-        return xml + "</urlset>\n"
+/// A kind of numbered files its owner describes with functions (the search's parts and shards).
+struct NumberedFiles: FileKind {
+    let count: Int
+    let delivered: Delivery
+    var templates: [String] = []
+    let pathOf: @Sendable (Int) -> String
+    let inputsOf: @Sendable (Int) -> ContentDigest
+    let make: @Sendable (Int) -> Data
+
+    func path(_ item: Int) -> String { pathOf(item) }
+    func delivery(_ item: Int) -> Delivery { delivered }
+    func inputs(_ item: Int) -> ContentDigest { inputsOf(item) }
+    func bytes(_ item: Int) -> Data { make(item) }
+}
+
+/// Every file the build renders, kind by kind, in the one list of kinds (`init`): HTML pages,
+/// then the offline shell, the search files, the feeds, the host files and the sitemaps. A file
+/// is known by its number in that order. (Theme assets and pictures are copied, not rendered:
+/// `PagePlanner.planFiles`.)
+struct SiteFiles: Sendable {
+    let kinds: [any FileKind]
+    /// Where each kind's files start in the numbering of every file, and the total.
+    private let starts: [Int]
+    let count: Int
+    /// The pages' renderer: its card cache is emptied between batches of pages.
+    let renderer: SiteRenderer
+
+    init(renderer: SiteRenderer, restaurantPages: [ContentDigest], terms: TermIndex,
+         sitemapLimit: Int = SitemapFiles.protocolLimit) {
+        let site = renderer.site
+        let pages: [any FileKind] = [
+            ListPages(renderer: renderer), RestaurantPages(renderer: renderer, digests: restaurantPages),
+            BrowseIndexPage(renderer: renderer, kind: .cities), BrowsePages(renderer: renderer, kind: .cities),
+            BrowseIndexPage(renderer: renderer, kind: .cuisines), BrowsePages(renderer: renderer, kind: .cuisines),
+        ] + SmallPages.all(renderer)
+        let root = PageLinks(pagePath: "index.html", baseURL: site.config.baseURL)
+        let search = SearchFiles.kinds(site, terms: terms, cardDigests: renderer.cardDigests) { index in
+            // Each result is the list's own card, linked from the site root; the script prefixes the links.
+            renderer.listEntry(index, links: root)["card"]?.text ?? ""
+        }
+        var kinds = pages + OfflineFiles.all(renderer) + search + [FeedFiles(renderer: renderer)] + HostFiles.all(renderer)
+        if let baseURL = site.config.baseURL {
+            kinds.append(SitemapFiles(listing: pages.filter(\.isListed), baseURL: baseURL, limit: sitemapLimit))
+        }
+        self.kinds = kinds
+        self.renderer = renderer
+        var starts: [Int] = [], total = 0
+        for kind in kinds {
+            starts.append(total)
+            total += kind.count
+        }
+        self.starts = starts
+        count = total
     }
 
-    static func index(_ sitemaps: [String]) -> String {
-        var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<sitemapindex xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
-        for url in sitemaps { xml += "  <sitemap><loc>\(XMLText.escape(url))</loc></sitemap>\n" }
-        return xml + "</sitemapindex>\n"
+    /// The kind of file `number`, and its item within that kind.
+    func locate(_ number: Int) -> (kind: Int, item: Int) {
+        // The last kind starting at or before `number`: a kind of no file starts where the next one does.
+        var low = 0, high = starts.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if starts[middle] <= number { low = middle } else { high = middle - 1 }
+        }
+        return (low, number - starts[low])
     }
 
-    static func robots(baseURL: BaseURL?) -> String {
-        var text = "User-agent: *\nAllow: /\n"
-        if let baseURL { text += "\nSitemap: \(baseURL)sitemap.xml\n" }
-        return text
+    func path(_ number: Int) -> String {
+        let (kind, item) = locate(number)
+        return kinds[kind].path(item)
     }
 
+    func bytes(_ number: Int) -> Data {
+        let (kind, item) = locate(number)
+        return kinds[kind].bytes(item)
+    }
+
+    /// What makes the list of files the same as another build's: each kind, and how many files it has.
+    var shape: [Shape] { kinds.map { Shape(kind: ObjectIdentifier(type(of: $0)), count: $0.count) } }
+
+    struct Shape: Equatable {
+        var kind: ObjectIdentifier
+        var count: Int
+    }
+
+    /// Each file's number and its kind's, in order.
+    func forEach(_ body: (_ number: Int, _ kind: Int, _ item: Int) -> Void) {
+        for (index, kind) in kinds.enumerated() {
+            for item in 0..<kind.count { body(starts[index] + item, index, item) }
+        }
+    }
 }

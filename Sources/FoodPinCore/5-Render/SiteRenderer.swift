@@ -1,14 +1,11 @@
 import Foundation
 import FoodPinBase
 
-/// Turns a `Site` into pages with the theme's templates. Pages render on every core.
+/// Turns a `Site` into HTML pages with the theme's templates: what every page shares (the
+/// layout, cards, Markdown, pictures, words, the script bundle). Each kind of page is a
+/// `FileKind` that renders with it (`Pages/`); pages render on every core.
 public struct SiteRenderer: Sendable {
     static let requiredTemplates = ["layout", "index", "empty", "restaurant", "browse-index", "browse", "welcome", "404"]
-
-
-    /// The sitemap protocol's limit of URLs per file.
-    static let sitemapProtocolLimit = 50_000
-    let sitemapLimit: Int
 
     let site: Site
     let library: TemplateLibrary
@@ -38,22 +35,13 @@ public struct SiteRenderer: Sendable {
     /// several times over (gigabytes at a million restaurants).
     func forgetCards() { cards.removeAll() }
 
-    public let pages: [Page]
-    let terms: TermIndex
-    let typoWords: TypoWords
-
-    /// `cardDigests`: by restaurant, the digest of its `CardKey`, and `terms`, the full-text index,
-    /// when the caller has them.
+    /// `cardDigests`: by restaurant, the digest of its `CardKey`, when the caller has them.
     init(site: Site, theme: LoadedTheme, strings: ThemeStrings = .english, pictures catalog: PictureCatalog = PictureCatalog(),
-         sitemapLimit: Int = SiteRenderer.sitemapProtocolLimit, cardDigests: [ContentDigest]? = nil, terms: TermIndex? = nil) {
+         cardDigests: [ContentDigest]? = nil) {
         self.site = site
         self.strings = strings
         self.stringsValue = strings.templateValue
         self.pictures = PicturePresentation(catalog: catalog)
-        self.sitemapLimit = sitemapLimit
-        self.terms = terms ?? TermIndex(site)
-        self.typoWords = TypoWords(self.terms.terms)
-        self.pages = Self.pages(of: site, terms: self.terms, typoWords: typoWords, sitemapLimit: sitemapLimit)
         self.feedEntries = FeedEntries(site)
         self.library = theme.library
         self.assetNames = theme.assets.names
@@ -96,40 +84,6 @@ public struct SiteRenderer: Sendable {
 
     /// Replaced by the page's relative root after Markdown is rendered; plain ASCII so cmark keeps it as is.
     static let rootMarker = "foodpin-root:"
-
-    public func render(_ page: Page) -> Data {
-        let path = path(of: page)
-        let links = PageLinks(pagePath: path, baseURL: site.config.baseURL)
-        let text: String
-        switch page {
-        case .list(let number): text = renderList(number, links: links)
-        case .restaurant(let index): text = renderRestaurant(site.restaurants[index], links: links)
-        case .browseIndex(let kind): text = renderBrowseIndex(kind, links: links)
-        case .browse(let kind, let group, let number): text = renderBrowse(kind, group: group, page: number, links: links)
-        case .welcome: text = renderWelcome(links: links)
-        case .mine: text = renderMine(links: links)
-        case .notFound: text = renderNotFound()
-        case .offline: text = renderOffline(links: links)
-        case .serviceWorker: text = serviceWorker()
-        case .robots: text = Sitemap.robots(baseURL: site.config.baseURL)
-        case .manifest: text = manifest()
-        case .searchIndex: return SearchIndex.manifest(site)
-        case .searchAttributes(let number): return SearchIndex.attributes(site, number: number)
-        case .termManifest: return terms.manifest(language: site.config.language)
-        case .termShard(let number): return terms.json(number)
-        case .termPart(let number): return terms.json(terms.parts[number])
-        case .typoWords(let number): return TypoWords.encode(typoWords.parts[number].words)
-        case .searchShard(let number):
-            // Each result is the list's own card, linked from the site root; the script prefixes the links.
-            let root = PageLinks(pagePath: "index.html", baseURL: site.config.baseURL)
-            text = SearchIndex.shard(site, number: number) { listEntry($0, links: root)["card"]?.text ?? "" }
-        case .sitemap(let part): text = sitemap(part: part, links: links)
-        case .feed(let feed): text = renderFeed(feed, links: links)
-        case .hostHeaders: text = hostHeaders()
-        case .hostRedirects: text = hostRedirects()
-        }
-        return Data(text.utf8)
-    }
 
     func asset(_ name: String) -> String { assetNames[name] ?? name }
 

@@ -38,7 +38,7 @@ struct TermIndex: Sendable {
 
     /// Made whole from the site (tests, and a renderer given none).
     init(_ site: Site) {
-        self.init(site.restaurants, pages: site.restaurants.map { SiteRenderer.inputs(of: $0).digest })
+        self.init(site.restaurants, pages: site.restaurants.map(\.digest))
     }
 
     /// `pages`: by restaurant, the digest of its page's inputs, which every word it has changes.

@@ -1,8 +1,75 @@
 import Foundation
 import FoodPinBase
 
-/// All cities or cuisines, and one city's or cuisine's restaurants (a city's with its map).
+/// All cities or all cuisines, on one page.
+struct BrowseIndexPage: FileKind {
+    let renderer: SiteRenderer
+    let kind: SiteRenderer.BrowseKind
+
+    var count: Int { 1 }
+    var templates: [String] { ["browse-index", "picture"] }
+    var isListed: Bool { true }
+    func delivery(_ item: Int) -> Delivery { .page }
+    func path(_ item: Int) -> String { "\(kind.rawValue)/index.html" }
+
+    func inputs(_ item: Int) -> ContentDigest {
+        .of { writer in
+            for group in renderer.groups(kind) {
+                writer.write(group.name)
+                writer.write(group.slug)
+                writer.write(group.members.count)
+            }
+        }
+    }
+
+    func bytes(_ item: Int) -> Data { renderer.html(path(item)) { renderer.renderBrowseIndex(kind, links: $0) } }
+}
+
+/// One city's or cuisine's restaurants, page by page (a city's first page with its map).
+struct BrowsePages: FileKind {
+    let renderer: SiteRenderer
+    let kind: SiteRenderer.BrowseKind
+    /// Each page's group and number within it.
+    let pages: [(group: Int, number: Int)]
+
+    init(renderer: SiteRenderer, kind: SiteRenderer.BrowseKind) {
+        self.renderer = renderer
+        self.kind = kind
+        pages = renderer.groups(kind).enumerated().flatMap { index, group in
+            (1...max(1, SiteRenderer.pageCount(group.members.count, pageSize: renderer.site.config.pageSize))).map { (index, $0) }
+        }
+    }
+
+    var count: Int { pages.count }
+    var templates: [String] { ["browse", "card", "picture"] }
+    var isListed: Bool { true }
+    func delivery(_ item: Int) -> Delivery { .page }
+    func path(_ item: Int) -> String { renderer.browsePath(kind, group: pages[item].group, page: pages[item].number) }
+
+    func inputs(_ item: Int) -> ContentDigest {
+        let (index, number) = pages[item], group = renderer.groups(kind)[index]
+        // A city's first page also draws every member on its map.
+        let shown = kind == .cities && number == 1 ? group.members[...] : renderer.pageSlice(group.members, page: number)
+        return .of { writer in
+            writer.write(shown.map { renderer.cardDigests[$0] })
+            writer.write(group.name)
+            writer.write(group.slug)
+            writer.write(index)
+            writer.write(number)
+            writer.write(group.members.count)
+        }
+    }
+
+    func bytes(_ item: Int) -> Data {
+        renderer.html(path(item)) { renderer.renderBrowse(kind, group: pages[item].group, page: pages[item].number, links: $0) }
+    }
+}
+
 extension SiteRenderer {
+    func browsePath(_ kind: BrowseKind, group: Int, page number: Int) -> String {
+        "\(kind.rawValue)/\(groups(kind)[group].slug)/" + (number == 1 ? "" : "page/\(number)/") + "index.html"
+    }
+
     func renderBrowseIndex(_ kind: BrowseKind, links: PageLinks) -> String {
         let entries: [TemplateValue] = groups(kind).map { group in
             ["name": .string(group.name), "url": .string(links.link("\(kind.rawValue)/\(group.slug)/")),
@@ -21,7 +88,7 @@ extension SiteRenderer {
         let slice = pageSlice(group.members, page: number)
         return page("browse", links: links, title: strings.text("title.section", ["name": group.name, "title": site.config.title]),
                     description: "\(strings.count("count.restaurants", group.members.count)) · \(group.name)",
-                    canonicalPath: PageLinks.folderURL(of: path(of: .browse(kind, group: groupIndex, page: number))),
+                    canonicalPath: PageLinks.folderURL(of: browsePath(kind, group: groupIndex, page: number)),
                     image: previewURL(of: slice, links: links), extra: present([
                         "map": kind == .cities && number == 1 ? cityMap(group, links: links) : nil,
                         "groupName": group.name, "kindTitle": title(kind), "kindURL": links.link("\(kind.rawValue)/"),
@@ -30,7 +97,7 @@ extension SiteRenderer {
                         "restaurants": slice.map { listEntry($0, links: links) },
                         "countLabel": strings.count("count.restaurants", group.members.count),
                         "pagination": pagination(number, total: group.members.count) {
-                            path(of: .browse(kind, group: groupIndex, page: $0))
+                            browsePath(kind, group: groupIndex, page: $0)
                         },
                     ]))
     }

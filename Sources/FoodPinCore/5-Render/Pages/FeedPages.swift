@@ -5,6 +5,23 @@ import FoodPinBase
 /// (RFC 4287) and JSON Feed 1.1. Entries are those of `FeedEntries`; ids are the entries' addresses
 /// with a base URL, else a `urn:uuid` made from the address inside the site: either way the same
 /// in every build.
+struct FeedFiles: FileKind {
+    let renderer: SiteRenderer
+    let feeds: [SiteRenderer.Feed]
+
+    init(renderer: SiteRenderer) {
+        self.renderer = renderer
+        feeds = SiteRenderer.feeds(of: renderer.site)
+    }
+
+    var count: Int { feeds.count }
+    /// A door: a reader follows its entries to pages, which go up before it.
+    func delivery(_ item: Int) -> Delivery { .entrance }
+    func path(_ item: Int) -> String { renderer.feedPath(feeds[item]) }
+    func inputs(_ item: Int) -> ContentDigest { renderer.feedInputs(feeds[item]) }
+    func bytes(_ item: Int) -> Data { renderer.html(path(item)) { renderer.renderFeed(feeds[item], links: $0) } }
+}
+
 extension SiteRenderer {
     public struct Feed: Sendable, Hashable {
         public enum Kind: String, Sendable, CaseIterable { case restaurants, reviews }
@@ -57,7 +74,7 @@ extension SiteRenderer {
     }
 
     /// What a feed shows besides the settings: a digest per entry, and the city's name.
-    func feedInputs(_ feed: Feed) -> PageInputs {
+    func feedInputs(_ feed: Feed) -> ContentDigest {
         let scope = feed.scope
         let digests: [ContentDigest] = switch feed.kind {
         case .restaurants: feedEntries.restaurants[scope].map { index in
@@ -77,8 +94,13 @@ extension SiteRenderer {
             return ContentDigest(writer.bytes)
         }
         }
-        let groups = feed.city.map { [BrowseGroup(name: site.cities[$0].name, slug: site.cities[$0].slug, members: [])] } ?? []
-        return PageInputs(cards: digests, groups: groups, numbers: [feed.kind == .restaurants ? 0 : 1, feed.format == .atom ? 0 : 1])
+        return .of { writer in
+            writer.write(digests)
+            writer.write(feed.city.map { site.cities[$0].name })
+            writer.write(feed.city.map { site.cities[$0].slug })
+            writer.write(feed.kind.rawValue)
+            writer.write(feed.format == .atom)
+        }
     }
 
     func renderFeed(_ feed: Feed, links: PageLinks) -> String {

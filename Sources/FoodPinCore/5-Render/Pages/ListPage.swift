@@ -1,8 +1,37 @@
 import Foundation
 import FoodPinBase
 
-/// The list of every restaurant, page by page.
+/// The list of every restaurant, page by page: the first is the home page.
+struct ListPages: FileKind {
+    let renderer: SiteRenderer
+    let count: Int
+
+    init(renderer: SiteRenderer) {
+        self.renderer = renderer
+        count = max(1, SiteRenderer.pageCount(renderer.site.restaurants.count, pageSize: renderer.site.config.pageSize))
+    }
+
+    var templates: [String] { ["index", "empty", "card", "picture"] }
+    var isListed: Bool { true }
+    func delivery(_ item: Int) -> Delivery { item == 0 ? .entrance : .page }
+    func path(_ item: Int) -> String { SiteRenderer.listPath(item + 1) }
+
+    func inputs(_ item: Int) -> ContentDigest {
+        let site = renderer.site
+        return .of { writer in
+            writer.write(renderer.pageSlice(site.restaurants.indices, page: item + 1).map { renderer.cardDigests[$0] })
+            writer.write(site.steps)
+            writer.write(item + 1)
+            writer.write(site.restaurants.count)
+        }
+    }
+
+    func bytes(_ item: Int) -> Data { renderer.html(path(item)) { renderer.renderList(item + 1, links: $0) } }
+}
+
 extension SiteRenderer {
+    static func listPath(_ number: Int) -> String { number == 1 ? "index.html" : "page/\(number)/index.html" }
+
     func renderList(_ number: Int, links: PageLinks) -> String {
         if site.restaurants.isEmpty {
             // Each step's words around its command, which stays as written.
@@ -24,12 +53,12 @@ extension SiteRenderer {
         let slice = ArraySlice(pageSlice(site.restaurants.indices, page: number))
         return page("index", links: links,
                     title: number == 1 ? site.config.title : strings.text("title.page", ["title": site.config.title, "number": strings.number(number)]),
-                    description: site.config.description, canonicalPath: PageLinks.folderURL(of: path(of: .list(page: number))),
+                    description: site.config.description, canonicalPath: PageLinks.folderURL(of: Self.listPath(number)),
                     image: previewURL(of: slice, links: links), extra: present([
                         "restaurants": slice.map { listEntry($0, links: links) },
                         "count": site.restaurants.count,
                         "countLabel": strings.count("count.restaurants", site.restaurants.count),
-                        "pagination": pagination(number, total: site.restaurants.count) { path(of: .list(page: $0)) },
+                        "pagination": pagination(number, total: site.restaurants.count, path: Self.listPath),
                         "hasSteps": !site.steps.isEmpty,
                         "priceOptions": (1...4).map { ["value": String($0), "symbols": String(repeating: strings.text("price.symbol"), count: $0)] },
                         "searchPageSize": site.config.pageSize,

@@ -1,7 +1,24 @@
 import Foundation
 import FoodPinBase
 
-/// A restaurant's detail page.
+/// Each restaurant's detail page.
+struct RestaurantPages: FileKind {
+    let renderer: SiteRenderer
+    /// By restaurant: its digest, made with its card's (`RestaurantDigests`).
+    let digests: [ContentDigest]
+
+    var count: Int { digests.count }
+    var templates: [String] { ["restaurant", "review-form", "picture"] }
+    var isListed: Bool { true }
+    var inputsAhead: [ContentDigest]? { digests }
+    func delivery(_ item: Int) -> Delivery { .page }
+    func path(_ item: Int) -> String { renderer.site.restaurants[item].path + "index.html" }
+    /// A page shows its restaurant and nothing else but the settings.
+    func inputs(_ item: Int) -> ContentDigest { digests[item] }
+
+    func bytes(_ item: Int) -> Data { renderer.html(path(item)) { renderer.renderRestaurant(renderer.site.restaurants[item], links: $0) } }
+}
+
 extension SiteRenderer {
     func renderRestaurant(_ restaurant: Restaurant, links: PageLinks) -> String {
         let reviewHTML = restaurant.reviews.map { localize(markdown.html($0.markdown), links) }

@@ -1,8 +1,30 @@
 import Foundation
 import FoodPinBase
 
-/// The walkthrough, My guide and the not-found page.
+/// The walkthrough, My guide, the not-found page and the page shown offline.
+enum SmallPages {
+    static func all(_ renderer: SiteRenderer) -> [any FileKind] {
+        func html(_ path: String, _ render: @escaping @Sendable (PageLinks) -> String) -> @Sendable () -> Data {
+            { renderer.html(path, render) }
+        }
+        return [
+            OneFile(at: "welcome/index.html", delivered: .page, templates: ["welcome", "picture"], isListed: true,
+                    digest: .of { $0.write(renderer.site.steps) }, make: html("welcome/index.html", renderer.renderWelcome)),
+            // My guide: the visitor's pins, drawn in the browser from the search index.
+            OneFile(at: "my-guide/index.html", delivered: .page, templates: ["mine", "picture"], make: html("my-guide/index.html", renderer.renderMine)),
+            OneFile(at: "404.html", delivered: .page, templates: ["404", "picture"], make: { Data(renderer.renderNotFound().utf8) }),
+            // What the service worker shows for a page it did not keep.
+            OneFile(at: "offline.html", delivered: .page, templates: ["offline", "picture"], make: html("offline.html", renderer.renderOffline)),
+        ]
+    }
+}
+
 extension SiteRenderer {
+    /// A page at `path`, rendered with its links.
+    func html(_ path: String, _ render: (PageLinks) -> String) -> Data {
+        Data(render(PageLinks(pagePath: path, baseURL: site.config.baseURL)).utf8)
+    }
+
     func renderWelcome(links: PageLinks) -> String {
         let steps: [[String: TemplateValue]] = site.steps.enumerated().map { position, step in
             // The theme's own picture for steps one to three, for a step without one.
