@@ -132,7 +132,9 @@ struct DeployTests {
         // Taken from the record, which does not list it: a walk would send it.
         try guide.write("Output/added-by-hand.html", "Hello.\n")
         let recorded = try await deploy(guide, to: www)
-        #expect(recorded.sent.isEmpty && recorded.unchanged == walked.sent.count)
+        // Sent again only where the walk could not know how: the files named by their content, now cached for good.
+        let fingerprinted = try #require(BuildState.written(into: guide.output, in: guide.layout)).deliveries.filter { $0.value == .fingerprinted }.keys.sorted()
+        #expect(fingerprinted.count > 3 && recorded.sent.sorted() == fingerprinted && recorded.unchanged == walked.sent.count - fingerprinted.count)
         // Each file read once more, its version now the build's: the next deploy reads none.
         let manifest = try #require(DeployManifest.load(from: DeployManifest.location(for: try DeployTarget(parsing: "file://\(www.path)"), endpoint: nil, in: guide.layout.cache)))
         #expect(manifest.files.values.allSatisfy { if case .written = $0.version { true } else if case .copied = $0.version { true } else { false } })
@@ -222,20 +224,35 @@ struct DeployTests {
         }
     }
 
-    @Test func headersFollowWhatAFileIs() {
-        let css = DeployHeaders(path: "assets/site.3f9a1c2e.css", gzip: true)
-        #expect(css == DeployHeaders(contentType: "text/css; charset=utf-8", cacheControl: DeployHeaders.forever, contentEncoding: "gzip"))
-        let picture = DeployHeaders(path: "pictures/d64dd7f3585bf68c/pasta-640w.webp", gzip: true)
-        #expect(picture == DeployHeaders(contentType: "image/webp", cacheControl: DeployHeaders.forever, contentEncoding: nil))
-        let page = DeployHeaders(path: "restaurants/deadbeefcafe1234/index.html", gzip: false)
-        #expect(page == DeployHeaders(contentType: "text/html; charset=utf-8", cacheControl: DeployHeaders.brief, contentEncoding: nil))
-        #expect(DeployHeaders(path: "assets/js/own.js", gzip: false).cacheControl == DeployHeaders.brief)
-        #expect(DeployHeaders(path: "search.json", gzip: false).cacheControl == DeployHeaders.brief)
-        #expect(["assets/site.3f9a1c2e.css", "pictures/d64dd7f3585bf68c/pasta-640w.webp", "robots.txt", "search/0.json",
-                 "search/terms/64756d706c.json", "search/postings/1464031e25543cec-3.json", "cities/index.html", "index.html",
-                 "sitemap.xml", "sitemap-2.xml", "search.json", "search/terms.json"]
-            .map { DeployHeaders.wave(of: $0) } == [.parts, .parts, .parts, .pages, .pages, .parts, .pages, .entrances, .entrances,
-                                                    .entrances, .entrances, .entrances])
+    /// Each file goes as its owner said when the build planned it (`FileKind.delivery`), read from
+    /// the build's record: nothing is guessed from a path. A file added by hand goes as a page.
+    @Test func eachFileIsSentAsTheBuildsRecordSays() throws {
+        let guide = try twoRestaurants()
+        try FileManager.default.createDirectory(at: guide.root.appending(path: "Content/images"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: PictureTests.fixtures.appending(path: "small.jpg"), to: guide.root.appending(path: "Content/images/small.jpg"))
+        try guide.write("Content/images/plan.svg", "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"4\" height=\"4\"/>")
+        try guide.write("Content/restaurants/luigis.md", "---\nname: Luigi's\ncity: Boston\nimage: images/small.jpg\n---\n![Plan](images/plan.svg)\n")
+        try guide.build(baseURL: "https://food.example/")
+        try guide.write("Output/notes.txt", "by hand")
+        let record = try #require(BuildState.written(into: guide.output, in: guide.layout))
+        let sent = Dictionary(uniqueKeysWithValues: try BuiltSite.scan(guide.output, record: record).map { ($0.path, DeployHeaders($0, gzip: true)) })
+        let stylesheet = try #require(sent.keys.first { $0.hasPrefix("assets/site.") && $0.hasSuffix(".css") })
+        #expect(sent[stylesheet] == DeployHeaders(contentType: "text/css; charset=utf-8", cacheControl: "public, max-age=31536000, immutable",
+                                                  contentEncoding: "gzip", delivery: .fingerprinted))
+        #expect(sent["restaurants/luigis/index.html"] == DeployHeaders(contentType: "text/html; charset=utf-8", cacheControl: "public, max-age=300",
+                                                                        contentEncoding: "gzip", delivery: .page))
+        let pictures = sent.filter { $0.key.hasPrefix("pictures/") }
+        #expect(!pictures.isEmpty && pictures.values.allSatisfy { $0.delivery == .fingerprinted && $0.cacheControl.hasSuffix("immutable") })
+        let expected: [String: Delivery] = [
+            "index.html": .entrance, "sitemap.xml": .entrance, "search.json": .entrance, "search/terms.json": .entrance,
+            "feeds/restaurants.xml": .entrance, "cities/boston/feeds/reviews.json": .entrance,
+            "robots.txt": .part, "manifest.webmanifest": .part, "sw.js": .part, "images/plan.svg": .part,
+            "search/0.json": .page, "search/attributes/0.json": .page, "cities/boston/index.html": .page, "404.html": .page,
+            "notes.txt": .page,
+        ]
+        #expect(Dictionary(uniqueKeysWithValues: expected.keys.map { ($0, sent[$0]?.delivery) }) == expected.mapValues { $0 })
+        // Only the doors and the fingerprinted files differ from the pages' five minutes.
+        #expect(Set(sent.values.map(\.cacheControl)) == ["public, max-age=300", "public, max-age=31536000, immutable"])
     }
 
     @Test func credentialsComeFromTheEnvironmentOrAProfile() throws {
@@ -288,7 +305,8 @@ struct DeployTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let url = folder.appending(path: "m.tsv")
         var manifest = DeployManifest()
-        let html = DeployHeaders(path: "index.html", gzip: true), css = DeployHeaders(path: "a.css", gzip: false)
+        let html = DeployHeaders(contentType: "text/html; charset=utf-8", cacheControl: "public, max-age=300", contentEncoding: "gzip", delivery: .entrance)
+        let css = DeployHeaders(contentType: "text/css; charset=utf-8", cacheControl: "public, max-age=300", contentEncoding: nil, delivery: .part)
         let stamp = FileStamp(size: 4, modified: -10, changed: 12, inode: UInt64.max)
         manifest.files["index.html"] = .init(digest: ContentDigest(hash: 0xab, count: 3), version: .written(ContentDigest(hash: 7, count: 3)), headers: html)
         manifest.files["a.css"] = .init(digest: ContentDigest(hash: UInt64.max, count: 4), version: FileVersion(found: stamp), headers: css)
@@ -298,23 +316,24 @@ struct DeployTests {
         try manifest.save(to: url, target: .folder(path: "/srv"))
         #expect(DeployManifest.load(from: url) == manifest)
         #expect(String(decoding: try Data(contentsOf: url), as: UTF8.self).split(separator: "\n").sorted() == """
-            foodpin deploy manifest 3\tfile:///srv
-            F\ta.css\t4\tffffffffffffffff\tf4,-10,0,18446744073709551615\ttext/css; charset=utf-8|public, max-age=300|
-            F\tb.png\t5\t1\tc4,-10,12,18446744073709551615\ttext/css; charset=utf-8|public, max-age=300|
-            F\tc.html\t-1\t0\t-\t||
-            F\tindex.html\t3\tab\tw3,7\ttext/html; charset=utf-8|public, max-age=300|gzip
+            foodpin deploy manifest 4\tfile:///srv
+            F\ta.css\t4\tffffffffffffffff\tf4,-10,0,18446744073709551615\ttext/css; charset=utf-8|public, max-age=300||1
+            F\tb.png\t5\t1\tc4,-10,12,18446744073709551615\ttext/css; charset=utf-8|public, max-age=300||1
+            F\tc.html\t-1\t0\t-\t|||2
+            F\tindex.html\t3\tab\tw3,7\ttext/html; charset=utf-8|public, max-age=300|gzip|3
             R\told.html\t1000
             """.split(separator: "\n").sorted())
-        for damaged in ["F\tindex.html\tthree\tab\tw3,7\t||\n", "F\t../../etc/passwd\t3\tab\tw3,7\t||\n", "FF\tindex.html\t3\tab\tw3,7\t||\n",
-                        "F\tindex.html\t3\tAB\tw3,7\t||\n", "F\tindex.html\t3\tab\tw3\t||\n", "F\tindex.html\t3\tab\tx3,7\t||\n",
-                        "F\tindex.html\t3\tab\tw3,7\ta|b\n", "F\tindex.html\t3\t1ffffffffffffffff\tw3,7\t||\n",
-                        "F\tindex.html\t-5\tab\tw3,7\t||\n", "F\tindex.html\t-1\tab\tw3,7\t||\n", "F\tx/..\u{0}y\t3\tab\tw3,7\t||\n",
+        for damaged in ["F\tindex.html\tthree\tab\tw3,7\t|||2\n", "F\tindex.html\t3\tab\tw3,7\t||\n", "F\tindex.html\t3\tab\tw3,7\t|||4\n",
+                        "F\t../../etc/passwd\t3\tab\tw3,7\t|||2\n", "FF\tindex.html\t3\tab\tw3,7\t|||2\n",
+                        "F\tindex.html\t3\tAB\tw3,7\t|||2\n", "F\tindex.html\t3\tab\tw3\t|||2\n", "F\tindex.html\t3\tab\tx3,7\t|||2\n",
+                        "F\tindex.html\t3\tab\tw3,7\ta|b\n", "F\tindex.html\t3\t1ffffffffffffffff\tw3,7\t|||2\n",
+                        "F\tindex.html\t-5\tab\tw3,7\t|||2\n", "F\tindex.html\t-1\tab\tw3,7\t|||2\n", "F\tx/..\u{0}y\t3\tab\tw3,7\t|||2\n",
                         "R\t/abs\t10\n", "R\tx.html\t-5\n", "F\tindex.html\t3\tab\tw3,7\n"] {
-            try Data("foodpin deploy manifest 3\t/srv\n\(damaged)".utf8).write(to: url)
+            try Data("foodpin deploy manifest 4\t/srv\n\(damaged)".utf8).write(to: url)
             #expect(DeployManifest.load(from: url) == nil, "\(damaged)")
         }
         // A manifest of an earlier format is not read: the target is listed.
-        try Data("foodpin deploy manifest 2\t/srv\nF\tindex.html\t8f43\t3\tb7-3\ttext/html; charset=utf-8|public, max-age=300|\n".utf8).write(to: url)
+        try Data("foodpin deploy manifest 3\t/srv\nF\tindex.html\t8f43\t3\tb7-3\ttext/html; charset=utf-8|public, max-age=300|\n".utf8).write(to: url)
         #expect(DeployManifest.load(from: url) == nil)
     }
 }

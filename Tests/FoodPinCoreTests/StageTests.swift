@@ -39,9 +39,9 @@ import FoodPinBase
         #expect(log.sorted.isEmpty)
     }
 
-    /// The site maker makes the model and the renderer the build would: as many pages as a build
-    /// of the same guide reports, and the full-text index it keeps for the next build.
-    @Test func theSiteMakerMakesTheModelAndTheRenderer() throws {
+    /// The site maker makes the model and the files the build would: as many as a build of the
+    /// same guide reports, and the full-text index it keeps for the next build.
+    @Test func theSiteMakerMakesTheModelAndTheFiles() throws {
         let guide = try twoRestaurants()
         let options = BuildOptions(root: guide.root)
         var reader = GuideReader(layout: guide.layout, baseURL: nil, session: false)
@@ -52,12 +52,13 @@ import FoodPinBase
         #expect(site.restaurants.map(\.name) == ["Alder", "Birch"])
         #expect(site.restaurants.map(\.reviews.count) == [1, 0])
         #expect(maker.terms == nil)
-        let rendering = maker.makeRenderer(site, guide: sources, pictures: try SiteBuilder(options).processPictures(of: site, guide: sources, run: &run),
-                                           log: &run.log)
-        #expect(rendering.restaurantPages.count == 2)
+        let files = maker.makeFiles(site, guide: sources, pictures: try SiteBuilder(options).processPictures(of: site, guide: sources, run: &run),
+                                    log: &run.log)
+        #expect(files.kinds.compactMap { $0 as? RestaurantPages }.map { (0..<$0.count).map($0.path) }
+            == [["restaurants/alder/index.html", "restaurants/birch/index.html"]])
         #expect(maker.terms != nil)
         #expect(run.log.sorted.isEmpty)
-        #expect(try guide.build().pages == rendering.renderer.pages.count)
+        #expect(try guide.build().pages == files.count)
     }
 
     /// The planner renders every page first; with the publisher's record of what was written,
@@ -74,20 +75,20 @@ import FoodPinBase
             let sources = reader.read(nil, log: &run.log)
             let site = try maker.makeSite(sources, output: guide.output, run: &run)
             let pictures = try builder.processPictures(of: site, guide: sources, run: &run)
-            let rendering = maker.makeRenderer(site, guide: sources, pictures: pictures, log: &run.log)
+            let siteFiles = maker.makeFiles(site, guide: sources, pictures: pictures, log: &run.log)
             let turn = try Publisher.takeTurn(guide.output)
             defer { turn.end() }
             let publisher = try Publisher(output: guide.output, turn: turn, record: &record, session: false, walked: nil)
-            let plan = try planner.plan(rendering, pictures: pictures, guide: sources, publisher: publisher)
+            let plan = try planner.plan(siteFiles, pictures: pictures, guide: sources, publisher: publisher)
             var files = plan.kept
             try publisher.prepare(writing: plan.toRender.map { plan.paths[$0] } + plan.files.map(\.path), linking: plan.toLink)
             for index in plan.toRender {
-                files[plan.paths[index]] = try publisher.put(OutputFile(path: plan.paths[index], data: rendering.renderer.render(rendering.renderer.pages[index]))).state
+                files[plan.paths[index]] = try publisher.put(OutputFile(path: plan.paths[index], data: siteFiles.bytes(index))).state
             }
             for file in plan.files { files[file.path] = try publisher.put(file).state }
             try publisher.keep(plan.toLink)
             try publisher.commit(files, changed: true, changedByHand: [], durable: false, record: &record)
-            record.wrote(files, changes: nil)
+            record.wrote(files, deliveries: plan.deliveries, changes: nil)
             planner.planned(plan)
             #expect(files.count == plan.allPaths.count)
             return plan.toRender.map { plan.paths[$0] }.sorted()
@@ -126,7 +127,7 @@ import FoodPinBase
             for file in toWrite { files[file.path] = try publisher.put(file).state }
             try publisher.keep(toLink)
             try publisher.commit(files, changed: true, changedByHand: [], durable: false, record: &record)
-            record.wrote(files, changes: nil)
+            record.wrote(files, deliveries: [:], changes: nil)
             return keepings
         }
         let pages = ["a.html": "A", "b/index.html": "B1"]

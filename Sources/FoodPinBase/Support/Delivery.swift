@@ -34,3 +34,13 @@ public enum Delivery: UInt8, CaseIterable, Sendable, Hashable {
 
     public var cacheControl: String { self == .fingerprinted ? Self.forever : Self.brief }
 }
+
+extension Delivery: BinaryCodable {
+    package func encode(to writer: inout BinaryWriter) { writer.write(Int(rawValue)) }
+
+    package static func read(from reader: inout BinaryReader) throws(BinaryReader.Malformed) -> Self {
+        let raw = try reader.readInt()
+        guard let value = UInt8(exactly: raw).flatMap(Delivery.init(rawValue:)) else { throw BinaryReader.Malformed() }
+        return value
+    }
+}

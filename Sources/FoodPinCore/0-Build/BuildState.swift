@@ -14,7 +14,7 @@ import FoodPinBase
 /// The state is removed before a build writes its first file and saved after a successful build,
 /// so a build stopped half-way leaves none.
 struct BuildState {
-    static let formatVersion = 11
+    static let formatVersion = 12
 
     /// The sources as last built (`SourceFingerprint`), and the store after that build.
     var fingerprint: ContentDigest?
@@ -53,14 +53,16 @@ struct BuildState {
         load(from: url) { $0 == key }
     }
 
-    /// What the last build wrote into `output`, whatever options it was built with, for a deploy
-    /// to send what changed without walking the folder. Nil when no build of this guide into this
-    /// folder finished since, or the state may not describe the disk (not flushed, and a restart since).
-    static func written(into output: URL, in layout: GuideLayout) -> [String: WrittenState]? {
+    /// What the last build wrote into `output`, whatever options it was built with, and how each
+    /// file is delivered, for a deploy to send what changed without walking the folder. Nil when no
+    /// build of this guide into this folder finished since, or the state may not describe the disk
+    /// (not flushed, and a restart since).
+    static func written(into output: URL, in layout: GuideLayout) -> (files: [String: WrittenState], deliveries: [String: Delivery])? {
         let folder = output.standardizedFileURL.path
-        return load(from: files(in: layout, output: output).state, wholeRecord: false) { text in
+        let state = load(from: files(in: layout, output: output).state, wholeRecord: false) { text in
             StateKey(text: text).map { $0.format == formatVersion && $0.output == folder && $0.isOnDisk } ?? false
-        }?.written
+        }
+        return state.map { ($0.written, $0.folders.deliveries) }
     }
 
     /// `wholeRecord`: false for a reader of the live folder's files only (`FolderRecord.read`).

@@ -26,6 +26,8 @@ struct PagePlan {
     var inputsChanged = false
     /// Every path of the new site: pages, then other files.
     var allPaths: [String] = []
+    /// How each file of the new site is delivered, for those not delivered as pages (`FolderRecord.deliveries`).
+    var deliveries: [String: Delivery] = [:]
 }
 
 /// What a session's last plan was made from: a rebuild with the same pages, settings and
@@ -34,6 +36,15 @@ struct PlanBasis {
     var shape: [SiteFiles.Shape]
     var paths: [String] = []
     var settings: ContentDigest
+    /// The rendered files delivered otherwise than as pages, by path.
+    private static func deliveries(of files: SiteFiles) -> [String: Delivery] {
+        var deliveries: [String: Delivery] = [:]
+        for kind in files.kinds {
+            for item in 0..<kind.count where kind.delivery(item) != .page { deliveries[kind.path(item)] = kind.delivery(item) }
+        }
+        return deliveries
+    }
+
     /// By kind of file: the digest of the templates it uses.
     var templates: [ContentDigest]
     /// By kind of file: its inputs digested ahead (`FileKind.inputsAhead`).
@@ -78,6 +89,7 @@ struct PagePlanner {
                               settings: settingsDigest(renderer.site, pictures: pictures.processed.catalog, theme: guide.theme, strings: renderer.strings),
                               templates: Self.templateDigests(of: files, theme: guide.theme), ahead: files.kinds.map(\.inputsAhead))
         var plan = patchedPlan(basis, files: files, publisher: publisher) ?? fullPlan(basis, files: files, publisher: publisher)
+        plan.deliveries = Self.deliveries(of: files)
         try planFiles(&plan, renderer: renderer, pictures: pictures, theme: guide.theme, publisher: publisher)
         // Taken from the live folder, the kept files may include some the new site lets go.
         if plan.kept.count != plan.allPaths.count - plan.toRender.count - plan.files.count {
@@ -186,6 +198,15 @@ struct PagePlanner {
         }
     }
 
+    /// The rendered files delivered otherwise than as pages, by path.
+    private static func deliveries(of files: SiteFiles) -> [String: Delivery] {
+        var deliveries: [String: Delivery] = [:]
+        for kind in files.kinds {
+            for item in 0..<kind.count where kind.delivery(item) != .page { deliveries[kind.path(item)] = kind.delivery(item) }
+        }
+        return deliveries
+    }
+
     /// By kind of file: the digest of the templates it uses (kinds with the same templates share it).
     private static func templateDigests(of files: SiteFiles, theme: LoadedTheme) -> [ContentDigest] {
         var digests: [[String]: ContentDigest] = [:]
@@ -200,25 +221,29 @@ struct PagePlanner {
     /// The theme's assets and the pictures: each kept if the target or the live folder holds it.
     private func planFiles(_ plan: inout PagePlan, renderer: SiteRenderer, pictures: BuildPictures, theme: LoadedTheme,
                            publisher: Publisher) throws(FoodPinError) {
+        // The theme's assets are each named by their content (`Theme.fingerprintedAssets`), as processed pictures are.
         let assets = theme.assets.files.sorted(by: { $0.key < $1.key }).map { OutputFile(path: $0.key, data: $0.value) }
             + [OutputFile(path: renderer.scriptBundle.path, data: Data(renderer.scriptBundle.text.utf8)),
                OutputFile(path: renderer.reviewForm.path, data: Data(renderer.reviewForm.text.utf8))]
         let catalog = pictures.processed.catalog
-        let processed = pictures.asIs.map { OutputFile(path: $0, copyOf: layout.content.appending(path: $0)) }
-            // Two files with the same bytes and name are one picture, published once.
-            + Dictionary(catalog.pictures.values.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
-                .values.sorted(by: { $0.key < $1.key }).flatMap { picture in
-                    picture.files.map { OutputFile(path: picture.publishedPath(of: $0),
-                                                   copyOf: URL(fileURLWithPath: pictures.cache.entryFolder(picture.key) + "/" + $0)) }
-                }
-        for file in assets + processed {
+        // Content files published as they are (an SVG) keep their names.
+        let asIs = pictures.asIs.map { OutputFile(path: $0, copyOf: layout.content.appending(path: $0)) }
+        // Two files with the same bytes and name are one picture, published once.
+        let processed = Dictionary(catalog.pictures.values.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+            .values.sorted(by: { $0.key < $1.key }).flatMap { picture in
+                picture.files.map { OutputFile(path: picture.publishedPath(of: $0),
+                                               copyOf: URL(fileURLWithPath: pictures.cache.entryFolder(picture.key) + "/" + $0)) }
+            }
+        for file in assets + processed { plan.deliveries[file.path] = .fingerprinted }
+        for file in asIs { plan.deliveries[file.path] = .part }
+        for file in assets + asIs + processed {
             let state = try OutputWriter.state(of: file)
             let keeping = publisher.keeping(file.path, as: state)
             plan.kept[file.path] = keeping == .written ? nil : state
             if keeping == .linked { plan.toLink.append(file.path) }
             if keeping == .written { plan.files.append(file) }
         }
-        plan.allPaths = plan.paths + assets.map(\.path) + processed.map(\.path)
+        plan.allPaths = plan.paths + assets.map(\.path) + asIs.map(\.path) + processed.map(\.path)
     }
 
     /// What every page depends on besides its own inputs and templates: the settings, the words,

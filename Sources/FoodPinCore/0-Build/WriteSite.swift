@@ -134,7 +134,7 @@ extension SiteBuilder {
         // The last build's tables take a while to free at scale: done off the caller's path.
         let retired = (memory.folders.live, memory.planner.pageInputs)
         DispatchQueue.global(qos: .utility).async { withExtendedLifetime(retired) {} }
-        memory.folders.wrote(site.files, changes: isSession ? Set(run.report.changedPaths + run.report.removedPaths) : nil)
+        memory.folders.wrote(site.files, deliveries: plan.deliveries, changes: isSession ? Set(run.report.changedPaths + run.report.removedPaths) : nil)
         memory.planner.planned(plan)
         run.report.files = site.files.count
         let report = run.report

@@ -45,8 +45,8 @@ struct SitemapFiles: FileKind {
         var paths: [String] = [], start = 0
         paths.reserveCapacity(range.count)
         for kind in listing {
-            let overlap = max(range.lowerBound, start)..<min(range.upperBound, start + kind.count)
-            for page in overlap { paths.append(kind.path(page - start)) }
+            let (first, end) = (max(range.lowerBound, start), min(range.upperBound, start + kind.count))
+            if first < end { for page in first..<end { paths.append(kind.path(page - start)) } }
             start += kind.count
         }
         return paths

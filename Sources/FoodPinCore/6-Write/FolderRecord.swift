@@ -7,6 +7,10 @@ import FoodPinBase
 struct FolderRecord {
     /// What the live folder holds, by output path; nil when unknown (the disk is compared).
     var live: [String: WrittenState]?
+    /// How the live folder's files reach visitors, for each the build did not make as a page
+    /// (`Delivery.page` is how any file not listed is sent): the deploy's word on each file's
+    /// cache and wave, as the file's owner gave it (`FileKind.delivery`).
+    var deliveries: [String: Delivery] = [:]
     /// Whether `live` is what this builder wrote, in this process: a session then takes its pages
     /// to be as written without a `stat` each (a save must reach the page fast).
     var liveWrittenHere = false
@@ -17,8 +21,9 @@ struct FolderRecord {
     var lastChanges: Set<String>?
 
     /// As the last process saved it: nothing known to be written by this one.
-    init(live: [String: WrittenState]? = nil, standby: [String: WrittenState]? = nil) {
+    init(live: [String: WrittenState]? = nil, deliveries: [String: Delivery] = [:], standby: [String: WrittenState]? = nil) {
         self.live = live
+        self.deliveries = deliveries
         self.standby = standby
     }
 
@@ -27,30 +32,33 @@ struct FolderRecord {
         self = FolderRecord()
     }
 
-    /// A build wrote `files` into the live folder; `changes`, within a session, the paths it
-    /// changed or removed.
-    mutating func wrote(_ files: [String: WrittenState], changes: Set<String>?) {
+    /// A build wrote `files` into the live folder, to be delivered as `deliveries` says; `changes`,
+    /// within a session, the paths it changed or removed.
+    mutating func wrote(_ files: [String: WrittenState], deliveries: [String: Delivery], changes: Set<String>?) {
         live = files
+        self.deliveries = deliveries
         liveWrittenHere = true
         lastChanges = changes
     }
 
     /// What a state keeps of the record: not what only this process knows.
-    var saved: FolderRecord { FolderRecord(live: live, standby: standby) }
+    var saved: FolderRecord { FolderRecord(live: live, deliveries: deliveries, standby: standby) }
 
     /// The record a state saved now keeps: `saved`'s live folder, as it was built, and what the
     /// standby holds now (a session publishes nothing after its last build, but knows more).
     func saving(over saved: FolderRecord) -> FolderRecord {
-        FolderRecord(live: saved.live, standby: standby)
+        FolderRecord(live: saved.live, deliveries: saved.deliveries, standby: standby)
     }
 }
 
-/// The record's binary form, inside the build state: the live folder's files, then the standby's
-/// as their differences from those (the standby mostly holds what the live folder does).
+/// The record's binary form, inside the build state: the live folder's files and their
+/// deliveries, then the standby's files as their differences from the live folder's (the standby
+/// mostly holds what the live folder does).
 extension FolderRecord {
     func write(with writer: inout BinaryWriter, to file: ReplaceFile) throws(FoodPinError) {
         let live = self.live ?? [:]
         try writer.write(live, flushingTo: file)
+        try writer.write(deliveries, flushingTo: file)
         writer.write(standby != nil)
         if let standby {
             try writer.write(standby.filter { live[$0.key] != $0.value }, flushingTo: file)
@@ -61,7 +69,7 @@ extension FolderRecord {
     /// `whole`: false for a reader that needs only the live folder (a deploy), which then does not
     /// make the standby's table whole.
     static func read(_ reader: inout BinaryReader, whole: Bool) throws(BinaryReader.Malformed) -> FolderRecord {
-        var record = FolderRecord(live: try reader.readDictionary())
+        var record = FolderRecord(live: try reader.readDictionary(), deliveries: try reader.readDictionary())
         guard try reader.read(Bool.self) else { return record }
         let differing: [String: WrittenState] = try reader.readDictionary()
         let missing: [String] = try reader.readArray()

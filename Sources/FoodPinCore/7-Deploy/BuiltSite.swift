@@ -11,17 +11,23 @@ enum BuiltSite {
         var size: Int64
         /// From the build's record of what it wrote, or for a file the record does not list, its stamp.
         var version: FileVersion
+        /// As the build's record says; a file it does not list goes as a page (brief, with the pages).
+        var delivery: Delivery = .page
     }
+
+    /// What the build recorded of the folder: each file it wrote, and how the file is delivered.
+    typealias Record = (files: [String: WrittenState], deliveries: [String: Delivery])
 
     /// The files the last build wrote, from its record: nothing to walk. At 100,000 restaurants the
     /// walk of `Output/` (100,000 folders) was 45 % of a deploy with nothing to send.
-    static func recorded(_ written: [String: WrittenState], in folder: URL) throws(FoodPinError) -> [File] {
+    static func recorded(_ record: Record, in folder: URL) throws(FoodPinError) -> [File] {
         try requireFolder(folder)
-        let files = written.compactMap { path, state -> File? in
+        let files = record.files.compactMap { path, state -> File? in
             guard !isHidden(path) else { return nil }
+            let delivery = record.deliveries[path] ?? .page
             return switch state {
-            case .bytes(let digest): File(path: path, size: Int64(digest.count), version: .written(digest))
-            case .copy(let stamp): File(path: path, size: stamp.size, version: .copied(stamp))
+            case .bytes(let digest): File(path: path, size: Int64(digest.count), version: .written(digest), delivery: delivery)
+            case .copy(let stamp): File(path: path, size: stamp.size, version: .copied(stamp), delivery: delivery)
             }
         }
         try refuseOddNames(files, at: folder)
@@ -30,7 +36,7 @@ enum BuiltSite {
 
     /// Walks the folder, for a site the build has no record of (or `--verify`); files `record`
     /// lists keep the build's version, so the next deploy from the record sends nothing again.
-    static func scan(_ folder: URL, record: [String: WrittenState]? = nil) throws(FoodPinError) -> [File] {
+    static func scan(_ folder: URL, record: Record? = nil) throws(FoodPinError) -> [File] {
         try requireFolder(folder)
         let root = folder.standardizedFileURL.path
         let known = try record.map { written throws(FoodPinError) in Dictionary(uniqueKeysWithValues: try recorded(written, in: folder).map { ($0.path, $0) }) }
@@ -49,7 +55,8 @@ enum BuiltSite {
                     if let file = known?[relative], file.size == stamp.size {
                         files.append(file)
                     } else {
-                        files.append(File(path: relative, size: stamp.size, version: FileVersion(found: stamp)))
+                        files.append(File(path: relative, size: stamp.size, version: FileVersion(found: stamp),
+                                          delivery: record?.deliveries[relative] ?? .page))
                     }
                 }
             }

@@ -8,6 +8,7 @@ protocol DeployDestination: Sendable {
     /// Each file held, with the MD5 of its bytes as stored (S3's ETag for a file sent in one piece).
     func list() async throws(FoodPinError) -> [String: String]
     func put(_ path: String, body: [UInt8], headers: DeployHeaders) async throws(FoodPinError)
+    /// Removes one wave's files (`DeployPlan.removals`), in any order.
     func delete(_ paths: [String]) async throws(FoodPinError)
     /// Requests made so far (a folder makes none).
     var requestCount: Int { get }

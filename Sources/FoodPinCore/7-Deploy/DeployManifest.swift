@@ -28,14 +28,14 @@ struct DeployManifest: Equatable, Sendable {
 
         /// A file a stopped deploy may have left half-way: matches no file.
         static let unknown = Entry(digest: ContentDigest(hash: 0, count: -1), version: .unknown,
-                                   headers: DeployHeaders(contentType: "", cacheControl: "", contentEncoding: nil))
+                                   headers: DeployHeaders(contentType: "", cacheControl: "", contentEncoding: nil, delivery: .page))
     }
 
     var files: [String: Entry] = [:]
     /// Files gone from the site but left on the target for `--keep-deleted`: since when (Unix seconds).
     var retired: [String: Int] = [:]
 
-    static let header = "foodpin deploy manifest 3"
+    static let header = "foodpin deploy manifest 4"
 
     /// Where the manifest of `target` is kept: one per bucket and service (the same bucket name on
     /// a test server and on AWS are two targets).

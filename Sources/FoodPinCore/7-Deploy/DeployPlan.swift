@@ -17,9 +17,15 @@ public struct DeploySettings: Sendable {
 /// What a deploy will do: the files to send, wave by wave, and the files to remove, decided from
 /// what the target holds (its manifest, or on a first deploy its listing) and the built site.
 struct DeployPlan: Sendable {
-    /// By `DeployHeaders.Wave`: parts, then pages, then entrances.
-    var uploads: [[BuiltSite.File]] = DeployHeaders.Wave.allCases.map { _ in [] }
-    var deletions: [String] = []
+    /// By `Delivery.Wave`: parts, then pages, then entrances.
+    var uploads: [[BuiltSite.File]] = Delivery.Wave.allCases.map { _ in [] }
+    /// By `Delivery.Wave`, as the last deploy sent them; removed in the reverse order, doors and
+    /// pages before the assets and pictures they name, so a deploy stopped while removing never
+    /// leaves a live page without its stylesheet. A file no manifest describes (a first deploy's
+    /// listing) is removed with the pages.
+    var removals: [[String]] = Delivery.Wave.allCases.map { _ in [] }
+    /// Every file removed, in the order removed.
+    var deletions: [String] { removals.reversed().flatMap { $0 } }
     var unchanged = 0
     /// What the target holds once the plan is carried out (the entries of files sent are made as they go).
     var manifest = DeployManifest()
@@ -36,9 +42,9 @@ struct DeployPlan: Sendable {
         let rootPath = root.standardizedFileURL.path
         // One look at each file, on every core (at 100,000 files, 0.4 s on one).
         let looks = ParallelMap.map(site) { file -> (headers: DeployHeaders, entry: DeployManifest.Entry?, asSent: Bool) in
-            let headers = DeployHeaders(path: file.path, gzip: settings.gzip)
+            let headers = DeployHeaders(file, gzip: settings.gzip)
             let entry = old.files[file.path]
-            return (headers, entry, entry.map { $0.version == file.version && $0.headers == headers } ?? false)
+            return (headers, entry, entry.map { $0.version == file.version && $0.headers.sendsLike(headers) } ?? false)
         }
         let suspects = site.indices.filter { !looks[$0].asSent }
         let reads = ParallelMap.map(suspects, width: .disk) { index -> DeployManifest.Entry? in
@@ -51,8 +57,9 @@ struct DeployPlan: Sendable {
         manifest.files.reserveCapacity(site.count)
         for (index, file) in site.enumerated() {
             let (headers, entry, asSent) = looks[index]
-            if let entry, asSent || (readOf[index]?.digest == entry.digest && entry.headers == headers) {
-                let kept = readOf[index] ?? entry
+            if let entry, asSent || (readOf[index]?.digest == entry.digest && entry.headers.sendsLike(headers)) {
+                var kept = readOf[index] ?? entry
+                kept.headers = headers
                 restamped = restamped || kept != entry
                 manifest.files[file.path] = kept
                 unchanged += 1
@@ -71,7 +78,7 @@ struct DeployPlan: Sendable {
         let rootPath = root.standardizedFileURL.path
         let reads = ParallelMap.map(site, width: .disk) { file -> (entry: DeployManifest.Entry, md5: String)? in
             guard let bytes = FileBytes.read(rootPath + "/" + file.path, expectedSize: Int(file.size)) else { return nil }
-            let headers = DeployHeaders(path: file.path, gzip: settings.gzip)
+            let headers = DeployHeaders(file, gzip: settings.gzip)
             return (DeployManifest.Entry(bytes: bytes, of: file, headers: headers), storedTag(of: headers.contentEncoding == nil ? bytes : Gzip.compress(bytes)))
         }
         for (file, read) in zip(site, reads) {
@@ -96,7 +103,7 @@ struct DeployPlan: Sendable {
     }
 
     private mutating func send(_ file: BuiltSite.File, replacing: Bool) {
-        uploads[DeployHeaders.wave(of: file.path).rawValue].append(file)
+        uploads[file.delivery.wave.rawValue].append(file)
         if replacing { changed.append(file.path) }
     }
 
@@ -116,15 +123,12 @@ struct DeployPlan: Sendable {
             }
             let since = min(old.retired[path] ?? settings.now, settings.now)
             if settings.now - since >= settings.keepDeleted {
-                deletions.append(path)
+                removals[(old.files[path]?.headers.delivery ?? .page).wave.rawValue].append(path)
                 changed.append(path)
             } else {
                 manifest.retired[path] = since
             }
         }
-        // The reverse of the waves: doors and pages go before the assets and pictures they name, so a
-        // deploy stopped while removing never leaves a live page without its stylesheet.
-        deletions = DeployHeaders.Wave.allCases.reversed().flatMap { wave in deletions.filter { DeployHeaders.wave(of: $0) == wave } }
     }
 
     /// The addresses a CDN knows the changed files by: `/a/b.css`, and a folder's page also as `/a/`.

@@ -135,7 +135,7 @@ public enum Deployer {
             }
             for (path, entry) in entries { plan.manifest.files[path] = entry }
         }
-        try await destination.delete(plan.deletions)
+        for wave in plan.removals.reversed() where !wave.isEmpty { try await destination.delete(wave) }
         // With nothing sent, removed or restamped, the manifest on disk already says all this.
         if !(plan.unchangedManifest && total == 0 && plan.deletions.isEmpty) { try plan.manifest.save(to: manifestURL, target: request.target) }
         DeployManifest.clearPending(for: manifestURL)

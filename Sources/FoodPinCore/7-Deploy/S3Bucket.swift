@@ -33,18 +33,11 @@ struct S3Bucket: DeployDestination {
         _ = try await send("PUT", key: prefix + path, headers: sent, body: body, doing: "send \(path)")
     }
 
-    /// A thousand keys a request (S3's most), each answer read for keys it could not remove. A
-    /// batch holds one wave's keys only: S3 removes a batch's keys in no set order, and pages must
-    /// go before the assets they name.
+    /// A thousand keys a request (S3's most), each answer read for keys it could not remove. The
+    /// deploy asks for one wave at a time: S3 removes a batch's keys in no set order.
     func delete(_ paths: [String]) async throws(FoodPinError) {
-        var batches: [ArraySlice<String>] = []
-        var start = 0
-        for end in paths.indices.dropFirst() where end - start == 1000 || DeployHeaders.wave(of: paths[end]) != DeployHeaders.wave(of: paths[start]) {
-            batches.append(paths[start..<end])
-            start = end
-        }
-        if start < paths.count { batches.append(paths[start...]) }
-        for batch in batches {
+        for start in stride(from: 0, to: paths.count, by: 1000) {
+            let batch = paths[start..<min(start + 1000, paths.count)]
             let objects = batch.map { "<Object><Key>\(XMLText.escape(prefix + $0))</Key></Object>" }.joined()
             let body = Array("<Delete><Quiet>true</Quiet>\(objects)</Delete>".utf8)
             let md5 = Data(Insecure.MD5.hash(data: body)).base64EncodedString()

@@ -41,7 +41,7 @@ enum Uploads {
             throw FoodPinError(.io, at: GuideLayout.displayPath(URL(fileURLWithPath: path)), "this file of the site cannot be read (removed by hand?)",
                                hint: "run `foodpin build` again, or `foodpin deploy --verify` to send the folder as it is")
         }
-        let headers = DeployHeaders(path: file.path, gzip: gzip)
+        let headers = DeployHeaders(file, gzip: gzip)
         try await destination.put(file.path, body: headers.contentEncoding == nil ? bytes : Gzip.compress(bytes), headers: headers)
         return DeployManifest.Entry(bytes: bytes, of: file, headers: headers)
     }
