@@ -33,7 +33,7 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .executable(name: "foodpin", targets: ["foodpin"]),
-        .library(name: "FoodPinCore", targets: ["FoodPinCore", "FoodPinBase"]),
+        .library(name: "FoodPinCore", targets: ["FoodPinCore", "FoodPinBase", "FoodPinPublish", "FoodPinDeploy"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -77,10 +77,33 @@ let package = Package(
             swiftSettings: [.unsafeFlags(["-cross-module-optimization"], .when(configuration: .release))]
                 + (fuzzing ? [.unsafeFlags(["-sanitize=fuzzer,address"])] : [])
         ),
+        // The writer and the publisher: files written through a rename into a standby folder,
+        // published in one step, and the record of what each folder holds.
+        .target(
+            name: "FoodPinPublish",
+            dependencies: ["FoodPinBase"],
+            swiftSettings: fuzzing ? [.unsafeFlags(["-sanitize=fuzzer,address"])] : []
+        ),
+        // `foodpin deploy`, after the build: a built site and its record sent to a folder or an S3
+        // bucket, wave by wave.
+        .target(
+            name: "FoodPinDeploy",
+            dependencies: [
+                "FoodPinBase",
+                "FoodPinPublish",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                // HMAC for request signatures, MD5 for S3's batch deletes.
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
+        // The stages from sources to the site's files, and the build that runs them.
         .target(
             name: "FoodPinCore",
             dependencies: [
                 "FoodPinBase",
+                "FoodPinPublish",
                 "CMarkGFM",
                 "CVips",
                 "ScratchFiles",
@@ -90,8 +113,6 @@ let package = Package(
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOHTTPCompression", package: "swift-nio-extras"),
-                // HMAC for request signatures, MD5 for S3's batch deletes.
-                .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: vipsHeaders + (fuzzing ? [.unsafeFlags(["-sanitize=fuzzer,address"])] : []),
             plugins: ["EmbedTheme"]
@@ -114,7 +135,9 @@ let package = Package(
             dependencies: [
                 "FoodPinBase",
                 "FoodPinCore",
+                "FoodPinDeploy",
                 "FoodPinDev",
+                "FoodPinPublish",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -122,7 +145,7 @@ let package = Package(
         .target(name: "CFuzzer", path: "Tests/Fuzz/CFuzzer"),
         .executableTarget(
             name: "foodpin-fuzz",
-            dependencies: ["FoodPinBase", "FoodPinCore", "CFuzzer"],
+            dependencies: ["FoodPinBase", "FoodPinCore", "FoodPinPublish", "CFuzzer"],
             path: "Tests",
             sources: ["Fuzz/FoodPinFuzz.swift", "FoodPinCoreTests/FuzzProperties.swift"],
             swiftSettings: [.unsafeFlags(["-sanitize=address"])],
@@ -130,8 +153,8 @@ let package = Package(
         ),
     ] : [
         // The tests read published pictures back with libvips itself.
-        .testTarget(name: "FoodPinCoreTests", dependencies: ["FoodPinBase", "FoodPinCore", "foodpin", "CVips"], swiftSettings: vipsHeaders,
+        .testTarget(name: "FoodPinCoreTests", dependencies: ["FoodPinBase", "FoodPinCore", "FoodPinDeploy", "FoodPinPublish", "foodpin", "CVips"], swiftSettings: vipsHeaders,
                     linkerSettings: [.linkedLibrary("vips"), .linkedLibrary("gobject-2.0"), .linkedLibrary("glib-2.0")]),
-        .testTarget(name: "FoodPinDevTests", dependencies: ["FoodPinDev", "FoodPinBase", "FoodPinCore"]),
+        .testTarget(name: "FoodPinDevTests", dependencies: ["FoodPinDev", "FoodPinBase", "FoodPinCore", "FoodPinPublish"]),
     ])
 )

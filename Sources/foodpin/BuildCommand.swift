@@ -2,6 +2,7 @@ import ArgumentParser
 import FoodPinCore
 import Foundation
 import FoodPinBase
+import FoodPinPublish
 
 struct BuildCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,5 +1,6 @@
 import ArgumentParser
 import FoodPinCore
+import FoodPinDeploy
 import Foundation
 import FoodPinBase
 
@@ -70,8 +71,10 @@ struct DeployCommand: AsyncParsableCommand, AsyncCommand {
     func runAsync() async throws {
         let console = guide.console()
         let layout = GuideLayout(root: guide.rootURL)
-        var request = DeployRequest(target: try DeployTarget(parsing: target),
-                                    site: output.map { URL(fileURLWithPath: $0, isDirectory: true) } ?? layout.defaultOutput, guide: layout)
+        let site = output.map { URL(fileURLWithPath: $0, isDirectory: true) } ?? layout.defaultOutput
+        var request = DeployRequest(target: try DeployTarget(parsing: target), site: site, guide: layout) {
+            BuildState.written(into: site, in: layout)
+        }
         request.dryRun = dryRun
         request.verify = verify
         request.jobs = jobs

@@ -3,6 +3,7 @@ import FoodPinCore
 import FoodPinDev
 import Foundation
 import FoodPinBase
+import FoodPinPublish
 
 /// Options `serve` and `watch` share.
 struct WatchOptions: ParsableArguments {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import FoodPinCore
+@testable import FoodPinDeploy
 import FoodPinBase
 
 /// The signer against AWS's published Signature Version 4 test suite (the cases S3 signs the same

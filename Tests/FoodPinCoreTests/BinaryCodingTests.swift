@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import FoodPinCore
+@testable import FoodPinPublish
 import FoodPinBase
 
 /// The saved state's binary forms (each beside its type; a plain one its `binaryFields`): every kind of entry reads back as what was

@@ -1,13 +1,17 @@
 import Foundation
 import Testing
 @testable import FoodPinCore
+@testable import FoodPinDeploy
 import FoodPinBase
 
 /// Deploys to a folder, and the parts every target shares: targets, headers, the plan, the
 /// manifest, credentials. (Buckets are deployed to in Tests/browser/test_deploy.py, on a real S3 server.)
 struct DeployTests {
     func deploy(_ guide: TestGuide, to folder: URL, _ change: (inout DeployRequest) -> Void = { _ in }) async throws -> DeployReport {
-        var request = DeployRequest(target: try DeployTarget(parsing: "file://\(folder.path)"), site: guide.output, guide: guide.layout)
+        let (output, layout) = (guide.output, guide.layout)
+        var request = DeployRequest(target: try DeployTarget(parsing: "file://\(folder.path)"), site: output, guide: layout) {
+            BuildState.written(into: output, in: layout)
+        }
         change(&request)
         return try await Deployer.deploy(request) { _, _ in }
     }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import FoodPinCore
+@testable import FoodPinDeploy
 import FoodPinBase
 
 /// The hostile-input catalogue's deploy cases (docs/limits.md): links and odd files inside a folder

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import FoodPinCore
+@testable import FoodPinPublish
 import FoodPinBase
 
 /// Each stage called alone, on a real guide, without a build: the reader, the site maker, the

@@ -1,5 +1,6 @@
 import Foundation
 import FoodPinBase
+import FoodPinPublish
 
 /// What a builder remembers from one build to the next, as one value: read from the last
 /// process's `BuildState` once, brought up to date by each build, and saved as that state again.

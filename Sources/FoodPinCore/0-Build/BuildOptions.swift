@@ -1,5 +1,6 @@
 import Foundation
 import FoodPinBase
+import FoodPinPublish
 
 /// What to build and how.
 public struct BuildOptions: Sendable {

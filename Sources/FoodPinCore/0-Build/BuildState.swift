@@ -1,5 +1,6 @@
 import Foundation
 import FoodPinBase
+import FoodPinPublish
 
 /// What a build leaves for the next one, so that `foodpin build` in a new process re-reads only
 /// changed files, renders only pages whose inputs changed and writes only changed files.
@@ -13,7 +14,7 @@ import FoodPinBase
 /// (A deploy reads what the small file says the output folder holds, whatever the options: `written`.)
 /// The state is removed before a build writes its first file and saved after a successful build,
 /// so a build stopped half-way leaves none.
-struct BuildState {
+package struct BuildState {
     static let formatVersion = 12
 
     /// The sources as last built (`SourceFingerprint`), and the store after that build.
@@ -57,12 +58,12 @@ struct BuildState {
     /// file is delivered, for a deploy to send what changed without walking the folder. Nil when no
     /// build of this guide into this folder finished since, or the state may not describe the disk
     /// (not flushed, and a restart since).
-    static func written(into output: URL, in layout: GuideLayout) -> (files: [String: WrittenState], deliveries: [String: Delivery])? {
+    package static func written(into output: URL, in layout: GuideLayout) -> FolderRecord? {
         let folder = output.standardizedFileURL.path
         let state = load(from: files(in: layout, output: output).state, wholeRecord: false) { text in
             StateKey(text: text).map { $0.format == formatVersion && $0.output == folder && $0.isOnDisk } ?? false
         }
-        return state.map { ($0.written, $0.folders.deliveries) }
+        return state.map { FolderRecord(live: $0.written, deliveries: $0.folders.deliveries) }
     }
 
     /// `wholeRecord`: false for a reader of the live folder's files only (`FolderRecord.read`).

@@ -1,5 +1,6 @@
 import Foundation
 import FoodPinBase
+import FoodPinPublish
 
 extension SiteBuilder {
     /// The report of a build with nothing to do, when nothing changed since the last one: the

@@ -1,5 +1,6 @@
 import Foundation
 import FoodPinBase
+import FoodPinPublish
 
 /// What one build makes of the site: the files to render and write because their inputs
 /// changed, the unchanged ones kept (linked from the live folder where the target lacks them),

@@ -1,5 +1,6 @@
 import Foundation
 import FoodPinBase
+import FoodPinPublish
 
 /// The pipeline: sources → store → site model → pictures → page plan → renderer and writer →
 /// publisher, with what the last build left remembered in between (`BuildMemory`).

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import FoodPinBase
+import FoodPinPublish
 
 /// Stage: the city files synced into the store, the site model made from its records, and what
 /// the renderer needs of it (each restaurant's digests, the full-text index). Remembers the

@@ -1,5 +1,6 @@
 import Foundation
 import FoodPinBase
+import FoodPinPublish
 
 /// Processed pictures kept between builds in `.foodpin-cache/pictures/`: one folder per key (the
 /// digest of the source's bytes, its name and the settings), so a picture is processed once for as

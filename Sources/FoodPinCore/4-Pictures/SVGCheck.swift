@@ -2,6 +2,7 @@ import Foundation
 #if canImport(FoundationXML)
 import FoundationXML
 import FoodPinBase
+import FoodPinPublish
 #endif
 
 /// SVG files are published as they are, so one opened from the site runs on the site's origin:

@@ -1,4 +1,5 @@
 import FoodPinBase
+import FoodPinPublish
 /// How each file of a site is sent: its headers, from its name's media type and its delivery as
 /// the build recorded it (`FolderRecord.deliveries`), which also says the wave it goes in.
 struct DeployHeaders: Hashable, Sendable {

@@ -10,30 +10,30 @@ import FoodPinBase
 /// before the last one, so only what changed since is written, and unchanged files are hard links
 /// to the live ones; then the two folders are exchanged. Where they cannot be, files are replaced
 /// in place, each through a rename.
-final class Publisher: @unchecked Sendable {
+package final class Publisher: @unchecked Sendable {
     /// The live folder, as readers see it.
-    let live: OutputWriter
+    package let live: OutputWriter
     /// Where the new site is made: the standby, or the live folder itself.
-    let target: OutputWriter
+    package let target: OutputWriter
     /// What the live folder and the target hold, as far as the builder knows (nil: unknown).
-    let liveHeld: [String: WrittenState]?
-    let targetHeld: [String: WrittenState]?
-    let liveExists: Bool
+    package let liveHeld: [String: WrittenState]?
+    package let targetHeld: [String: WrittenState]?
+    package let liveExists: Bool
     /// The target held nothing but dot files: nothing in it to compare with, or to find stale.
     private(set) var startedEmpty = false
     /// Whether pages are checked on disk (one `stat` each) and the standby walked for strangers:
     /// always but within a session that wrote the live folder itself.
-    let checksDisk: Bool
+    package let checksDisk: Bool
     /// Within a session that wrote the live folder itself: the files its last build changed or
     /// removed. The target holds every other file as the live folder does. Nil when unknown.
-    let lastChanges: Set<String>?
+    package let lastChanges: Set<String>?
     private let publication: Publication
 
     /// One build writes an output folder at a time (a `build` beside a `serve`): the next waits
     /// here, and reads what the last one left there only once it is its turn. Let go by `end`.
-    static func takeTurn(_ output: URL) throws(FoodPinError) -> Turn { try Turn(output) }
+    package static func takeTurn(_ output: URL) throws(FoodPinError) -> Turn { try Turn(output) }
 
-    final class Turn: @unchecked Sendable {
+    package final class Turn: @unchecked Sendable {
         private let output: URL
         private var descriptor: Int32
 
@@ -47,7 +47,7 @@ final class Publisher: @unchecked Sendable {
             if descriptor < 0 { descriptor = try Publication(output: output).lock() }
         }
 
-        func end() {
+        package func end() {
             Publication.unlock(descriptor)
             descriptor = -1
         }
@@ -57,7 +57,7 @@ final class Publisher: @unchecked Sendable {
     /// its own while the sources are read: 0.1–0.15 s of system time at 10,000 restaurants, which
     /// then adds nothing to a review edit's wall time (bench/HISTORY.md, issue 33). Nil when there
     /// is no standby folder, or none to walk (a session's that it wrote itself).
-    static func startWalk(of output: URL, record: FolderRecord, session: Bool) -> Pending<FolderStrangers>? {
+    package static func startWalk(of output: URL, record: FolderRecord, session: Bool) -> Pending<FolderStrangers>? {
         guard !(session && record.liveWrittenHere), let standby = Publication(output: output).standby else { return nil }
         var entry = stat()
         guard lstat(standby.path, &entry) == 0, (entry.st_mode & S_IFMT) == S_IFDIR else { return nil }
@@ -68,7 +68,7 @@ final class Publisher: @unchecked Sendable {
 
     /// The `record` of the folders is corrected where the disk says otherwise; the standby is
     /// checked for links and files added by hand (`walked`: as a walk made already found it).
-    init(output: URL, turn: Turn, record: inout FolderRecord, session: Bool, walked: FolderStrangers?) throws(FoodPinError) {
+    package init(output: URL, turn: Turn, record: inout FolderRecord, session: Bool, walked: FolderStrangers?) throws(FoodPinError) {
         live = OutputWriter(destination: output)
         liveExists = FileManager.default.fileExists(atPath: live.destination.path)
         if !liveExists {
@@ -90,10 +90,10 @@ final class Publisher: @unchecked Sendable {
     }
 
     /// Whether unchanged files must be linked from the live folder into the target.
-    var linksFromLive: Bool { target.destination != live.destination }
+    package var linksFromLive: Bool { target.destination != live.destination }
 
     /// What becomes of a file the new site keeps unchanged.
-    enum Keeping {
+    package enum Keeping {
         /// The target holds it already.
         case held
         /// Linked from the live folder into the target.
@@ -104,7 +104,7 @@ final class Publisher: @unchecked Sendable {
 
     /// Whether `path`, unchanged as `state`, can stay as the live folder holds it. A link is made
     /// only through real folders: a link where a page's folder was leads anywhere.
-    func keeping(_ path: String, as state: WrittenState) -> Keeping {
+    package func keeping(_ path: String, as state: WrittenState) -> Keeping {
         if target.isCurrent(path, state: state, previous: targetHeld?[path]) { return .held }
         guard linksFromLive, live.isCurrent(path, state: state, previous: liveHeld?[path]), live.hasRealFolders(path) else { return .written }
         return .linked
@@ -112,14 +112,14 @@ final class Publisher: @unchecked Sendable {
 
     /// Whether a page the live folder holds as `state`, its inputs unchanged, can stay: rendered
     /// and written again after all where a link stands in place of its folder.
-    func keepingPage(_ path: String, as state: WrittenState) -> Keeping {
+    package func keepingPage(_ path: String, as state: WrittenState) -> Keeping {
         guard linksFromLive && targetHeld?[path] != state else { return .held }
         return live.hasRealFolders(path) ? .linked : .written
     }
 
     /// Makes the target ready for `paths` to be written or linked: a new folder gets its top
     /// folders; a folder that held files, the folders of those it did not hold.
-    func prepare(writing paths: [String], linking links: [String]) throws(FoodPinError) {
+    package func prepare(writing paths: [String], linking links: [String]) throws(FoodPinError) {
         startedEmpty = target.isEmpty
         if startedEmpty {
             try target.makeDestination(sections: OutputWriter.sections(of: paths + links))
@@ -132,7 +132,7 @@ final class Publisher: @unchecked Sendable {
 
     /// Writes one file into the target; whether readers of the live site will see a change, and
     /// what the file holds. Safe from many threads.
-    func put(_ file: OutputFile) throws(FoodPinError) -> (changed: Bool, state: WrittenState) {
+    package func put(_ file: OutputFile) throws(FoodPinError) -> (changed: Bool, state: WrittenState) {
         let outcome = try target.write(file, previous: targetHeld?[file.path], intoEmptyFolder: startedEmpty)
         let changed = if !linksFromLive { outcome.written } else if liveHeld != nil {
             !live.isCurrent(file.path, state: outcome.state, previous: liveHeld?[file.path])
@@ -143,7 +143,7 @@ final class Publisher: @unchecked Sendable {
     }
 
     /// Puts the live folder's unchanged files into the target, as hard links.
-    func keep(_ paths: [String]) throws(FoodPinError) {
+    package func keep(_ paths: [String]) throws(FoodPinError) {
         let failures = ParallelMap.map(paths) { [target, live] path -> FoodPinError? in
             do throws(FoodPinError) { try target.link(path, from: live); return nil } catch { return error }
         }
@@ -152,7 +152,7 @@ final class Publisher: @unchecked Sendable {
 
     /// Removes from the target what the new site does not have: `gone` when what it held is
     /// known, else every file not `kept` (a walk). How many files went.
-    func removeStale(_ gone: Set<String>?, keeping kept: [String: WrittenState]) -> Int {
+    package func removeStale(_ gone: Set<String>?, keeping kept: [String: WrittenState]) -> Int {
         if let gone { return target.remove(gone) }
         return startedEmpty ? 0 : target.removeFiles(notIn: Set(kept.keys))
     }
@@ -160,7 +160,7 @@ final class Publisher: @unchecked Sendable {
     /// Makes the new site, which holds `files`, the live one where readers will see a `changed`
     /// site; the `record` then says what the standby holds: the old live site, less the pages
     /// `changedByHand` there. (Written in place, the site is live already.)
-    func commit(_ files: [String: WrittenState], changed: Bool, changedByHand: [String], durable: Bool,
+    package func commit(_ files: [String: WrittenState], changed: Bool, changedByHand: [String], durable: Bool,
                 record: inout FolderRecord) throws(FoodPinError) {
         guard linksFromLive else { return }
         guard changed else {
@@ -176,7 +176,7 @@ final class Publisher: @unchecked Sendable {
 
     /// After a failed write the standby may hold anything (what failed may fail again): removed.
     /// The error names the live folder's file, which is the one the user knows.
-    func abandon(_ failure: FoodPinError) -> FoodPinError {
+    package func abandon(_ failure: FoodPinError) -> FoodPinError {
         try? publication.discardStandby()
         return publication.namingLiveFolder(failure)
     }

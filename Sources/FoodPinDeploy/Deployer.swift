@@ -1,14 +1,17 @@
 import Foundation
 import FoodPinBase
+import FoodPinPublish
 
 /// What `foodpin deploy` is asked to do.
 public struct DeployRequest: Sendable {
     public var target: DeployTarget
     /// The built site (`Output/`).
     public var site: URL
-    /// The guide built into `site`: its build's record says which files there are (no walk), and
-    /// its `.foodpin-cache/` keeps the target's manifest.
+    /// The guide built into `site`: its `.foodpin-cache/` keeps the target's manifest.
     public var guide: GuideLayout
+    /// The build's record of `site` (nil: none), read beside the manifest: which files there are
+    /// (no walk) and how each is delivered.
+    package var record: @Sendable () -> FolderRecord?
     public var dryRun = false
     /// List the target and walk the site, whatever the manifest and the build's record say.
     public var verify = false
@@ -23,10 +26,11 @@ public struct DeployRequest: Sendable {
     public var cloudFront: String?
     public var cloudFrontEndpoint: URL?
 
-    public init(target: DeployTarget, site: URL, guide: GuideLayout) {
+    package init(target: DeployTarget, site: URL, guide: GuideLayout, record: @escaping @Sendable () -> FolderRecord?) {
         self.target = target
         self.site = site
         self.guide = guide
+        self.record = record
     }
 }
 
@@ -60,7 +64,7 @@ public enum Deployer {
         for file in DeployManifest.files(at: manifestURL) { try OwnPath.prepare(file, within: request.guide.root, making: !request.dryRun) }
         // Read beside the build's record: each takes a tenth of a second at 100,000 files.
         let lastDeploy = Pending { DeployManifest.load(from: manifestURL) }
-        let record = BuildState.written(into: request.site, in: request.guide)
+        let record = request.record()
         // `--verify` and `--force` trust nothing: files added or changed by hand in the folder go too.
         let site = if let record, !request.verify, !request.settings.force { try BuiltSite.recorded(record, in: request.site) } else { try BuiltSite.scan(request.site, record: record) }
         let destination = try destination(for: request)

@@ -46,6 +46,8 @@ public struct OutputWriter: Sendable {
         public var written = 0
         public var unchanged = 0
         public var removed = 0
+
+        package init() {}
     }
 
     /// Refuses destinations that would destroy the guide or someone's files.
@@ -99,7 +101,7 @@ public struct OutputWriter: Sendable {
     }
 
     /// The folders at the top of the site: the first part of every path that has more than one.
-    static func sections(of paths: [String]) -> [String] {
+    package static func sections(of paths: [String]) -> [String] {
         var sections: Set<Substring> = []
         var last: Substring = ""
         for path in paths {
@@ -183,7 +185,7 @@ public struct OutputWriter: Sendable {
 
     /// Makes `path` here the very file `path` is in `source` (a hard link: no byte copied), replacing
     /// what is here. Files are only ever replaced through renames, so the two never change together.
-    func link(_ path: String, from source: OutputWriter) throws(FoodPinError) {
+    package func link(_ path: String, from source: OutputWriter) throws(FoodPinError) {
         let original = source.destination.path + "/" + path
         let target = destination.path + "/" + path
         if Foundation.link(original, target) == 0 { return }
@@ -231,7 +233,7 @@ public struct OutputWriter: Sendable {
     }
 
     /// Whether the folder holds exactly this file's bytes (read and compared: for when nothing is known of it).
-    func holds(_ file: OutputFile) -> Bool {
+    package func holds(_ file: OutputFile) -> Bool {
         guard let existing = FileManager.default.contents(atPath: destination.path + "/" + file.path) else { return false }
         switch file.body {
         case .bytes(let data): return existing == data
@@ -240,7 +242,7 @@ public struct OutputWriter: Sendable {
     }
 
     /// What a file will hold, without its bytes.
-    static func state(of file: OutputFile) throws(FoodPinError) -> WrittenState {
+    package static func state(of file: OutputFile) throws(FoodPinError) -> WrittenState {
         switch file.body {
         case .bytes(let bytes): return .bytes(ContentDigest(bytes))
         case .copy(let source):
@@ -250,7 +252,7 @@ public struct OutputWriter: Sendable {
     }
 
     /// Whether the file at `path` already holds `state`, going by what was written there last time.
-    func isCurrent(_ path: String, state: WrittenState, previous: WrittenState?) -> Bool {
+    package func isCurrent(_ path: String, state: WrittenState, previous: WrittenState?) -> Bool {
         guard previous == state else { return false }
         switch state {
         case .bytes(let digest): return Self.size(at: destination.path + "/" + path) == digest.count
@@ -260,7 +262,7 @@ public struct OutputWriter: Sendable {
 
     /// The size of the file at `path`, or nil: a file of the size written is taken to be what was
     /// written (one stat, no read), so one removed or edited by hand is written again.
-    static func size(at path: String) -> Int? {
+    package static func size(at path: String) -> Int? {
         var info = stat()
         // A link is never what a build wrote, whatever the size of what it points to.
         return lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG ? Int(info.st_size) : nil

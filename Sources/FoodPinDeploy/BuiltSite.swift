@@ -1,5 +1,6 @@
 import Foundation
 import FoodPinBase
+import FoodPinPublish
 
 /// The files of a built site, as a deploy sends them: every regular file under the folder but
 /// dot files and dot folders (`.git`, `.nojekyll`: a checkout's, not the site's); links are not
@@ -15,14 +16,11 @@ enum BuiltSite {
         var delivery: Delivery = .page
     }
 
-    /// What the build recorded of the folder: each file it wrote, and how the file is delivered.
-    typealias Record = (files: [String: WrittenState], deliveries: [String: Delivery])
-
     /// The files the last build wrote, from its record: nothing to walk. At 100,000 restaurants the
     /// walk of `Output/` (100,000 folders) was 45 % of a deploy with nothing to send.
-    static func recorded(_ record: Record, in folder: URL) throws(FoodPinError) -> [File] {
+    static func recorded(_ record: FolderRecord, in folder: URL) throws(FoodPinError) -> [File] {
         try requireFolder(folder)
-        let files = record.files.compactMap { path, state -> File? in
+        let files = (record.live ?? [:]).compactMap { path, state -> File? in
             guard !isHidden(path) else { return nil }
             let delivery = record.deliveries[path] ?? .page
             return switch state {
@@ -36,7 +34,7 @@ enum BuiltSite {
 
     /// Walks the folder, for a site the build has no record of (or `--verify`); files `record`
     /// lists keep the build's version, so the next deploy from the record sends nothing again.
-    static func scan(_ folder: URL, record: Record? = nil) throws(FoodPinError) -> [File] {
+    static func scan(_ folder: URL, record: FolderRecord? = nil) throws(FoodPinError) -> [File] {
         try requireFolder(folder)
         let root = folder.standardizedFileURL.path
         let known = try record.map { written throws(FoodPinError) in Dictionary(uniqueKeysWithValues: try recorded(written, in: folder).map { ($0.path, $0) }) }

@@ -1,5 +1,6 @@
 import Foundation
 import FoodPinBase
+import FoodPinPublish
 
 /// How files are compared and sent.
 public struct DeploySettings: Sendable {

@@ -42,7 +42,7 @@ extension OutputWriter {
 
     /// Whether every folder on the way to `path` here is a real folder, not a link (a few `lstat`s:
     /// for the few files linked from the live site into the standby).
-    func hasRealFolders(_ path: String) -> Bool {
+    package func hasRealFolders(_ path: String) -> Bool {
         var folder = destination.path
         for part in path.split(separator: "/").dropLast() {
             folder += "/" + part

@@ -9,12 +9,12 @@ import FoodPinBase
 ///
 /// Where folders cannot be exchanged (no `renameat2`; the output folder a link, a mount point, or
 /// in a folder FoodPin may not write), files are replaced one by one in place, each through a rename.
-struct Publication: Sendable {
-    let live: URL
+package struct Publication: Sendable {
+    package let live: URL
     /// Nil when publishing in place.
-    let standby: URL?
+    package let standby: URL?
 
-    init(output: URL) {
+    package init(output: URL) {
         live = output.standardizedFileURL
         let parent = live.deletingLastPathComponent()
         let candidate = parent.appending(path: Self.standbyName(for: live.lastPathComponent), directoryHint: .isDirectory)
@@ -22,7 +22,7 @@ struct Publication: Sendable {
     }
 
     /// `.Output.foodpin-next` beside `Output/`: hidden, and named so that it is clearly FoodPin's.
-    static func standbyName(for name: String) -> String { ".\(name).foodpin-next" }
+    package static func standbyName(for name: String) -> String { ".\(name).foodpin-next" }
 
     /// The output folder must be a plain folder (a link would be replaced, not followed), not a
     /// mount point, in a folder FoodPin may write.
@@ -35,7 +35,7 @@ struct Publication: Sendable {
 
     /// Makes sure the standby, if there, is FoodPin's own folder: a link there (committed by someone)
     /// is removed, never followed, so nothing is written or deleted through it.
-    func checkStandby() throws(FoodPinError) {
+    package func checkStandby() throws(FoodPinError) {
         guard let standby else { return }
         var info = stat()
         guard lstat(standby.path, &info) == 0 else { return }
@@ -46,7 +46,7 @@ struct Publication: Sendable {
 
     /// The error as the user should read it: about the output folder's file, not the standby's,
     /// which is gone by the time they read it.
-    func namingLiveFolder(_ failure: FoodPinError) -> FoodPinError {
+    package func namingLiveFolder(_ failure: FoodPinError) -> FoodPinError {
         guard let standby, let place = failure.place else { return failure }
         let standbyPlace = GuideLayout.displayPath(standby)
         guard place == standbyPlace || place.hasPrefix(standbyPlace + "/") else { return failure }
@@ -57,7 +57,7 @@ struct Publication: Sendable {
 
     /// Removes a standby whose contents are unknown, first giving back any dot file of the live site
     /// that a stopped publish left in it.
-    func discardStandby() throws(FoodPinError) {
+    package func discardStandby() throws(FoodPinError) {
         guard let standby, FileManager.default.fileExists(atPath: standby.path) else { return }
         moveDotFiles(from: standby, to: live)
         do { try FileManager.default.removeItem(at: standby) } catch { throw .io("remove the unfinished standby folder", path: standby.path) }
@@ -67,7 +67,7 @@ struct Publication: Sendable {
     /// files (`.git`, `.nojekyll`: the host's, not the site's). `durable`: only once the new site is
     /// on disk, so that a power cut cannot leave empty pages behind a finished exchange. Returns
     /// whether an old site is now the standby.
-    func publish(durable: Bool) throws(FoodPinError) -> Bool {
+    package func publish(durable: Bool) throws(FoodPinError) -> Bool {
         guard let standby else { return true }
         if durable { Durability.flush(standby.path) }
         guard access(live.path, F_OK) == 0 else {
@@ -92,7 +92,7 @@ struct Publication: Sendable {
 
     /// One build writes an output folder at a time (a `build` beside a `serve`): the next waits.
     /// The lock is a file beside the output folder, held until the process lets it go.
-    func lock() throws(FoodPinError) -> Int32 {
+    package func lock() throws(FoodPinError) -> Int32 {
         let path = live.deletingLastPathComponent().path + "/." + live.lastPathComponent + ".foodpin-lock"
         let descriptor = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { return -1 } // a folder FoodPin may not write: nothing to share it with
@@ -103,7 +103,7 @@ struct Publication: Sendable {
         return descriptor
     }
 
-    static func unlock(_ descriptor: Int32) {
+    package static func unlock(_ descriptor: Int32) {
         if descriptor >= 0 { close(descriptor) }
     }
 }
@@ -112,16 +112,16 @@ struct Publication: Sendable {
 /// pages, so the flush that must come before the exchange finds little left to do. `syncfs` flushes the
 /// whole file system: whatever another program wrote just before (Hugo's site, in a benchmark that
 /// alternates the two) made a 1,000-restaurant build's final flush take 60–450 ms, not 7.
-final class WriteBehind: @unchecked Sendable {
+package final class WriteBehind: @unchecked Sendable {
     private let folder: String
     private let lock = NSLock()
     private var flushing = false
     private let idle = DispatchGroup()
 
-    init(folder: String) { self.folder = folder }
+    package init(folder: String) { self.folder = folder }
 
     /// Starts a flush unless one is running.
-    func nudge() {
+    package func nudge() {
         lock.lock()
         defer { lock.unlock() }
         guard !flushing else { return }
@@ -139,16 +139,16 @@ final class WriteBehind: @unchecked Sendable {
 
     /// Waits for the running flush, if any (a nudge while one runs is dropped: the next nudge, or
     /// the flush before publishing, covers what came since).
-    func finish() { idle.wait() }
+    package func finish() { idle.wait() }
 }
 
 /// `syncfs` (Linux): every file written to the folder's file system reaches the disk. Looked up at
 /// run time, as Swift's Glibc module does not declare it; elsewhere, `sync`.
-enum Durability {
+package enum Durability {
     private typealias SyncFS = @convention(c) (Int32) -> Int32
     private static let syncfs: SyncFS? = dlsym(dlopen(nil, RTLD_NOW), "syncfs").map { unsafeBitCast($0, to: SyncFS.self) }
 
-    static func flush(_ folder: String) {
+    package static func flush(_ folder: String) {
         guard let syncfs else { return sync() }
         let descriptor = open(folder, O_RDONLY | O_DIRECTORY)
         guard descriptor >= 0 else { return sync() }
@@ -159,17 +159,17 @@ enum Durability {
 
 /// `renameat2(RENAME_EXCHANGE)` on Linux, looked up at run time (Swift's Glibc module does not
 /// declare it); `renamex_np(RENAME_SWAP)` on macOS.
-enum FolderExchange {
+package enum FolderExchange {
     private typealias RenameAt2 = @convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32
     private typealias RenameX = @convention(c) (UnsafePointer<CChar>, UnsafePointer<CChar>, UInt32) -> Int32
 
     private static let renameat2: RenameAt2? = dlsym(dlopen(nil, RTLD_NOW), "renameat2").map { unsafeBitCast($0, to: RenameAt2.self) }
     private static let renamex: RenameX? = dlsym(dlopen(nil, RTLD_NOW), "renamex_np").map { unsafeBitCast($0, to: RenameX.self) }
 
-    static var isAvailable: Bool { renameat2 != nil || renamex != nil }
+    package static var isAvailable: Bool { renameat2 != nil || renamex != nil }
 
     /// 0, or the errno of the failure.
-    static func exchange(_ first: String, _ second: String) -> Int32 {
+    package static func exchange(_ first: String, _ second: String) -> Int32 {
         // RENAME_EXCHANGE (Linux) and RENAME_SWAP (macOS) are both 2.
         let result = if let renameat2 { renameat2(AT_FDCWD, first, AT_FDCWD, second, 2) } else if let renamex { renamex(first, second, 2) } else { Int32(-1) }
         return result == 0 ? 0 : (errno == 0 ? ENOSYS : errno)
@@ -178,13 +178,13 @@ enum FolderExchange {
 
 /// The system's mount points (Linux's `/proc/self/mountinfo`): a bind mount shares its device
 /// number with its parent, so the device alone does not tell one.
-enum MountPoints {
+package enum MountPoints {
     /// On a device other than its parent's, or listed: a bind mount shares its parent's device.
-    static func isMountPoint(_ path: String, info: stat, parent: stat) -> Bool {
+    package static func isMountPoint(_ path: String, info: stat, parent: stat) -> Bool {
         info.st_dev != parent.st_dev || contains(path)
     }
 
-    static func contains(_ path: String) -> Bool {
+    package static func contains(_ path: String) -> Bool {
         guard let text = try? String(contentsOfFile: "/proc/self/mountinfo", encoding: .utf8) else { return false }
         for line in text.split(separator: "\n") {
             let fields = line.split(separator: " ")

@@ -4,37 +4,37 @@ import FoodPinBase
 /// What the publisher knows of the folders it writes, from one build to the next: what the live
 /// output folder holds and what its standby holds (the site before the last one). The builder
 /// keeps it and saves it in the build state; only the publisher reads or changes it.
-struct FolderRecord {
+package struct FolderRecord {
     /// What the live folder holds, by output path; nil when unknown (the disk is compared).
-    var live: [String: WrittenState]?
+    package var live: [String: WrittenState]?
     /// How the live folder's files reach visitors, for each the build did not make as a page
     /// (`Delivery.page` is how any file not listed is sent): the deploy's word on each file's
     /// cache and wave, as the file's owner gave it (`FileKind.delivery`).
-    var deliveries: [String: Delivery] = [:]
+    package var deliveries: [String: Delivery] = [:]
     /// Whether `live` is what this builder wrote, in this process: a session then takes its pages
     /// to be as written without a `stat` each (a save must reach the page fast).
-    var liveWrittenHere = false
+    package var liveWrittenHere = false
     /// What the standby folder holds; nil when unknown.
-    var standby: [String: WrittenState]?
+    package var standby: [String: WrittenState]?
     /// Within a session: the files its last build changed or removed. The standby holds what the
     /// live folder holds but these, while `standby` is known. Nil when unknown.
-    var lastChanges: Set<String>?
+    package var lastChanges: Set<String>?
 
     /// As the last process saved it: nothing known to be written by this one.
-    init(live: [String: WrittenState]? = nil, deliveries: [String: Delivery] = [:], standby: [String: WrittenState]? = nil) {
+    package init(live: [String: WrittenState]? = nil, deliveries: [String: Delivery] = [:], standby: [String: WrittenState]? = nil) {
         self.live = live
         self.deliveries = deliveries
         self.standby = standby
     }
 
     /// After a failed write nothing written is known for sure, and the standby may hold anything.
-    mutating func forget() {
+    package mutating func forget() {
         self = FolderRecord()
     }
 
     /// A build wrote `files` into the live folder, to be delivered as `deliveries` says; `changes`,
     /// within a session, the paths it changed or removed.
-    mutating func wrote(_ files: [String: WrittenState], deliveries: [String: Delivery], changes: Set<String>?) {
+    package mutating func wrote(_ files: [String: WrittenState], deliveries: [String: Delivery], changes: Set<String>?) {
         live = files
         self.deliveries = deliveries
         liveWrittenHere = true
@@ -42,11 +42,11 @@ struct FolderRecord {
     }
 
     /// What a state keeps of the record: not what only this process knows.
-    var saved: FolderRecord { FolderRecord(live: live, deliveries: deliveries, standby: standby) }
+    package var saved: FolderRecord { FolderRecord(live: live, deliveries: deliveries, standby: standby) }
 
     /// The record a state saved now keeps: `saved`'s live folder, as it was built, and what the
     /// standby holds now (a session publishes nothing after its last build, but knows more).
-    func saving(over saved: FolderRecord) -> FolderRecord {
+    package func saving(over saved: FolderRecord) -> FolderRecord {
         FolderRecord(live: saved.live, deliveries: saved.deliveries, standby: standby)
     }
 }
@@ -55,7 +55,7 @@ struct FolderRecord {
 /// deliveries, then the standby's files as their differences from the live folder's (the standby
 /// mostly holds what the live folder does).
 extension FolderRecord {
-    func write(with writer: inout BinaryWriter, to file: ReplaceFile) throws(FoodPinError) {
+    package func write(with writer: inout BinaryWriter, to file: ReplaceFile) throws(FoodPinError) {
         let live = self.live ?? [:]
         try writer.write(live, flushingTo: file)
         try writer.write(deliveries, flushingTo: file)
@@ -68,7 +68,7 @@ extension FolderRecord {
 
     /// `whole`: false for a reader that needs only the live folder (a deploy), which then does not
     /// make the standby's table whole.
-    static func read(_ reader: inout BinaryReader, whole: Bool) throws(BinaryReader.Malformed) -> FolderRecord {
+    package static func read(_ reader: inout BinaryReader, whole: Bool) throws(BinaryReader.Malformed) -> FolderRecord {
         var record = FolderRecord(live: try reader.readDictionary(), deliveries: try reader.readDictionary())
         guard try reader.read(Bool.self) else { return record }
         let differing: [String: WrittenState] = try reader.readDictionary()
