@@ -28,12 +28,17 @@ let vipsHeaders: [SwiftSetting] = {
     return [.unsafeFlags(flags.split(whereSeparator: \.isWhitespace).flatMap { ["-Xcc", String($0)] })]
 }()
 
+/// The lower targets' small functions and generics (BinaryWriter, ParallelMap, the model's
+/// digests) inlined and specialised where the stages above call them (bench/HISTORY.md: "A base target").
+let crossModule: [SwiftSetting] = [.unsafeFlags(["-cross-module-optimization"], .when(configuration: .release))]
+let fuzzFlags: [SwiftSetting] = fuzzing ? [.unsafeFlags(["-sanitize=fuzzer,address"])] : []
+
 let package = Package(
     name: "FoodPin",
     platforms: [.macOS(.v14)],
     products: [
         .executable(name: "foodpin", targets: ["foodpin"]),
-        .library(name: "FoodPinCore", targets: ["FoodPinCore", "FoodPinBase", "FoodPinPublish", "FoodPinDeploy"]),
+        .library(name: "FoodPinCore", targets: ["FoodPinCore", "FoodPinBase", "FoodPinModel", "FoodPinSearch", "FoodPinPublish", "FoodPinDeploy"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -72,17 +77,14 @@ let package = Package(
                 // SHA-256, the one hash of every digest and fingerprint.
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
-            // Its small functions and generics (BinaryWriter, ParallelMap) can be inlined and
-            // specialised where the stages call them (bench/HISTORY.md: "A base target").
-            swiftSettings: [.unsafeFlags(["-cross-module-optimization"], .when(configuration: .release))]
-                + (fuzzing ? [.unsafeFlags(["-sanitize=fuzzer,address"])] : [])
+            swiftSettings: crossModule + fuzzFlags
         ),
         // The writer and the publisher: files written through a rename into a standby folder,
         // published in one step, and the record of what each folder holds.
         .target(
             name: "FoodPinPublish",
             dependencies: ["FoodPinBase"],
-            swiftSettings: fuzzing ? [.unsafeFlags(["-sanitize=fuzzer,address"])] : []
+            swiftSettings: crossModule + fuzzFlags
         ),
         // `foodpin deploy`, after the build: a built site and its record sent to a folder or an S3
         // bucket, wave by wave.
@@ -98,12 +100,31 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
-        // The stages from sources to the site's files, and the build that runs them.
+        // The sources (site.yml, Markdown files, city files), the store, and the site model made of them.
+        .target(
+            name: "FoodPinModel",
+            dependencies: [
+                "FoodPinBase",
+                "ScratchFiles",
+                .product(name: "Yams", package: "Yams"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
+            swiftSettings: crossModule + fuzzFlags
+        ),
+        // The search's files, from the model: the full-text index, the cards' shards, the columns sorts read.
+        .target(
+            name: "FoodPinSearch",
+            dependencies: ["FoodPinBase", "FoodPinModel", "FoodPinPublish"],
+            swiftSettings: crossModule + fuzzFlags
+        ),
+        // Pictures, Markdown, the renderer and the site's files, and the build that runs every stage.
         .target(
             name: "FoodPinCore",
             dependencies: [
                 "FoodPinBase",
+                "FoodPinModel",
                 "FoodPinPublish",
+                "FoodPinSearch",
                 "CMarkGFM",
                 "CVips",
                 "ScratchFiles",
@@ -114,7 +135,7 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOHTTPCompression", package: "swift-nio-extras"),
             ],
-            swiftSettings: vipsHeaders + (fuzzing ? [.unsafeFlags(["-sanitize=fuzzer,address"])] : []),
+            swiftSettings: vipsHeaders + fuzzFlags,
             plugins: ["EmbedTheme"]
         ),
         // The dev loop around the core: file watching, rebuilding, the live preview server.
@@ -137,6 +158,7 @@ let package = Package(
                 "FoodPinCore",
                 "FoodPinDeploy",
                 "FoodPinDev",
+                "FoodPinModel",
                 "FoodPinPublish",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -145,7 +167,7 @@ let package = Package(
         .target(name: "CFuzzer", path: "Tests/Fuzz/CFuzzer"),
         .executableTarget(
             name: "foodpin-fuzz",
-            dependencies: ["FoodPinBase", "FoodPinCore", "FoodPinPublish", "CFuzzer"],
+            dependencies: ["FoodPinBase", "FoodPinCore", "FoodPinModel", "FoodPinPublish", "FoodPinSearch", "CFuzzer"],
             path: "Tests",
             sources: ["Fuzz/FoodPinFuzz.swift", "FoodPinCoreTests/FuzzProperties.swift"],
             swiftSettings: [.unsafeFlags(["-sanitize=address"])],
@@ -153,8 +175,8 @@ let package = Package(
         ),
     ] : [
         // The tests read published pictures back with libvips itself.
-        .testTarget(name: "FoodPinCoreTests", dependencies: ["FoodPinBase", "FoodPinCore", "FoodPinDeploy", "FoodPinPublish", "foodpin", "CVips"], swiftSettings: vipsHeaders,
+        .testTarget(name: "FoodPinCoreTests", dependencies: ["FoodPinBase", "FoodPinCore", "FoodPinDeploy", "FoodPinModel", "FoodPinPublish", "FoodPinSearch", "foodpin", "CVips"], swiftSettings: vipsHeaders,
                     linkerSettings: [.linkedLibrary("vips"), .linkedLibrary("gobject-2.0"), .linkedLibrary("glib-2.0")]),
-        .testTarget(name: "FoodPinDevTests", dependencies: ["FoodPinDev", "FoodPinBase", "FoodPinCore", "FoodPinPublish"]),
+        .testTarget(name: "FoodPinDevTests", dependencies: ["FoodPinDev", "FoodPinBase", "FoodPinCore", "FoodPinModel", "FoodPinPublish"]),
     ])
 )

@@ -20,7 +20,7 @@ package final class Publisher: @unchecked Sendable {
     package let targetHeld: [String: WrittenState]?
     package let liveExists: Bool
     /// The target held nothing but dot files: nothing in it to compare with, or to find stale.
-    private(set) var startedEmpty = false
+    package private(set) var startedEmpty = false
     /// Whether pages are checked on disk (one `stat` each) and the standby walked for strangers:
     /// always but within a session that wrote the live folder itself.
     package let checksDisk: Bool

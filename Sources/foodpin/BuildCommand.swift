@@ -2,6 +2,7 @@ import ArgumentParser
 import FoodPinCore
 import Foundation
 import FoodPinBase
+import FoodPinModel
 import FoodPinPublish
 
 struct BuildCommand: ParsableCommand {

@@ -2,6 +2,7 @@ import ArgumentParser
 import FoodPinCore
 import Foundation
 import FoodPinBase
+import FoodPinModel
 
 struct ImportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

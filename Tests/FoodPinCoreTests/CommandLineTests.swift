@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Testing
 @testable import FoodPinCore
+@testable import FoodPinModel
 import FoodPinBase
 
 /// The `foodpin` binary as a user runs it: output, files and exit status.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import FoodPinCore
+@testable import FoodPinModel
 import FoodPinBase
 
 /// Every input a page is made from, changed in turn between two builds: each time the incremental

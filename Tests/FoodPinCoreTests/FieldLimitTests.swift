@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import FoodPinCore
+@testable import FoodPinModel
 import FoodPinBase
 
 /// Every field has a maximum (docs/limits.md: "Limits"): past it a warning at the value and the text cut,

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import FoodPinCore
+@testable import FoodPinModel
 import FoodPinBase
 
 /// A build lists its content from the scan its fingerprint made (`FolderScan`); a `serve` session

@@ -1,5 +1,6 @@
 import Foundation
 @testable import FoodPinCore
+@testable import FoodPinModel
 import FoodPinBase
 
 /// What must hold for any input of the readers that take text from editors and contributors. The

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import FoodPinCore
+@testable import FoodPinSearch
+@testable import FoodPinModel
 import FoodPinBase
 
 /// One builder, many builds (as `foodpin watch` does): each result equals a clean build.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import FoodPinCore
+@testable import FoodPinModel
 import FoodPinBase
 
 /// `hours` read from front matter and city files, and shown: the week, the compact form the
@@ -13,12 +14,12 @@ import FoodPinBase
     @Test func daysRangesPastMidnightAndExceptionsAreRead() throws {
         let hours = try parsed([("mon-fri", "11:30-14:30, 18:00-22:00"), ("Saturday", "18:00-01:00"), ("sun", "closed"),
                                 ("2026-12-31", "18:00-02:00"), ("2026-12-25", "closed")]).get()
-        #expect(HoursPresentation.compact(hours)
+        #expect(hours.compact
                 == "690-870,1080-1320|=|=|=|=|1080-1500| 2026-12-25= 2026-12-31=1080-1560")
         // A range that wraps the week, a list, `daily`, 24 hours, 24:00 as a closing time; unnamed days are closed.
-        #expect(try HoursPresentation.compact(parsed([("fri-mon", "9:00-24:00"), ("wed", "24h")]).get())
+        #expect(try parsed([("fri-mon", "9:00-24:00"), ("wed", "24h")]).get().compact
                 == "540-1440||0-1440||540-1440|=|=")
-        #expect(try HoursPresentation.compact(parsed([("daily", "07:00-11:00")]).get()) == "420-660|=|=|=|=|=|=")
+        #expect(try parsed([("daily", "07:00-11:00")]).get().compact == "420-660|=|=|=|=|=|=")
         #expect(try parsed([("tue, thu", "10:00-12:00")]).get().week.map(\.count) == [0, 1, 0, 1, 0, 0, 0])
         // The store's form reads back the same.
         #expect(OpeningHours(lines: hours.lines) == hours)
@@ -88,7 +89,7 @@ import FoodPinBase
         try guide.write("Content/cities/x.json", #"[{"id": 1, "name": "B", "city": "X", "hours": {"mon-fri": "12:00-14:00", "sat": "19:00-01:00"}}]"#)
         #expect(try guide.build().succeeded)
         let stored = try GuideStore(url: guide.layout.store).allRestaurants()
-        #expect(stored.first?.facts.hours.map(HoursPresentation.compact) == "720-840|=|=|=|=|1140-1500|")
+        #expect(stored.first?.facts.hours.map(\.compact) == "720-840|=|=|=|=|1140-1500|")
         let exported = StoreExport.json(stored)
         #expect(exported.contains(#""hours": {"mon": "12:00-14:00", "tue": "12:00-14:00", "wed": "12:00-14:00", "thu": "12:00-14:00", "fri": "12:00-14:00", "sat": "19:00-01:00", "sun": "closed"}"#))
     }

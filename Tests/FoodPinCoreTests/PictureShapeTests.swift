@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import FoodPinCore
+@testable import FoodPinModel
 import FoodPinBase
 
 /// Pictures of extreme shapes: a picture's memory and time are bounded by what is published, not

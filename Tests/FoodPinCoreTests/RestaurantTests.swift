@@ -1,5 +1,6 @@
 import Testing
 @testable import FoodPinCore
+@testable import FoodPinModel
 import FoodPinBase
 
 @Suite struct RestaurantTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import FoodPinCore
+@testable import FoodPinSearch
 import FoodPinBase
 
 @Suite struct SearchIndexTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import FoodPinCore
+@testable import FoodPinSearch
 import FoodPinBase
 
 /// `serve`'s rebuilds: the builder is told which paths changed (the watcher's), looks again only at

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import FoodPinCore
+@testable import FoodPinSearch
+@testable import FoodPinModel
 import FoodPinBase
 
 /// End to end: guides in temp folders, built for real, read back as HTML.

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Testing
 @testable import FoodPinCore
+@testable import FoodPinModel
 import FoodPinBase
 
 @Suite struct StoreTests {

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import FoodPinCore
+@testable import FoodPinSearch
+@testable import FoodPinModel
 import FoodPinBase
 
 @Suite struct TermIndexTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import FoodPinCore
+@testable import FoodPinSearch
 import FoodPinBase
 
 /// A guide in a fresh temporary folder, written file by file, built with the real pipeline.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import FoodPinCore
+@testable import FoodPinModel
 import FoodPinBase
 
 /// The theme's words: files per language, plural forms, numbers and dates, overrides and fallbacks.

@@ -172,3 +172,16 @@ public struct OpeningHours: Sendable, Hashable {
 private extension Character {
     var isASCIIDigit: Bool { ("0"..."9").contains(self) }
 }
+
+extension OpeningHours {
+    /// Seven groups, Monday first, joined by `|`, each `start-end` minutes joined by `,` (`=`: the
+    /// same as the day before); then each exception as ` YYYY-MM-DD=spans`:
+    /// `690-870,1080-1320|=|=|=|=|1080-1500| 2026-12-25=`.
+    package var compact: String {
+        func spans(_ spans: [OpeningHours.Span]) -> String { spans.map { "\($0.start)-\($0.end)" }.joined(separator: ",") }
+        let days = week.indices.map { day in
+            day > 0 && !week[day].isEmpty && week[day] == week[day - 1] ? "=" : spans(week[day])
+        }
+        return days.joined(separator: "|") + exceptions.map { " \($0.day)=" + spans($0.spans) }.joined()
+    }
+}

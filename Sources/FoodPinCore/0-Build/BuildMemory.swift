@@ -1,5 +1,6 @@
 import Foundation
 import FoodPinBase
+import FoodPinModel
 import FoodPinPublish
 
 /// What a builder remembers from one build to the next, as one value: read from the last

@@ -1,5 +1,7 @@
 import Foundation
 import FoodPinBase
+import FoodPinSearch
+import FoodPinModel
 import FoodPinPublish
 
 /// What a build leaves for the next one, so that `foodpin build` in a new process re-reads only

@@ -1,5 +1,6 @@
 import Foundation
 import FoodPinBase
+import FoodPinModel
 
 /// The guide as one build read it: content, theme, the pictures folder's files, and the theme's
 /// words (read while the store is synced and the model made).

@@ -1,5 +1,6 @@
 import Foundation
 import FoodPinBase
+import FoodPinModel
 import FoodPinPublish
 
 /// What one build makes of the site: the files to render and write because their inputs

@@ -1,5 +1,6 @@
 import Foundation
 import FoodPinBase
+import FoodPinModel
 
 /// The pictures one build publishes: processed rasters, and files published as they are.
 struct BuildPictures {

@@ -1,5 +1,6 @@
 import Foundation
 import FoodPinBase
+import FoodPinModel
 
 /// Each restaurant's card digest and detail-page input digest. Under `serve` it remembers the
 /// last build's restaurants: one equal to the last under its slug takes the same digests again.

@@ -1,5 +1,6 @@
 import Foundation
 import FoodPinBase
+import FoodPinModel
 import FoodPinPublish
 
 /// The pipeline: sources → store → site model → pictures → page plan → renderer and writer →

@@ -1,6 +1,8 @@
 import Foundation
 import GRDB
 import FoodPinBase
+import FoodPinSearch
+import FoodPinModel
 import FoodPinPublish
 
 /// Stage: the city files synced into the store, the site model made from its records, and what

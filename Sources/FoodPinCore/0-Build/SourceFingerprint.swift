@@ -1,5 +1,6 @@
 import Foundation
 import FoodPinBase
+import FoodPinModel
 
 /// One digest of every file a build reads: its path and stamp, for everything under Content/
 /// (but the store, which the build itself writes) and Templates/. Equal to the last successful

@@ -1,5 +1,6 @@
 import Foundation
 import FoodPinBase
+import FoodPinModel
 
 /// What a build state is valid for, written first in each of its files, one line a field: this
 /// format, this binary, these options, this output folder and (for a build not flushed to disk)

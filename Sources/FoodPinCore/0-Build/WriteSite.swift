@@ -1,5 +1,6 @@
 import Foundation
 import FoodPinBase
+import FoodPinModel
 import FoodPinPublish
 
 /// What the write stage left: the files the new site holds, and what is still to do to publish it.

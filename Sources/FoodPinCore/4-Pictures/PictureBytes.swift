@@ -1,4 +1,5 @@
 import FoodPinBase
+import FoodPinModel
 /// What a picture is by its first bytes, whatever its name says or a server calls it.
 enum PictureBytes {
     enum Kind: Equatable {

@@ -1,5 +1,6 @@
 import Foundation
 import FoodPinBase
+import FoodPinModel
 import FoodPinPublish
 
 /// Processed pictures kept between builds in `.foodpin-cache/pictures/`: one folder per key (the

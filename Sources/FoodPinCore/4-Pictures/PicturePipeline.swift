@@ -1,5 +1,6 @@
 import Foundation
 import FoodPinBase
+import FoodPinModel
 
 /// A raster picture content uses, and where it is named (errors about it point there).
 struct PictureUse: Sendable {

@@ -1,6 +1,7 @@
 import CVips
 import Foundation
 import FoodPinBase
+import FoodPinModel
 import FoodPinPublish
 
 /// Why a picture cannot be published, said of the file the content names.

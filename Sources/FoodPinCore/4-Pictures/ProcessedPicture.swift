@@ -1,5 +1,6 @@
 import Foundation
 import FoodPinBase
+import FoodPinModel
 
 /// A raster picture after processing: what pages need to show it, and where its files are.
 /// Its files live in the picture cache under `key` and are published under `pictures/<key>/`.

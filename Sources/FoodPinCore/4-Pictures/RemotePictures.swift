@@ -4,6 +4,7 @@ import NIOCore
 import NIOHTTP1
 import NIOHTTPCompression
 import FoodPinBase
+import FoodPinModel
 import FoodPinPublish
 
 /// Remote pictures (`image_url`, `image: https://…`) downloaded once into `.foodpin-cache/remote/`

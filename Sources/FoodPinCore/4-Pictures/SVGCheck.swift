@@ -2,6 +2,7 @@ import Foundation
 #if canImport(FoundationXML)
 import FoundationXML
 import FoodPinBase
+import FoodPinModel
 import FoodPinPublish
 #endif
 

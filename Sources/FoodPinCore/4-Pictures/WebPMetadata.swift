@@ -1,5 +1,6 @@
 import Foundation
 import FoodPinBase
+import FoodPinModel
 
 /// libvips 8.14 writes an EXIF chunk (orientation, resolution) into every WebP it saves, even when
 /// told to strip; FoodPin removes the metadata chunks itself, so no published WebP carries EXIF,

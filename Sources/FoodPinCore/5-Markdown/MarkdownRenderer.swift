@@ -1,6 +1,7 @@
 import CMarkGFM
 import Foundation
 import FoodPinBase
+import FoodPinModel
 
 /// Markdown to HTML with GitHub's extensions (table, strikethrough, autolink, tasklist).
 /// Raw HTML is shown as text unless the guide allows it; links and images that point into

@@ -1,5 +1,6 @@
 import Foundation
 import FoodPinBase
+import FoodPinModel
 
 /// A restaurant's card: on lists, browse pages and as a search result.
 extension SiteRenderer {
@@ -41,7 +42,7 @@ extension SiteRenderer {
             card["ratingLabel"] = .string(strings.text("rating.label", ["rating": rating]))
             card["reviewCountLabel"] = .string(strings.count("count.reviews", restaurant.reviews.count))
         }
-        card.set("hours", restaurant.hours.map(HoursPresentation.compact))
+        card.set("hours", restaurant.hours.map(\.compact))
         card["slug"] = .string(restaurant.slug)
         card["t"] = stringsValue
         return card

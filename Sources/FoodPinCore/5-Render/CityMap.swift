@@ -1,5 +1,6 @@
 import Foundation
 import FoodPinBase
+import FoodPinModel
 
 /// A city's restaurants drawn at build time: their coordinates projected (Web Mercator) into the
 /// box around them, no tiles and nothing from outside unless site.yml names a tile server. Pins

@@ -1,4 +1,5 @@
 import FoodPinBase
+import FoodPinModel
 /// What the feeds list: the newest restaurants and the newest reviews, for the whole guide and for
 /// each city, chosen once per build. Dates come from the content (a restaurant's `added`, else its
 /// first review's; a review's `date`), never the clock, so a rebuild lists the same entries.

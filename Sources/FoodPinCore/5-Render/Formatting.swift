@@ -1,5 +1,6 @@
 import Foundation
 import FoodPinBase
+import FoodPinModel
 
 /// How values are written where no language applies (structured data, links): ratings, phones,
 /// map links. Words a visitor reads come from `ThemeStrings`.

@@ -1,5 +1,7 @@
 import Foundation
 import FoodPinBase
+import FoodPinPublish
+import FoodPinModel
 
 /// Files hosts and crawlers read: `robots.txt`, and `_headers` and `_redirects` when site.yml
 /// names a host that reads them. Made from the settings and the theme's assets alone.

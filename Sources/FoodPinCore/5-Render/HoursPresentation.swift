@@ -1,19 +1,9 @@
 import FoodPinBase
+import FoodPinModel
 /// Opening hours as pages show them: the week as a table (the same without JavaScript), the
 /// compact form `hours.js` reads to say "Open now · closes 22:00" in the guide's time zone, and
 /// schema.org's `openingHoursSpecification`.
 enum HoursPresentation {
-    /// Seven groups, Monday first, joined by `|`, each `start-end` minutes joined by `,` (`=`: the
-    /// same as the day before); then each exception as ` YYYY-MM-DD=spans`:
-    /// `690-870,1080-1320|=|=|=|=|1080-1500| 2026-12-25=`.
-    static func compact(_ hours: OpeningHours) -> String {
-        func spans(_ spans: [OpeningHours.Span]) -> String { spans.map { "\($0.start)-\($0.end)" }.joined(separator: ",") }
-        let days = hours.week.indices.map { day in
-            day > 0 && !hours.week[day].isEmpty && hours.week[day] == hours.week[day - 1] ? "=" : spans(hours.week[day])
-        }
-        return days.joined(separator: "|") + hours.exceptions.map { " \($0.day)=" + spans($0.spans) }.joined()
-    }
-
     /// `11:30–14:30, 18:00–01:00`, or the words for closed and open all day.
     static func times(_ spans: [OpeningHours.Span], strings: ThemeStrings) -> String {
         if spans.isEmpty { return strings.text("hours.closed") }
@@ -39,7 +29,7 @@ enum HoursPresentation {
              "times": .string(times(exception.spans, strings: strings))]
         }
         return ["days": .list(days), "exceptions": .list(exceptions), "hasExceptions": .bool(!exceptions.isEmpty),
-                "data": .string(compact(hours))]
+                "data": .string(hours.compact)]
     }
 
     private static let schemaDays = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]

@@ -1,5 +1,7 @@
 import Foundation
 import FoodPinBase
+import FoodPinPublish
+import FoodPinModel
 
 /// What makes the guide an app on a phone: `sw.js`, the service worker, and the web app manifest.
 /// Both are made from the settings and the theme's assets alone, which every file's digest holds.

@@ -1,5 +1,6 @@
 import Foundation
 import FoodPinBase
+import FoodPinModel
 
 /// How one page links to the rest of the site: relative to its own folder, so the output works
 /// at a domain root, in a sub-folder and straight from disk.

@@ -1,5 +1,6 @@
 import Foundation
 import FoodPinBase
+import FoodPinModel
 
 /// A picture as templates see it. For a processed picture:
 /// `src` (the largest JPEG), `srcset` (every JPEG width), `sources` (one `{type, srcset}` per

@@ -1,4 +1,5 @@
 import FoodPinBase
+import FoodPinModel
 /// CLDR's plural rules (version 46) for whole numbers, the only numbers FoodPin counts, by
 /// language: the categories a language uses and which one a count takes. Browsers' `Intl.PluralRules`
 /// follows the same rules, so pages and scripts agree. A language this table does not list (Cornish,

@@ -1,65 +1,8 @@
 import Foundation
 import FoodPinBase
-
-/// One kind of file of the site, as the owner that makes it tells it: how many there are, where
-/// each is written, what each is made from, the templates it is rendered with, how it is
-/// delivered, and its bytes. The planner and the writer know files only through this.
-protocol FileKind: Sendable {
-    var count: Int { get }
-    func path(_ item: Int) -> String
-    /// The digest of what file `item` is made from besides the settings and its templates: equal to
-    /// the last build's, so are its bytes.
-    func inputs(_ item: Int) -> ContentDigest
-    func bytes(_ item: Int) -> Data
-    func delivery(_ item: Int) -> Delivery
-    /// The templates its files are rendered with (`TemplateLibrary.reached` adds those they name):
-    /// a template edit renders again only the files that use it.
-    var templates: [String] { get }
-    /// An HTML page a visitor may land on from a search engine: listed in the sitemap.
-    var isListed: Bool { get }
-    /// Every item's `inputs`, when they were digested ahead (a restaurant's page, with its
-    /// card): a session's plan then skips the unchanged ones without digesting them
-    /// (a review saved at 10,000 restaurants: the plan in 36–45 ms, not 75–95; `PagePlanner.patchedPlan`).
-    var inputsAhead: [ContentDigest]? { get }
-}
-
-extension FileKind {
-    var templates: [String] { [] }
-    var isListed: Bool { false }
-    var inputsAhead: [ContentDigest]? { nil }
-}
-
-/// A kind with one file: its owner gives its path, delivery, templates and inputs, and how it is made.
-struct OneFile: FileKind {
-    let at: String
-    let delivered: Delivery
-    var templates: [String] = []
-    var isListed = false
-    /// Its inputs: digested when planned (no single file shows many restaurants).
-    var digest = ContentDigest.of { _ in }
-    let make: @Sendable () -> Data
-
-    var count: Int { 1 }
-    func path(_ item: Int) -> String { at }
-    func delivery(_ item: Int) -> Delivery { delivered }
-    func inputs(_ item: Int) -> ContentDigest { digest }
-    func bytes(_ item: Int) -> Data { make() }
-}
-
-/// A kind of numbered files its owner describes with functions (the search's parts and shards).
-struct NumberedFiles: FileKind {
-    let count: Int
-    let delivered: Delivery
-    var templates: [String] = []
-    let pathOf: @Sendable (Int) -> String
-    let inputsOf: @Sendable (Int) -> ContentDigest
-    let make: @Sendable (Int) -> Data
-
-    func path(_ item: Int) -> String { pathOf(item) }
-    func delivery(_ item: Int) -> Delivery { delivered }
-    func inputs(_ item: Int) -> ContentDigest { inputsOf(item) }
-    func bytes(_ item: Int) -> Data { make(item) }
-}
+import FoodPinSearch
+import FoodPinPublish
+import FoodPinModel
 
 /// Every file the build renders, kind by kind, in the one list of kinds (`init`): HTML pages,
 /// then the offline shell, the search files, the feeds, the host files and the sitemaps. A file

@@ -1,5 +1,6 @@
 import Foundation
 import FoodPinBase
+import FoodPinModel
 
 /// What the pages of many restaurants share: browse kinds, page slices and pagination.
 extension SiteRenderer {

@@ -1,5 +1,7 @@
 import Foundation
 import FoodPinBase
+import FoodPinPublish
+import FoodPinModel
 
 /// Turns a `Site` into HTML pages with the theme's templates: what every page shares (the
 /// layout, cards, Markdown, pictures, words, the script bundle). Each kind of page is a

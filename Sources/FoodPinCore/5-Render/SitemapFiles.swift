@@ -1,5 +1,7 @@
 import Foundation
 import FoodPinBase
+import FoodPinPublish
+import FoodPinModel
 
 /// `sitemap.xml`, with a base URL: every page its kind lists (`FileKind.isListed`), or above
 /// 50,000 an index of parts `sitemap-1.xml`… that list them in slices.

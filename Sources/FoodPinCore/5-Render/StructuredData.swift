@@ -1,5 +1,6 @@
 import Foundation
 import FoodPinBase
+import FoodPinModel
 
 /// schema.org `Restaurant` JSON-LD for a detail page, safe inside `<script>`.
 enum StructuredData {

@@ -1,5 +1,6 @@
 import Foundation
 import FoodPinBase
+import FoodPinModel
 
 /// The built-in theme, with any file of the same name in the guide's Templates/ taking its place.
 public struct Theme: Sendable {

@@ -1,5 +1,6 @@
 import Foundation
 import FoodPinBase
+import FoodPinModel
 
 /// Every word the theme shows, in the guide's language: `Templates/strings/<language>.yml`, single
 /// strings overridden by site.yml's `strings:`, English wherever the language has no word for a key.
@@ -32,12 +33,7 @@ public struct ThemeStrings: Sendable, Equatable {
         self.language = language
         self.entries = entries
         plurals = PluralRules(language: language)
-        isRightToLeft = ["ar", "he", "fa", "ur", "ps", "sd", "yi", "dv", "ug", "ckb"].contains(Self.primary(language))
-    }
-
-    /// A language tag's language, lowercased: `en` for `en-GB`.
-    static func primary(_ language: String) -> String {
-        language.split(separator: "-").first.map { $0.lowercased() } ?? ""
+        isRightToLeft = ["ar", "he", "fa", "ur", "ps", "sd", "yi", "dv", "ug", "ckb"].contains(LanguageTag.primary(language))
     }
 
     /// Every other property follows from these two.

@@ -1,5 +1,6 @@
 import Foundation
 import FoodPinBase
+import FoodPinModel
 
 /// `foodpin init --ci github|gitlab`: a CI file that builds the guide on every push to the main
 /// branch, keeping `.foodpin-cache/` between runs (a run then redoes only what changed), and

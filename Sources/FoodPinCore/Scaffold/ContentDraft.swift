@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import FoodPinBase
+import FoodPinModel
 
 /// A file `foodpin new` is about to write, checked exactly as the next build will read it: the
 /// same front-matter reader and field checks, then the whole guide's model with the file in it

@@ -1,5 +1,6 @@
 import Foundation
 import FoodPinBase
+import FoodPinModel
 
 /// Writes new guides and new content files.
 public enum GuideScaffold {

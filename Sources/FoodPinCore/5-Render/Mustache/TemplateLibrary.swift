@@ -1,4 +1,5 @@
 import FoodPinBase
+import FoodPinModel
 /// The theme's parsed templates by name, which partials and parents refer to.
 struct TemplateLibrary: Sendable {
     private(set) var templates: [String: [TemplateNode]] = [:]

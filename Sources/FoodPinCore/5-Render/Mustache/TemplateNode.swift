@@ -1,4 +1,5 @@
 import FoodPinBase
+import FoodPinModel
 /// A parsed Mustache template: text and tags as a tree, names split once, standalone lines already removed.
 indirect enum TemplateNode: Sendable {
     case text(String)

@@ -1,4 +1,5 @@
 import FoodPinBase
+import FoodPinModel
 /// Parses Mustache (the spec's tags, set delimiters and template inheritance) into `TemplateNode`s.
 struct TemplateParser {
     struct SyntaxError: Error, Equatable {

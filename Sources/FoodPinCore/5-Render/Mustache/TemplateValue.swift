@@ -1,4 +1,5 @@
 import FoodPinBase
+import FoodPinModel
 /// What a template sees: typed, so a lookup is a dictionary read and a switch, never a dynamic cast.
 public enum TemplateValue: Sendable, Equatable {
     case string(String)

@@ -1,5 +1,7 @@
 import Foundation
 import FoodPinBase
+import FoodPinPublish
+import FoodPinModel
 
 /// All cities or all cuisines, on one page.
 struct BrowseIndexPage: FileKind {

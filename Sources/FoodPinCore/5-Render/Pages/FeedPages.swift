@@ -1,5 +1,7 @@
 import Foundation
 import FoodPinBase
+import FoodPinPublish
+import FoodPinModel
 
 /// The feeds of new restaurants and new reviews, for the whole guide and each city, in Atom
 /// (RFC 4287) and JSON Feed 1.1. Entries are those of `FeedEntries`; ids are the entries' addresses

@@ -1,5 +1,7 @@
 import Foundation
 import FoodPinBase
+import FoodPinPublish
+import FoodPinModel
 
 /// The list of every restaurant, page by page: the first is the home page.
 struct ListPages: FileKind {

@@ -1,5 +1,7 @@
 import Foundation
 import FoodPinBase
+import FoodPinPublish
+import FoodPinModel
 
 /// Each restaurant's detail page.
 struct RestaurantPages: FileKind {

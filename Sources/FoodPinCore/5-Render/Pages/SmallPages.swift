@@ -1,5 +1,7 @@
 import Foundation
 import FoodPinBase
+import FoodPinPublish
+import FoodPinModel
 
 /// The walkthrough, My guide, the not-found page and the page shown offline.
 enum SmallPages {
