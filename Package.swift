@@ -114,7 +114,7 @@ let package = Package(
         // The search's files, from the model: the full-text index, the cards' shards, the columns sorts read.
         .target(
             name: "FoodPinSearch",
-            dependencies: ["FoodPinBase", "FoodPinModel", "FoodPinPublish"],
+            dependencies: ["FoodPinBase", "FoodPinModel"],
             swiftSettings: crossModule + fuzzFlags
         ),
         // Pictures, Markdown, the renderer and the site's files, and the build that runs every stage.

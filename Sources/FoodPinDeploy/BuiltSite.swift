@@ -13,7 +13,7 @@ enum BuiltSite {
         /// From the build's record of what it wrote, or for a file the record does not list, its stamp.
         var version: FileVersion
         /// As the build's record says; a file it does not list goes as a page (brief, with the pages).
-        var delivery: Delivery = .page
+        var delivery: Delivery = .unrecorded
     }
 
     /// The files the last build wrote, from its record: nothing to walk. At 100,000 restaurants the
@@ -22,7 +22,7 @@ enum BuiltSite {
         try requireFolder(folder)
         let files = (record.live ?? [:]).compactMap { path, state -> File? in
             guard !isHidden(path) else { return nil }
-            let delivery = record.deliveries[path] ?? .page
+            let delivery = record.deliveries[path] ?? .unrecorded
             return switch state {
             case .bytes(let digest): File(path: path, size: Int64(digest.count), version: .written(digest), delivery: delivery)
             case .copy(let stamp): File(path: path, size: stamp.size, version: .copied(stamp), delivery: delivery)
@@ -32,8 +32,9 @@ enum BuiltSite {
         return files
     }
 
-    /// Walks the folder, for a site the build has no record of (or `--verify`); files `record`
-    /// lists keep the build's version, so the next deploy from the record sends nothing again.
+    /// Walks the folder, for a site the build has no record of (or `--verify`, or a record of the
+    /// deliveries only); files `record` lists keep the build's version, so the next deploy from the
+    /// record sends nothing again, and each file its recorded delivery.
     static func scan(_ folder: URL, record: FolderRecord? = nil) throws(FoodPinError) -> [File] {
         try requireFolder(folder)
         let root = folder.standardizedFileURL.path
@@ -54,7 +55,7 @@ enum BuiltSite {
                         files.append(file)
                     } else {
                         files.append(File(path: relative, size: stamp.size, version: FileVersion(found: stamp),
-                                          delivery: record?.deliveries[relative] ?? .page))
+                                          delivery: record?.deliveries[relative] ?? .unrecorded))
                     }
                 }
             }

@@ -68,14 +68,15 @@ struct DeployPlan: Sendable {
                 send(file, replacing: entry != nil || old.retired[file.path] != nil)
             }
         }
-        retire(old.files.keys, stillThere: looks.count { $0.entry != nil }, old: old, folder: rootPath, settings: settings)
+        retire(old.files.keys, stillThere: looks.count { $0.entry != nil }, old: old, sentAs: old.files, folder: rootPath, settings: settings)
         sortByPath()
         unchangedManifest = !restamped && manifest.files.count == old.files.count && manifest.retired == old.retired
     }
 
     /// Against a listing of the target (a first deploy, `--verify`): every file is read, and sent when
     /// the MD5 of what would be sent differs from the stored object's.
-    init(site: [BuiltSite.File], root: URL, listing: [String: String], retired: [String: Int], settings: DeploySettings) {
+    /// `last`: the last deploy's manifest, if any, which says the wave each file it sent is removed in.
+    init(site: [BuiltSite.File], root: URL, listing: [String: String], last: DeployManifest?, settings: DeploySettings) {
         let rootPath = root.standardizedFileURL.path
         let reads = ParallelMap.map(site, width: .disk) { file -> (entry: DeployManifest.Entry, md5: String)? in
             guard let bytes = FileBytes.read(rootPath + "/" + file.path, expectedSize: Int(file.size)) else { return nil }
@@ -91,8 +92,9 @@ struct DeployPlan: Sendable {
             }
         }
         var old = DeployManifest()
-        old.retired = retired
-        retire(listing.keys, stillThere: site.count { listing[$0.path] != nil }, old: old, folder: rootPath, settings: settings)
+        old.retired = last?.retired ?? [:]
+        retire(listing.keys, stillThere: site.count { listing[$0.path] != nil }, old: old, sentAs: last?.files ?? [:], folder: rootPath,
+               settings: settings)
         sortByPath()
     }
 
@@ -112,7 +114,8 @@ struct DeployPlan: Sendable {
     /// until `keepDeleted` has passed. `stillThere`: how many of `held` the site still has; with all
     /// of them, none is gone and nothing is looked up. A file still in the site's folder, though the
     /// build's record does not list it (added by hand, sent by `--verify`), stays.
-    private mutating func retire(_ held: some Collection<String>, stillThere: Int, old: DeployManifest, folder: String, settings: DeploySettings) {
+    private mutating func retire(_ held: some Collection<String>, stillThere: Int, old: DeployManifest, sentAs: [String: DeployManifest.Entry],
+                                 folder: String, settings: DeploySettings) {
         guard held.count > stillThere || !old.retired.isEmpty else { return }
         let kept = manifest.files, sent = Set(sending.map(\.path))
         let isGone = { (path: String) in kept[path] == nil && !sent.contains(path) }
@@ -124,7 +127,7 @@ struct DeployPlan: Sendable {
             }
             let since = min(old.retired[path] ?? settings.now, settings.now)
             if settings.now - since >= settings.keepDeleted {
-                removals[(old.files[path]?.headers.delivery ?? .page).wave.rawValue].append(path)
+                removals[(sentAs[path]?.headers.delivery ?? .unrecorded).wave.rawValue].append(path)
                 changed.append(path)
             } else {
                 manifest.retired[path] = since

@@ -66,7 +66,11 @@ public enum Deployer {
         let lastDeploy = Pending { DeployManifest.load(from: manifestURL) }
         let record = request.record()
         // `--verify` and `--force` trust nothing: files added or changed by hand in the folder go too.
-        let site = if let record, !request.verify, !request.settings.force { try BuiltSite.recorded(record, in: request.site) } else { try BuiltSite.scan(request.site, record: record) }
+        let site = if let record, record.live != nil, !request.verify, !request.settings.force {
+            try BuiltSite.recorded(record, in: request.site)
+        } else {
+            try BuiltSite.scan(request.site, record: record)
+        }
         let destination = try destination(for: request)
         let manifest = lastDeploy.value
         var report: DeployReport
@@ -74,8 +78,7 @@ public enum Deployer {
             let plan = if let manifest, !request.verify, !request.settings.force {
                 DeployPlan(site: site, root: request.site, manifest: manifest, settings: request.settings)
             } else {
-                DeployPlan(site: site, root: request.site, listing: try await destination.list(), retired: manifest?.retired ?? [:],
-                           settings: request.settings)
+                DeployPlan(site: site, root: request.site, listing: try await destination.list(), last: manifest, settings: request.settings)
             }
             report = DeployReport(sent: plan.sending.map(\.path), deleted: plan.deletions, kept: plan.manifest.retired.count,
                                   unchanged: plan.unchanged)

@@ -3,7 +3,8 @@ import FoodPinBase
 
 /// What the publisher knows of the folders it writes, from one build to the next: what the live
 /// output folder holds and what its standby holds (the site before the last one). The builder
-/// keeps it and saves it in the build state; only the publisher reads or changes it.
+/// keeps it and saves it in the build state; the publisher changes it, and a deploy reads its live
+/// part (the files and their deliveries).
 package struct FolderRecord {
     /// What the live folder holds, by output path; nil when unknown (the disk is compared).
     package var live: [String: WrittenState]?

@@ -1,14 +1,14 @@
 import Foundation
 import FoodPinBase
-import FoodPinPublish
 import FoodPinModel
 
 /// The search's files, as the search box reads them: `search.json` (the entrance), the filter and
 /// sort columns, the list cards, the full-text index's list, shards and common terms' parts, and
 /// the words typos are forgiven from. `card`: a restaurant's list card, as the list shows it.
 package enum SearchFiles {
-    package static func kinds(_ site: Site, terms: TermIndex, cardDigests: [ContentDigest],
-                      card: @escaping @Sendable (Int) -> String) -> [any FileKind] {
+    /// `cardTemplates`: those `card` renders with.
+    package static func kinds(_ site: Site, terms: TermIndex, cardDigests: [ContentDigest], cardTemplates: [String],
+                              card: @escaping @Sendable (Int) -> String) -> [any FileKind] {
         let typoWords = TypoWords(terms.terms)
         let entrance = OneFile(at: "search.json", delivered: .entrance, digest: .of { writer in
             for group in site.cities + site.cuisines {
@@ -28,7 +28,7 @@ package enum SearchFiles {
                                        },
                                        make: { SearchIndex.attributes(site, number: $0) })
         // A shard's cards link to pages: it goes up with them.
-        let shards = NumberedFiles(count: SearchIndex.shardCount(site), delivered: .page, templates: ["card", "picture"],
+        let shards = NumberedFiles(count: SearchIndex.shardCount(site), delivered: .page, templates: cardTemplates,
                                    pathOf: { "\(SearchIndex.shardFolder)/\($0).json" },
                                    inputsOf: { number in .of { $0.write(Array(cardDigests[SearchIndex.shardRange(number, of: site)])) } },
                                    make: { Data(SearchIndex.shard(site, number: $0, card: card).utf8) })

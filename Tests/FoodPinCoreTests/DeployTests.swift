@@ -94,7 +94,7 @@ struct DeployTests {
         try guide.build()
         #expect(!FileManager.default.fileExists(atPath: guide.output.appending(path: "google1234.html").path))
         let rebuilt = try await deploy(guide, to: www)
-        #expect(rebuilt.sent == ["robots.txt", "404.html"] && rebuilt.deleted == ["google1234.html"])
+        #expect(rebuilt.sent == ["404.html", "robots.txt"] && rebuilt.deleted == ["google1234.html"])
         #expect(try files(in: www) == files(in: guide.output))
     }
 
@@ -122,7 +122,7 @@ struct DeployTests {
         #expect(try files(in: www).count > 0)
     }
 
-    @Test func aSiteWithoutARecordIsWalkedAndTheRecordThenSendsNothingAgain() async throws {
+    @Test func aSiteWithoutARecordIsWalkedAndTheRecordThenSendsOnlyWhatTheWalkCouldNotKnow() async throws {
         let guide = try twoRestaurants()
         let www = try guide.makeOutsideFolder("www")
         let files = BuildState.files(in: guide.layout, output: guide.output)
@@ -250,12 +250,12 @@ struct DeployTests {
         let expected: [String: Delivery] = [
             "index.html": .entrance, "sitemap.xml": .entrance, "search.json": .entrance, "search/terms.json": .entrance,
             "feeds/restaurants.xml": .entrance, "cities/boston/feeds/reviews.json": .entrance,
-            "robots.txt": .part, "manifest.webmanifest": .part, "sw.js": .part, "images/plan.svg": .part,
+            "robots.txt": .entrance, "sw.js": .entrance, "images/plan.svg": .part,
             "search/0.json": .page, "search/attributes/0.json": .page, "cities/boston/index.html": .page, "404.html": .page,
-            "notes.txt": .page,
+            "manifest.webmanifest": .page, "notes.txt": .page,
         ]
         #expect(Dictionary(uniqueKeysWithValues: expected.keys.map { ($0, sent[$0]?.delivery) }) == expected.mapValues { $0 })
-        // Only the doors and the fingerprinted files differ from the pages' five minutes.
+        // Only the fingerprinted files are kept longer than five minutes.
         #expect(Set(sent.values.map(\.cacheControl)) == ["public, max-age=300", "public, max-age=31536000, immutable"])
     }
 

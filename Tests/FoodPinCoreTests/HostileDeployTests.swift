@@ -93,8 +93,9 @@ import FoodPinBase
     }
 
     /// Doors and pages go before the assets they name: a deploy stopped while removing leaves no
-    /// live page without its stylesheet.
-    @Test func pagesAreRemovedBeforeTheAssetsTheyName() async throws {
+    /// live page without its stylesheet. With `--verify` too, which lists the target: the last
+    /// manifest still says how each file was sent.
+    @Test(arguments: [false, true]) func pagesAreRemovedBeforeTheAssetsTheyName(verify: Bool) async throws {
         let guide = try deploys.twoRestaurants()
         let www = try guide.makeOutsideFolder("www")
         _ = try await deploys.deploy(guide, to: www)
@@ -103,7 +104,7 @@ import FoodPinBase
         try guide.write("Templates/assets/site.css", try String(contentsOf: Fixtures.repository.appending(path: "Templates/assets/site.css"), encoding: .utf8) + "\n.x { color: red; }\n")
         try guide.remove("Content/restaurants/noodle-bar.md")
         try guide.build()
-        let report = try await deploys.deploy(guide, to: www)
+        let report = try await deploys.deploy(guide, to: www) { $0.verify = verify }
         let page = try #require(report.deleted.firstIndex(of: "restaurants/noodle-bar/index.html"))
         #expect(report.deleted.last == oldCSS)
         #expect(page < report.deleted.count - 1)

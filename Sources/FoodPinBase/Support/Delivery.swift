@@ -2,17 +2,22 @@
 /// wave a deploy sends it, so that no visitor gets a page whose files are not there yet. The
 /// file's owner says it when the file is planned; the build's record keeps it for the deploy.
 public enum Delivery: UInt8, CaseIterable, Sendable, Hashable {
+    // A file goes in a wave after every file it names that may not be there yet: whatever a
+    // visitor reaches from a file already live then finds what it names.
     /// Named by its content (`assets/site.3f9a1c2e.css`, `pictures/<hash>/…`): kept a year, sent first.
     case fingerprinted
-    /// A file under a fixed name that names no other (a common term's postings, the web app
-    /// manifest): sent first.
+    /// A file under a fixed name that names no other (a common term's postings): sent first.
     case part
-    /// A page, or a file that names pages or parts (a search shard's cards, a term shard's
-    /// common terms): sent after the parts.
+    /// A page, or a file that names parts and fingerprinted files (a search shard's cards, a term
+    /// shard's common terms, the web app manifest's icon): sent after the parts.
     case page
-    /// A door into the site (the home page, the sitemaps, `search.json`, the feeds): sent last,
-    /// once everything it leads to is there.
+    /// A door that names pages (the home page, the sitemaps, the feeds, `search.json`, the
+    /// service worker's shell, `robots.txt`): sent last, once everything it leads to is there.
     case entrance
+
+    /// How a file no owner described goes (one added to the output folder by hand, or a site
+    /// without the build's record): briefly cached, with the pages.
+    public static let unrecorded = Delivery.page
 
     /// The order files go up in; removals go in the reverse order.
     public enum Wave: Int, CaseIterable, Sendable {

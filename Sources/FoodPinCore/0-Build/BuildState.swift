@@ -58,14 +58,18 @@ package struct BuildState {
 
     /// What the last build wrote into `output`, whatever options it was built with, and how each
     /// file is delivered, for a deploy to send what changed without walking the folder. Nil when no
-    /// build of this guide into this folder finished since, or the state may not describe the disk
-    /// (not flushed, and a restart since).
+    /// build of this guide into this folder finished since. The files only when the state describes
+    /// the disk (else, not flushed and a restart since, the folder is walked); their deliveries
+    /// whatever happened to the bytes (a path's delivery is its owner's, build after build).
     package static func written(into output: URL, in layout: GuideLayout) -> FolderRecord? {
         let folder = output.standardizedFileURL.path
+        var onDisk = false
         let state = load(from: files(in: layout, output: output).state, wholeRecord: false) { text in
-            StateKey(text: text).map { $0.format == formatVersion && $0.output == folder && $0.isOnDisk } ?? false
+            guard let key = StateKey(text: text), key.format == formatVersion, key.output == folder else { return false }
+            onDisk = key.isOnDisk
+            return true
         }
-        return state.map { FolderRecord(live: $0.written, deliveries: $0.folders.deliveries) }
+        return state.map { FolderRecord(live: onDisk ? $0.written : nil, deliveries: $0.folders.deliveries) }
     }
 
     /// `wholeRecord`: false for a reader of the live folder's files only (`FolderRecord.read`).

@@ -38,15 +38,6 @@ struct PlanBasis {
     var shape: [SiteFiles.Shape]
     var paths: [String] = []
     var settings: ContentDigest
-    /// The rendered files delivered otherwise than as pages, by path.
-    private static func deliveries(of files: SiteFiles) -> [String: Delivery] {
-        var deliveries: [String: Delivery] = [:]
-        for kind in files.kinds {
-            for item in 0..<kind.count where kind.delivery(item) != .page { deliveries[kind.path(item)] = kind.delivery(item) }
-        }
-        return deliveries
-    }
-
     /// By kind of file: the digest of the templates it uses.
     var templates: [ContentDigest]
     /// By kind of file: its inputs digested ahead (`FileKind.inputsAhead`).
@@ -223,7 +214,6 @@ struct PagePlanner {
     /// The theme's assets and the pictures: each kept if the target or the live folder holds it.
     private func planFiles(_ plan: inout PagePlan, renderer: SiteRenderer, pictures: BuildPictures, theme: LoadedTheme,
                            publisher: Publisher) throws(FoodPinError) {
-        // The theme's assets are each named by their content (`Theme.fingerprintedAssets`), as processed pictures are.
         let assets = theme.assets.files.sorted(by: { $0.key < $1.key }).map { OutputFile(path: $0.key, data: $0.value) }
             + [OutputFile(path: renderer.scriptBundle.path, data: Data(renderer.scriptBundle.text.utf8)),
                OutputFile(path: renderer.reviewForm.path, data: Data(renderer.reviewForm.text.utf8))]
@@ -236,7 +226,8 @@ struct PagePlanner {
                 picture.files.map { OutputFile(path: picture.publishedPath(of: $0),
                                                copyOf: URL(fileURLWithPath: pictures.cache.entryFolder(picture.key) + "/" + $0)) }
             }
-        for file in assets + processed { plan.deliveries[file.path] = .fingerprinted }
+        for path in renderer.fingerprintedAssets { plan.deliveries[path] = .fingerprinted }
+        for file in processed { plan.deliveries[file.path] = .fingerprinted }
         for file in asIs { plan.deliveries[file.path] = .part }
         for file in assets + asIs + processed {
             let state = try OutputWriter.state(of: file)

@@ -1,7 +1,6 @@
 import Foundation
 import FoodPinBase
 import FoodPinSearch
-import FoodPinPublish
 import FoodPinModel
 
 /// Every file the build renders, kind by kind, in the one list of kinds (`init`): HTML pages,
@@ -25,13 +24,13 @@ struct SiteFiles: Sendable {
             BrowseIndexPage(renderer: renderer, kind: .cuisines), BrowsePages(renderer: renderer, kind: .cuisines),
         ] + SmallPages.all(renderer)
         let root = PageLinks(pagePath: "index.html", baseURL: site.config.baseURL)
-        let search = SearchFiles.kinds(site, terms: terms, cardDigests: renderer.cardDigests) { index in
+        let search = SearchFiles.kinds(site, terms: terms, cardDigests: renderer.cardDigests, cardTemplates: ListPages.cardTemplates) { index in
             // Each result is the list's own card, linked from the site root; the script prefixes the links.
             renderer.listEntry(index, links: root)["card"]?.text ?? ""
         }
         var kinds = pages + OfflineFiles.all(renderer) + search + [FeedFiles(renderer: renderer)] + HostFiles.all(renderer)
         if let baseURL = site.config.baseURL {
-            kinds.append(SitemapFiles(listing: pages.filter(\.isListed), baseURL: baseURL, limit: sitemapLimit))
+            kinds.append(SitemapFiles(listing: kinds.filter(\.isListed), baseURL: baseURL, limit: sitemapLimit))
         }
         self.kinds = kinds
         self.renderer = renderer

@@ -1,6 +1,5 @@
 import Foundation
 import FoodPinBase
-import FoodPinPublish
 import FoodPinModel
 
 /// Turns a `Site` into HTML pages with the theme's templates: what every page shares (the
@@ -14,7 +13,6 @@ public struct SiteRenderer: Sendable {
     let assetNames: [String: String]
     /// By restaurant: the digest of what its card shows.
     let cardDigests: [ContentDigest]
-    let feedEntries: FeedEntries
     /// The strings script and the theme's scripts in their order (`scripts.txt`), one file named by its content
     /// (`assets/site.<hash>.js`): one request where there were a dozen, each a round trip on a phone.
     let scriptBundle: (path: String, text: String)
@@ -44,7 +42,6 @@ public struct SiteRenderer: Sendable {
         self.strings = strings
         self.stringsValue = strings.templateValue
         self.pictures = PicturePresentation(catalog: catalog)
-        self.feedEntries = FeedEntries(site)
         self.library = theme.library
         self.assetNames = theme.assets.names
         self.contribute = Self.contributeValues(strings: strings, contributeURL: site.config.contributeURL)
@@ -88,6 +85,10 @@ public struct SiteRenderer: Sendable {
     static let rootMarker = "foodpin-root:"
 
     func asset(_ name: String) -> String { assetNames[name] ?? name }
+
+    /// The script bundle, the review form's script and the theme's assets, each named by its content
+    /// (`Theme.fingerprintedAssets`): published beside the pages, cached for good.
+    var fingerprintedAssets: [String] { [scriptBundle.path, reviewForm.path] + assetNames.values.sorted() }
 
     func localize(_ html: String, _ links: PageLinks) -> String {
         // A byte search: most Markdown has no local links, and Foundation's search costs more than the check.

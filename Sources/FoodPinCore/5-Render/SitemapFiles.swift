@@ -1,6 +1,5 @@
 import Foundation
 import FoodPinBase
-import FoodPinPublish
 import FoodPinModel
 
 /// `sitemap.xml`, with a base URL: every page its kind lists (`FileKind.isListed`), or above

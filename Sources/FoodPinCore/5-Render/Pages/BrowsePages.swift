@@ -1,6 +1,5 @@
 import Foundation
 import FoodPinBase
-import FoodPinPublish
 import FoodPinModel
 
 /// All cities or all cuisines, on one page.
@@ -43,7 +42,7 @@ struct BrowsePages: FileKind {
     }
 
     var count: Int { pages.count }
-    var templates: [String] { ["browse", "card", "picture"] }
+    var templates: [String] { ["browse"] + ListPages.cardTemplates }
     var isListed: Bool { true }
     func delivery(_ item: Int) -> Delivery { .page }
     func path(_ item: Int) -> String { renderer.browsePath(kind, group: pages[item].group, page: pages[item].number) }
@@ -163,4 +162,22 @@ extension SiteRenderer {
             "unplacedMore": hiddenUnplaced > 0 ? .string(strings.text("map.more", ["count": strings.number(hiddenUnplaced)])) : .bool(false),
         ]
     }
+}
+
+extension SiteRenderer {
+    /// What a city's page offers to keep for offline: its pages, and about how much that takes on
+    /// the phone (each restaurant's page, main picture and photos at the width the worker keeps).
+    func offlineOffer(_ group: BrowseGroup, kind: BrowseKind, groupIndex: Int) -> [String: TemplateValue] {
+        let pageCount = max(1, Self.pageCount(group.members.count, pageSize: site.config.pageSize))
+        let pages = (1...pageCount).map { PageLinks.folderURL(of: browsePath(kind, group: groupIndex, page: $0)) }
+        let bytes = group.members.reduce(pages.count * Self.pageBytesEstimate) { total, index in
+            let restaurant = site.restaurants[index]
+            let shown = [restaurant.image] + restaurant.photos.map { Optional($0.image) }
+            return total + Self.pageBytesEstimate + shown.reduce(0) { $0 + (pictures.catalog[$1].map { $0.bytes(nearWidth: 320) } ?? 0) }
+        }
+        return ["city": .string(group.name), "pages": .string(pages.joined(separator: " ")), "size": .string(strings.byteSize(bytes))]
+    }
+
+    /// A page as the phone keeps it: the sample's detail pages are 5–11 kB, bench/page-weight.py's 11.9.
+    static let pageBytesEstimate = 10_000
 }

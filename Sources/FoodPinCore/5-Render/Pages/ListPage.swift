@@ -1,6 +1,5 @@
 import Foundation
 import FoodPinBase
-import FoodPinPublish
 import FoodPinModel
 
 /// The list of every restaurant, page by page: the first is the home page.
@@ -13,7 +12,9 @@ struct ListPages: FileKind {
         count = max(1, SiteRenderer.pageCount(renderer.site.restaurants.count, pageSize: renderer.site.config.pageSize))
     }
 
-    var templates: [String] { ["index", "empty", "card", "picture"] }
+    /// What a card is rendered with (`picture`: its photo).
+    static let cardTemplates = ["card", "picture"]
+    var templates: [String] { ["index", "empty"] + Self.cardTemplates }
     var isListed: Bool { true }
     func delivery(_ item: Int) -> Delivery { item == 0 ? .entrance : .page }
     func path(_ item: Int) -> String { SiteRenderer.listPath(item + 1) }

@@ -1,6 +1,5 @@
 import Foundation
 import FoodPinBase
-import FoodPinPublish
 import FoodPinModel
 
 /// Each restaurant's detail page.

@@ -1,6 +1,5 @@
 import Foundation
 import FoodPinBase
-import FoodPinPublish
 import FoodPinModel
 
 /// The walkthrough, My guide, the not-found page and the page shown offline.

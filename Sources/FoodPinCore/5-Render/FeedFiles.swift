@@ -1,6 +1,5 @@
 import Foundation
 import FoodPinBase
-import FoodPinPublish
 import FoodPinModel
 
 /// The feeds of new restaurants and new reviews, for the whole guide and each city, in Atom
@@ -10,85 +9,44 @@ import FoodPinModel
 struct FeedFiles: FileKind {
     let renderer: SiteRenderer
     let feeds: [SiteRenderer.Feed]
+    /// What the feeds list, chosen once a build.
+    let feedEntries: FeedEntries
 
     init(renderer: SiteRenderer) {
         self.renderer = renderer
         feeds = SiteRenderer.feeds(of: renderer.site)
+        feedEntries = FeedEntries(renderer.site)
     }
 
     var count: Int { feeds.count }
     /// A door: a reader follows its entries to pages, which go up before it.
     func delivery(_ item: Int) -> Delivery { .entrance }
     func path(_ item: Int) -> String { renderer.feedPath(feeds[item]) }
-    func inputs(_ item: Int) -> ContentDigest { renderer.feedInputs(feeds[item]) }
-    func bytes(_ item: Int) -> Data { renderer.html(path(item)) { renderer.renderFeed(feeds[item], links: $0) } }
+    func inputs(_ item: Int) -> ContentDigest { inputs(of: feeds[item]) }
+    func bytes(_ item: Int) -> Data { renderer.html(path(item)) { text(of: feeds[item], links: $0) } }
 }
 
-extension SiteRenderer {
-    public struct Feed: Sendable, Hashable {
-        public enum Kind: String, Sendable, CaseIterable { case restaurants, reviews }
-        public enum Format: Sendable, CaseIterable { case atom, json }
-        public var kind: Kind
-        public var format: Format
-        /// An index into `site.cities`, or nil for the whole guide.
-        public var city: Int?
-
-        var fileName: String { kind.rawValue + (format == .atom ? ".xml" : ".json") }
-        /// Its entries' place in `FeedEntries`: 0 for the whole guide, 1 + the city's index.
-        var scope: Int { (city ?? -1) + 1 }
-        var mediaType: String { format == .atom ? "application/atom+xml" : "application/feed+json" }
-    }
-
+extension FeedFiles {
     /// One entry, as both formats write it.
     struct FeedItem {
         var id: String, url: String, title: String, day: String
         var summary: String?, html: String, categories: [String] = [], author: String?, image: String?
     }
 
-    static func feeds(of site: Site) -> [Feed] {
-        ([nil] + site.cities.indices.map(Optional.some)).flatMap { city in
-            Feed.Kind.allCases.flatMap { kind in Feed.Format.allCases.map { Feed(kind: kind, format: $0, city: city) } }
-        }
-    }
-
-    func feedPath(_ feed: Feed) -> String {
-        (feed.city.map { "cities/\(site.cities[$0].slug)/" } ?? "") + "feeds/" + feed.fileName
-    }
-
-    func feedTitle(_ feed: Feed) -> String {
-        guard let city = feed.city else { return strings.text("feed.\(feed.kind.rawValue)", ["title": site.config.title]) }
-        return strings.text("feed.city_\(feed.kind.rawValue)", ["city": site.cities[city].name, "title": site.config.title])
-    }
-
-    /// A page's `<link rel="alternate">`s: the guide's Atom feeds; on the home page the JSON ones
-    /// too, and on a city's pages the city's first (every page carries them: a few bytes each).
-    func feedLinks(city: Int? = nil, allFormats: Bool = false, links: PageLinks) -> TemplateValue {
-        let feeds = (city.map { [$0] } ?? []).map(Optional.some) + [nil]
-        let formats: [Feed.Format] = allFormats || city != nil ? Feed.Format.allCases : [.atom]
-        return .list(feeds.flatMap { city in
-            Feed.Kind.allCases.flatMap { kind in
-                formats.map { format -> TemplateValue in
-                    let feed = Feed(kind: kind, format: format, city: city)
-                    return ["type": .string(feed.mediaType), "title": .string(feedTitle(feed)), "href": .string(links.link(feedPath(feed)))]
-                }
-            }
-        })
-    }
-
     /// What a feed shows besides the settings: a digest per entry, and the city's name.
-    func feedInputs(_ feed: Feed) -> ContentDigest {
+    func inputs(of feed: SiteRenderer.Feed) -> ContentDigest {
         let scope = feed.scope
         let digests: [ContentDigest] = switch feed.kind {
         case .restaurants: feedEntries.restaurants[scope].map { index in
             // Its card (name, facts, picture) and description: not its reviews, a page's bulk.
             var writer = BinaryWriter()
             writer.write(feedEntries.restaurantDates[index])
-            writer.write(cardDigests[index])
-            writer.write(site.restaurants[index].descriptionMarkdown)
+            writer.write(renderer.cardDigests[index])
+            writer.write(renderer.site.restaurants[index].descriptionMarkdown)
             return ContentDigest(writer.bytes)
         }
         case .reviews: feedEntries.reviews[scope].map { entry in
-            let restaurant = site.restaurants[entry.restaurant]
+            let restaurant = renderer.site.restaurants[entry.restaurant]
             var writer = BinaryWriter()
             writer.write(restaurant.slug)
             writer.write(restaurant.name)
@@ -98,55 +56,55 @@ extension SiteRenderer {
         }
         return .of { writer in
             writer.write(digests)
-            writer.write(feed.city.map { site.cities[$0].name })
-            writer.write(feed.city.map { site.cities[$0].slug })
+            writer.write(feed.city.map { renderer.site.cities[$0].name })
+            writer.write(feed.city.map { renderer.site.cities[$0].slug })
             writer.write(feed.kind.rawValue)
             writer.write(feed.format == .atom)
         }
     }
 
-    func renderFeed(_ feed: Feed, links: PageLinks) -> String {
+    func text(of feed: SiteRenderer.Feed, links: PageLinks) -> String {
         // Links inside entries are whole addresses with a base URL, else relative to the feed.
-        let itemLinks = site.config.baseURL.map { PageLinks(pagePath: "", baseURL: $0, fixedRoot: $0.text) } ?? links
-        let items = feedItems(feed, links: itemLinks)
-        let home = feed.city.map { "cities/\(site.cities[$0].slug)/" } ?? ""
-        let head = FeedHead(title: feedTitle(feed), description: site.config.description, language: site.config.language,
-                            author: site.config.author ?? site.config.title, id: permanentID(feedPath(feed), links: links),
-                            home: links.absolute(home) ?? itemLinks.link(home), own: links.absolute(feedPath(feed)),
+        let itemLinks = renderer.site.config.baseURL.map { PageLinks(pagePath: "", baseURL: $0, fixedRoot: $0.text) } ?? links
+        let items = self.items(feed, links: itemLinks)
+        let home = feed.city.map { "cities/\(renderer.site.cities[$0].slug)/" } ?? ""
+        let head = FeedHead(title: renderer.feedTitle(feed), description: renderer.site.config.description, language: renderer.site.config.language,
+                            author: renderer.site.config.author ?? renderer.site.config.title, id: permanentID(renderer.feedPath(feed), links: links),
+                            home: links.absolute(home) ?? itemLinks.link(home), own: links.absolute(renderer.feedPath(feed)),
                             updated: items.first?.day)
         return feed.format == .atom ? FeedText.atom(head, items) : FeedText.json(head, items)
     }
 
-    private func feedItems(_ feed: Feed, links: PageLinks) -> [FeedItem] {
+    private func items(_ feed: SiteRenderer.Feed, links: PageLinks) -> [FeedItem] {
         let scope = feed.scope
         switch feed.kind {
         case .restaurants:
             return feedEntries.restaurants[scope].map { index in
-                let restaurant = site.restaurants[index]
+                let restaurant = renderer.site.restaurants[index]
                 let place = [restaurant.area, restaurant.city].compactMap { $0 }.joined(separator: ", ")
                 let summary = [restaurant.cuisines.joined(separator: ", "), place].filter { !$0.isEmpty }.joined(separator: " · ")
                 return FeedItem(id: permanentID(restaurant.path, links: links), url: links.link(restaurant.path),
                                 title: restaurant.name, day: feedEntries.restaurantDates[index]!,
                                 summary: summary.isEmpty ? nil : summary,
-                                html: localize(markdown.html(restaurant.descriptionMarkdown), links),
-                                categories: restaurant.cuisines, author: nil, image: imageURL(restaurant.image, links: links))
+                                html: renderer.localize(renderer.markdown.html(restaurant.descriptionMarkdown), links),
+                                categories: restaurant.cuisines, author: nil, image: renderer.imageURL(restaurant.image, links: links))
             }
         case .reviews:
             return feedEntries.reviews[scope].map { entry in
-                let restaurant = site.restaurants[entry.restaurant], review = restaurant.reviews[entry.review]
+                let restaurant = renderer.site.restaurants[entry.restaurant], review = restaurant.reviews[entry.review]
                 let anchor = restaurant.reviewAnchors[entry.review]
                 return FeedItem(id: permanentID(restaurant.path, fragment: anchor, links: links),
                                 url: links.link(restaurant.path + "#" + anchor),
-                                title: review.title.map { strings.text("feed.review", ["restaurant": restaurant.name, "title": $0]) }
+                                title: review.title.map { renderer.strings.text("feed.review", ["restaurant": restaurant.name, "title": $0]) }
                                     ?? restaurant.name,
-                                day: review.date!, summary: strings.text("rating.label", ["rating": strings.number(review.rating)]),
-                                html: localize(markdown.html(review.markdown), links), author: review.reviewer, image: nil)
+                                day: review.date!, summary: renderer.strings.text("rating.label", ["rating": renderer.strings.number(review.rating)]),
+                                html: renderer.localize(renderer.markdown.html(review.markdown), links), author: review.reviewer, image: nil)
             }
         }
     }
 
-    /// The address of a page of the site (and a place in it) with a base URL; without one, a
-    /// `urn:uuid` made from its path inside the site (Atom ids must be absolute and never change).
+    /// The address of a page of the renderer.site (and a place in it) with a base URL; without one, a
+    /// `urn:uuid` made from its path inside the renderer.site (Atom ids must be absolute and never change).
     private func permanentID(_ sitePath: String, fragment: String? = nil, links: PageLinks) -> String {
         let place = fragment.map { "#" + $0 } ?? ""
         if let address = links.absolute(sitePath) { return address + place }
@@ -172,7 +130,7 @@ enum FeedText {
     /// A day as RFC 3339 wants it: midnight UTC.
     static func timestamp(_ day: String?) -> String { (day ?? "1970-01-01") + "T00:00:00Z" }
 
-    static func atom(_ head: FeedHead, _ items: [SiteRenderer.FeedItem]) -> String {
+    static func atom(_ head: FeedHead, _ items: [FeedFiles.FeedItem]) -> String {
         func text(_ value: String) -> String { XMLText.escape(value) }
         var xml = "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<feed xmlns=\"http://www.w3.org/2005/Atom\" xml:lang=\"\(text(head.language))\">\n"
         xml += "  <title>\(text(head.title))</title>\n  <subtitle>\(text(head.description))</subtitle>\n"
@@ -194,7 +152,7 @@ enum FeedText {
         return xml + "</feed>\n"
     }
 
-    static func json(_ head: FeedHead, _ items: [SiteRenderer.FeedItem]) -> String {
+    static func json(_ head: FeedHead, _ items: [FeedFiles.FeedItem]) -> String {
         var json = JSONWriter(capacity: 4096)
         json.object(nil) { json in
             json.string("version", "https://jsonfeed.org/version/1.1")

@@ -1,9 +1,8 @@
 import Foundation
-import FoodPinBase
 
 /// One kind of file of the site, as the owner that makes it tells it: how many there are, where
 /// each is written, what each is made from, the templates it is rendered with, how it is
-/// delivered, and its bytes. The planner and the writer know files only through this.
+/// delivered, and its bytes. The build's planner knows rendered files only through this.
 package protocol FileKind: Sendable {
     var count: Int { get }
     func path(_ item: Int) -> String
@@ -18,8 +17,7 @@ package protocol FileKind: Sendable {
     /// An HTML page a visitor may land on from a search engine: listed in the sitemap.
     var isListed: Bool { get }
     /// Every item's `inputs`, when they were digested ahead (a restaurant's page, with its
-    /// card): a session's plan then skips the unchanged ones without digesting them
-    /// (a review saved at 10,000 restaurants: the plan in 36–45 ms, not 75–95; `PagePlanner.patchedPlan`).
+    /// card): a session's plan then skips the unchanged ones without digesting them (`PagePlanner.patchedPlan`).
     var inputsAhead: [ContentDigest]? { get }
 }
 
