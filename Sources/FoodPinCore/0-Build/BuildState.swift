@@ -95,7 +95,8 @@ package struct BuildState {
         writer.write(key)
         try writer.write(sources.content, flushingTo: detail)
         try writer.write(sources.pages, flushingTo: detail)
-        writer.write(sources.terms)
+        writer.write(sources.terms != nil)
+        try sources.terms?.encode(to: &writer, flushingTo: detail)
         try detail.append(writer.drain())
         return detail
     }
