@@ -6,7 +6,7 @@ import FoodPinBase
 /// City maps drawn at build time: pins inside the drawing, overlapping ones grouped, tiles when asked.
 @Suite struct CityMapTests {
     private func place(_ name: String, _ lat: Double, _ long: Double) -> CityMap.Place {
-        CityMap.Place(name: name, url: "restaurants/\(name)/", lat: lat, long: long)
+        CityMap.Place(restaurant: 0, name: name, lat: lat, long: long)
     }
 
     @Test func theBoxAroundThePlacesFillsTheDrawing() {

@@ -46,6 +46,9 @@ extension SiteBuilder {
                                gone: gone, liveGone: liveGone)
         swap(&site.files, &plan.kept)
         site.pendingSources = startSavingSources(plan, site: site, run: run)
+        // A one-off build needs this build's page inputs only in the file being saved: they go once
+        // it is written (at a million restaurants, 67 MB less at the build's peak).
+        if !isSession, site.pendingSources != nil { plan.pageInputs = [:] }
         let plan = plan
         do throws(FoodPinError) {
             try publisher.prepare(writing: plan.toRender.map { plan.paths[$0] } + plan.files.map(\.path), linking: plan.toLink)

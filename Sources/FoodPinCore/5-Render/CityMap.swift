@@ -15,9 +15,11 @@ struct CityMap {
     static let namesPerGroup = 8
     static let unplacedShown = 50
 
+    /// A restaurant by its index in the site and its name: the address of its page is made only
+    /// for the few a map names (a city of 250,000 held 20 MB of addresses per page).
     struct Place {
+        var restaurant: Int
         var name: String
-        var url: String
         var lat: Double
         var long: Double
     }

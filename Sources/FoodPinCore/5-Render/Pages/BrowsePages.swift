@@ -110,14 +110,14 @@ extension SiteRenderer {
         var places: [CityMap.Place] = []
         var unplaced: [TemplateValue] = []
         var unplacedCount = 0
+        func url(_ index: Int) -> String { links.link(site.restaurants[index].path) }
         for index in group.members {
             let restaurant = site.restaurants[index]
-            let url = links.link(restaurant.path)
             if let lat = restaurant.lat, let long = restaurant.long {
-                places.append(CityMap.Place(name: restaurant.name, url: url, lat: lat, long: long))
+                places.append(CityMap.Place(restaurant: index, name: restaurant.name, lat: lat, long: long))
             } else {
                 unplacedCount += 1
-                if unplaced.count < CityMap.unplacedShown { unplaced.append(["name": .string(restaurant.name), "url": .string(url)]) }
+                if unplaced.count < CityMap.unplacedShown { unplaced.append(["name": .string(restaurant.name), "url": .string(url(index))]) }
             }
         }
         let map = CityMap(places: places, tileURL: site.config.mapTiles)
@@ -129,7 +129,7 @@ extension SiteRenderer {
             if hidden > 0 { names += " " + strings.text("map.more", ["count": strings.number(hidden)]) }
             var value: [String: TemplateValue] = ["x": .string(CityMap.rounded(pin.x)), "y": .string(CityMap.rounded(pin.y))]
             if pin.members.count == 1 {
-                value["url"] = .string(pin.members[0].url)
+                value["url"] = .string(url(pin.members[0].restaurant))
                 value["label"] = .string(pin.members[0].name)
                 value["radius"] = "9"
             } else {
@@ -142,7 +142,7 @@ extension SiteRenderer {
                 groupLists.append(.object([
                     "anchor": .string(anchor), "count": .string(strings.number(pin.members.count)),
                     "members": .list(shown.enumerated().map { offset, place in
-                        ["name": .string(place.name), "url": .string(place.url), "last": .bool(offset == shown.count - 1)]
+                        ["name": .string(place.name), "url": .string(url(place.restaurant)), "last": .bool(offset == shown.count - 1)]
                     }),
                     "more": hidden > 0 ? .string(strings.text("map.more", ["count": strings.number(hidden)])) : .bool(false),
                 ]))
