@@ -21,12 +21,18 @@ public final class SiteBuilder: @unchecked Sendable {
     /// folder is taken to hold what this builder wrote there (a page deleted by hand during a
     /// session comes back when its inputs change, or at the next `foodpin build`).
     let isSession: Bool
+    /// Built once and let go (the `build` and `check` commands): what a next build compares with
+    /// is saved for the next process, not kept in this one.
+    let buildsOnce: Bool
     var memory: BuildMemory
     var store: GuideStore?
     /// One build at a time, and no state saved in the middle of one.
     private let lock = NSLock()
 
-    public init(_ options: BuildOptions) {
+    public convenience init(_ options: BuildOptions) { self.init(options, once: false) }
+
+    init(_ options: BuildOptions, once: Bool) {
+        buildsOnce = once
         self.options = options
         self.layout = GuideLayout(root: options.root)
         output = (options.output ?? layout.defaultOutput).standardizedFileURL
@@ -37,7 +43,7 @@ public final class SiteBuilder: @unchecked Sendable {
 
     /// A one-off build (the `build` and `check` commands).
     public static func build(_ options: BuildOptions, progress: @Sendable (String) -> Void = { _ in }) throws(FoodPinError) -> BuildReport {
-        let builder = SiteBuilder(options)
+        let builder = SiteBuilder(options, once: true)
         // What it keeps (every parsed file) takes a while to free at scale: freed off the caller's
         // path, which for the command line is the path to the report and the exit.
         defer { DispatchQueue.global(qos: .utility).async { withExtendedLifetime(builder) {} } }

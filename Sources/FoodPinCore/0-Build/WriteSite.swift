@@ -46,9 +46,9 @@ extension SiteBuilder {
                                gone: gone, liveGone: liveGone)
         swap(&site.files, &plan.kept)
         site.pendingSources = startSavingSources(plan, site: site, run: run)
-        // A one-off build needs this build's page inputs only in the file being saved: they go once
-        // it is written (at a million restaurants, 67 MB less at the build's peak).
-        if !isSession, site.pendingSources != nil { plan.pageInputs = [:] }
+        // Built once, the page inputs are needed only in the file being saved: they go once it is
+        // written (at a million restaurants, 67 MB less at the build's peak).
+        if buildsOnce, site.pendingSources != nil { plan.pageInputs = [:] }
         let plan = plan
         do throws(FoodPinError) {
             try publisher.prepare(writing: plan.toRender.map { plan.paths[$0] } + plan.files.map(\.path), linking: plan.toLink)
@@ -110,7 +110,8 @@ extension SiteBuilder {
             memory.last = nil
         }
         guard saves else { return nil }
-        // The plan holds this build's page inputs; the planner has them once the pages are written.
+        // The plan holds this build's page inputs; the planner has them once the pages are written
+        // (but for a build made once, which lets them go when this file is written).
         let sources = BuildState.Sources(content: memory.reader.content.snapshot, pages: plan.pageInputs, terms: memory.maker.terms)
         let (files, key) = (stateFiles, stateKey)
         return Pending { Result { () throws(FoodPinError) in try BuildState.writeSources(sources, to: files, key: key) } }
