@@ -75,8 +75,10 @@ def built_sample(tmp_path_factory):
 
 @pytest.fixture
 def guide(built_sample, tmp_path):
-    """The sample guide, built (its pictures processed once for the module)."""
+    """The sample guide, built (its pictures processed once for the module). Built again where it
+    was copied: the build's record, which says how each file is sent, is of the folder it built."""
     shutil.copytree(built_sample, tmp_path / "guide", symlinks=True)
+    build(tmp_path / "guide")
     return tmp_path / "guide"
 
 
