@@ -62,7 +62,7 @@ def main():
     # making files for minutes after many are deleted).
     colds, firsts = [], []
     for run in range(args.runs):
-        for name in ("Output", ".Output.foodpin-next"):
+        for name in ("Output", ".Output.foodpin-next", ".Output.foodpin-twin"):
             if os.path.exists(os.path.join(guide, name)):
                 os.makedirs(os.path.join(work, "aside"), exist_ok=True)
                 os.rename(os.path.join(guide, name), os.path.join(work, "aside", f"{name}-{run}"))

@@ -25,10 +25,11 @@ def timed(command, cwd=None):
 
 def remove_site(folder):
     """Removes a site FoodPin built into `folder`, with what it keeps beside it: the standby
-    (`.NAME.foodpin-next`: every build but a first one leaves one) and the lock file. Left there, a
-    later build into the same folder would not be cold."""
+    (`.NAME.foodpin-next`), a twin a stopped first build left (`.NAME.foodpin-twin`) and the lock
+    file. Left there, a later build into the same folder would not be cold."""
     parent, name = os.path.split(os.path.abspath(folder))
     shutil.rmtree(folder, ignore_errors=True)
     shutil.rmtree(os.path.join(parent, f".{name}.foodpin-next"), ignore_errors=True)
+    shutil.rmtree(os.path.join(parent, f".{name}.foodpin-twin"), ignore_errors=True)
     if os.path.exists(os.path.join(parent, f".{name}.foodpin-lock")):
         os.remove(os.path.join(parent, f".{name}.foodpin-lock"))

@@ -204,6 +204,16 @@ public struct OutputWriter: Sendable {
         }
     }
 
+    /// Links `path` of `source` here, into a folder filled as `source` is (a twin): its folder made
+    /// first, as a new page's is. Whether it is here now.
+    package func linkNew(_ path: String, from source: OutputWriter) -> Bool {
+        let (original, target) = (source.destination.path + "/" + path, destination.path + "/" + path)
+        if let slash = target.utf8.lastIndex(of: UInt8(ascii: "/")) { mkdir(String(target[..<slash]), 0o755) }
+        if Foundation.link(original, target) == 0 { return true }
+        guard errno == ENOENT, (try? NewFile.makeFolders((target as NSString).deletingLastPathComponent)) != nil else { return false }
+        return Foundation.link(original, target) == 0
+    }
+
     /// Makes a file's folder: one `mkdir` when its parent is there (most pages), else every folder
     /// on the way; a link standing there is replaced by a folder, never written through.
     private static func makeFolder(_ folder: String) throws(FoodPinError) {

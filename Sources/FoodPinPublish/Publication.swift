@@ -13,12 +13,16 @@ package struct Publication: Sendable {
     package let live: URL
     /// Nil when publishing in place.
     package let standby: URL?
+    /// Where a first site's twin is made (`Publisher.prepare`); nil when publishing in place.
+    package let twin: URL?
 
     package init(output: URL) {
         live = output.standardizedFileURL
         let parent = live.deletingLastPathComponent()
         let candidate = parent.appending(path: Self.standbyName(for: live.lastPathComponent), directoryHint: .isDirectory)
-        standby = FolderExchange.isAvailable && Self.canExchange(live, in: parent) ? candidate : nil
+        let exchanges = FolderExchange.isAvailable && Self.canExchange(live, in: parent)
+        standby = exchanges ? candidate : nil
+        twin = exchanges ? parent.appending(path: ".\(live.lastPathComponent).foodpin-twin", directoryHint: .isDirectory) : nil
     }
 
     /// `.Output.foodpin-next` beside `Output/`: hidden, and named so that it is clearly FoodPin's.
@@ -61,6 +65,21 @@ package struct Publication: Sendable {
         guard let standby, FileManager.default.fileExists(atPath: standby.path) else { return }
         moveDotFiles(from: standby, to: live)
         do { try FileManager.default.removeItem(at: standby) } catch { throw .io("remove the unfinished standby folder", path: standby.path) }
+    }
+
+    /// Removes a twin, never followed: one a stopped build left, or one not whole.
+    package func discardTwin() {
+        guard let twin else { return }
+        var info = stat()
+        guard lstat(twin.path, &info) == 0 else { return }
+        if (info.st_mode & S_IFMT) == S_IFDIR { try? FileManager.default.removeItem(at: twin) } else { unlink(twin.path) }
+    }
+
+    /// Makes a first site's whole twin the standby, once the site is published: the next build
+    /// then goes as any later one.
+    package func adoptTwin() -> Bool {
+        guard let twin, let standby else { return false }
+        return rename(twin.path, standby.path) == 0
     }
 
     /// Puts the standby in the live folder's place in one step, carrying over the live folder's dot

@@ -28,6 +28,11 @@ package final class Publisher: @unchecked Sendable {
     /// removed. The target holds every other file as the live folder does. Nil when unknown.
     package let lastChanges: Set<String>?
     private let publication: Publication
+    /// A first site's twin: each file linked into it as it is written, so that once the site is
+    /// published the twin becomes the standby, and the next build need not make one (a folder per
+    /// page; figures in `bench/README.md`). Nil once a link failed: the twin is then removed.
+    private var twin: OutputWriter?
+    private let twinLock = NSLock()
 
     /// One build writes an output folder at a time (a `build` beside a `serve`): the next waits
     /// here, and reads what the last one left there only once it is its turn. Let go by `end`.
@@ -82,6 +87,7 @@ package final class Publisher: @unchecked Sendable {
         lastChanges = checksDisk ? nil : record.lastChanges
         publication = Publication(output: output)
         try publication.checkStandby()
+        publication.discardTwin()
         target = publication.standby.map { OutputWriter(destination: $0) } ?? live
         if publication.standby != nil, !FileManager.default.fileExists(atPath: target.destination.path) { record.standby = nil }
         if checksDisk { try Self.distrustStrangers(publication, live: live, target: target, walked: walked, record: &record) }
@@ -122,7 +128,12 @@ package final class Publisher: @unchecked Sendable {
     package func prepare(writing paths: [String], linking links: [String]) throws(FoodPinError) {
         startedEmpty = target.isEmpty
         if startedEmpty {
-            try target.makeDestination(sections: OutputWriter.sections(of: paths + links))
+            let sections = OutputWriter.sections(of: paths + links)
+            try target.makeDestination(sections: sections)
+            if !liveExists, linksFromLive, let folder = publication.twin, mkdir(folder.path, 0o755) == 0 {
+                twin = OutputWriter(destination: folder)
+                try twin?.makeDestination(sections: sections)
+            }
             // Links have no render between them to spread folder making over: theirs are made first.
             if !links.isEmpty { try target.prepare(paths: links) }
         } else {
@@ -134,6 +145,7 @@ package final class Publisher: @unchecked Sendable {
     /// what the file holds. Safe from many threads.
     package func put(_ file: OutputFile) throws(FoodPinError) -> (changed: Bool, state: WrittenState) {
         let outcome = try target.write(file, previous: targetHeld?[file.path], intoEmptyFolder: startedEmpty)
+        if let twin = twinLock.withLock({ twin }), !twin.linkNew(file.path, from: target) { twinLock.withLock { self.twin = nil } }
         let changed = if !linksFromLive { outcome.written } else if liveHeld != nil {
             !live.isCurrent(file.path, state: outcome.state, previous: liveHeld?[file.path])
         } else {
@@ -169,7 +181,12 @@ package final class Publisher: @unchecked Sendable {
             return
         }
         record.standby = nil
-        guard try publication.publish(durable: durable), var held = liveHeld else { return }
+        guard try publication.publish(durable: durable) else {
+            // A first site: its twin, if whole, holds it all.
+            if twinLock.withLock({ twin }) != nil, publication.adoptTwin() { record.standby = files } else { publication.discardTwin() }
+            return
+        }
+        guard var held = liveHeld else { return }
         for path in changedByHand { held[path] = nil }
         record.standby = held
     }
@@ -178,6 +195,7 @@ package final class Publisher: @unchecked Sendable {
     /// The error names the live folder's file, which is the one the user knows.
     package func abandon(_ failure: FoodPinError) -> FoodPinError {
         try? publication.discardStandby()
+        publication.discardTwin()
         return publication.namingLiveFolder(failure)
     }
 

@@ -57,7 +57,7 @@ public enum GuideScaffold {
             ("Content/cities/.keep", ""),
             ("Content/images/.keep", ""),
             // The site and the build cache are made from the rest.
-            (".gitignore", "Output/\n.Output.foodpin-next/\n.Output.foodpin-lock\n.foodpin-cache/\n"),
+            (".gitignore", "Output/\n.Output.foodpin-next/\n.Output.foodpin-twin/\n.Output.foodpin-lock\n.foodpin-cache/\n"),
         ]
         for (name, text) in Theme.builtInFiles.sorted(by: { $0.key < $1.key }) {
             files.append(("Templates/\(name)", text))
