@@ -5,7 +5,7 @@ import FoodPinBase
 /// state says it holds: such folders are trusted only for what FoodPin put there.
 public enum FolderStrangers: Equatable, Sendable {
     case none
-    /// A file (or folder of files) the state does not list: added by hand.
+    /// A file (or folder of files) the state does not list, added by hand, or one it lists gone.
     case files
     /// A link, a device or a pipe (the first found, under the folder): writing or linking through
     /// it could reach outside the site.
@@ -17,27 +17,32 @@ extension OutputWriter {
     /// gives none; `FolderWalk`, a level at a time), for entries that `held` does not list. Dot
     /// entries at the top are the host's (`.git`, `.nojekyll`, `.well-known`), links included:
     /// FoodPin never writes into them, and carries them from site to site as they are. A folder
-    /// that cannot be read is taken to hold files added by hand.
+    /// that cannot be read is taken to hold files added by hand; fewer files than `held` lists,
+    /// to have lost some (the next site would lack them).
     public func strangers(besides held: [String: WrittenState]?) -> FolderStrangers {
         let root = destination.path
-        let found = FolderWalk.levels(from: root, width: .cores) { folder -> (found: FolderStrangers, folders: [String]) in
+        let found = FolderWalk.levels(from: root, width: .cores) { folder -> (found: (FolderStrangers, listed: Int), folders: [String]) in
             var found = FolderStrangers.none
-            var folders: [String] = []
+            var (folders, listed) = ([String](), 0)
             let readable = FolderWalk.entries(of: folder) { name, type, _ in
                 if case .link = found { return }
                 if folder == root && name.hasPrefix(".") { return }
                 let path = FolderWalk.path(folder, name)
                 switch type {
                 case Int32(DT_DIR): folders.append(path)
-                case Int32(DT_REG): if let held, held[String(path.dropFirst(root.count + 1))] == nil { found = .files }
+                case Int32(DT_REG):
+                    guard let held else { return }
+                    if held[String(path.dropFirst(root.count + 1))] == nil { found = .files } else { listed += 1 }
                 default: found = .link(String(path.dropFirst(root.count + 1)))
                 }
             }
-            guard readable else { return (folder == root ? .none : .files, []) }
-            if case .link = found { return (found, []) }
-            return (found, folders)
+            guard readable else { return ((folder == root ? .none : .files, 0), []) }
+            if case .link = found { return ((found, listed), []) }
+            return ((found, listed), folders)
         }
-        return found.first { if case .link = $0 { true } else { false } } ?? (found.contains(.files) ? .files : .none)
+        if let link = found.first(where: { if case .link = $0.0 { true } else { false } }) { return link.0 }
+        let lost = held.map { found.reduce(0) { $0 + $1.listed } < $0.count } ?? false
+        return found.contains(where: { $0.0 == .files }) || lost ? .files : .none
     }
 
     /// Whether every folder on the way to `path` here is a real folder, not a link (a few `lstat`s:

@@ -19,14 +19,18 @@ package struct Publication: Sendable {
     package init(output: URL) {
         live = output.standardizedFileURL
         let parent = live.deletingLastPathComponent()
-        let candidate = parent.appending(path: Self.standbyName(for: live.lastPathComponent), directoryHint: .isDirectory)
+        let candidate = parent.appending(path: Self.names(besides: live.lastPathComponent).standby, directoryHint: .isDirectory)
         let exchanges = FolderExchange.isAvailable && Self.canExchange(live, in: parent)
         standby = exchanges ? candidate : nil
-        twin = exchanges ? parent.appending(path: ".\(live.lastPathComponent).foodpin-twin", directoryHint: .isDirectory) : nil
+        twin = exchanges ? parent.appending(path: Self.names(besides: live.lastPathComponent).twin, directoryHint: .isDirectory) : nil
     }
 
-    /// `.Output.foodpin-next` beside `Output/`: hidden, and named so that it is clearly FoodPin's.
-    package static func standbyName(for name: String) -> String { ".\(name).foodpin-next" }
+    /// What a build keeps beside the output folder `name` (`Output`): the standby
+    /// (`.Output.foodpin-next`), a first site's twin (`.Output.foodpin-twin`) and the lock
+    /// (`.Output.foodpin-lock`); hidden, and named so that they are clearly FoodPin's.
+    package static func names(besides name: String) -> (standby: String, twin: String, lock: String) {
+        (".\(name).foodpin-next", ".\(name).foodpin-twin", ".\(name).foodpin-lock")
+    }
 
     /// The output folder must be a plain folder (a link would be replaced, not followed), not a
     /// mount point, in a folder FoodPin may write.
@@ -112,7 +116,7 @@ package struct Publication: Sendable {
     /// One build writes an output folder at a time (a `build` beside a `serve`): the next waits.
     /// The lock is a file beside the output folder, held until the process lets it go.
     package func lock() throws(FoodPinError) -> Int32 {
-        let path = live.deletingLastPathComponent().path + "/." + live.lastPathComponent + ".foodpin-lock"
+        let path = live.deletingLastPathComponent().path + "/" + Self.names(besides: live.lastPathComponent).lock
         let descriptor = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { return -1 } // a folder FoodPin may not write: nothing to share it with
         guard flock(descriptor, LOCK_EX) == 0 else {

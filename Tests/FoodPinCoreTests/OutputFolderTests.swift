@@ -5,7 +5,7 @@ import FoodPinBase
 
 /// The output folder and its standby: a build publishes whole or not at all, writes through a link
 /// that is the output folder, never through one that is the standby, and makes the standby of
-/// links to the live site's unchanged files.
+/// links to the live site's files (a first site's as it writes them, into its twin).
 @Suite struct OutputFolderTests {
     /// A build that fails while writing (here: the standby folder cannot take a page) leaves the
     /// published site as it was, and the next build, once the fault is gone, publishes the new one.
@@ -79,6 +79,20 @@ import FoodPinBase
         #expect(try String(contentsOf: guide.root.appending(path: "www/restaurants/a/index.html"), encoding: .utf8).contains("Alpha Two"))
         #expect(!FileManager.default.fileExists(atPath: guide.root.appending(path: ".Output.foodpin-next").path))
         #expect(!FileManager.default.fileExists(atPath: guide.root.appending(path: ".Output.foodpin-twin").path))
+    }
+
+    /// A page deleted from the standby by hand, which the record says it holds: the standby is
+    /// brought up to date like an unknown folder, and the next site has the page.
+    @Test func aStandbyThatLostAFileIsBroughtUpToDate() throws {
+        let guide = try TestGuide()
+        try guide.write("Content/restaurants/a.md", "---\nname: Alpha\n---\n")
+        try guide.write("Content/restaurants/b.md", "---\nname: Beta\n---\n")
+        try guide.build()
+        try guide.remove(".Output.foodpin-next/restaurants/b/index.html")
+        try guide.write("Content/restaurants/a.md", "---\nname: Alpha\n---\nTwo.\n")
+        #expect(try guide.build().succeeded)
+        #expect(guide.exists("restaurants/b/index.html"))
+        #expect(try guide.snapshot() == guide.cleanSnapshot())
     }
 
     /// A twin a stopped first build left (here: made by hand, with a stray file) is removed by the
@@ -168,6 +182,7 @@ import FoodPinBase
         try guide.addSampleCities(["Boston"])
         try guide.build()
         let standby = guide.root.appending(path: ".Output.foodpin-next")
+        try FileManager.default.removeItem(at: standby)
         try FileManager.default.createDirectory(at: standby.appending(path: "restaurants/o-ya-28066"), withIntermediateDirectories: true)
         try FileManager.default.linkItem(at: guide.output.appending(path: "restaurants/o-ya-28066/index.html"),
                                          to: standby.appending(path: "restaurants/o-ya-28066/index.html"))

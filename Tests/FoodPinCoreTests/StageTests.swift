@@ -149,6 +149,31 @@ import FoodPinBase
         #expect(try String(contentsOf: standby.appending(path: "b/index.html"), encoding: .utf8) == "B2")
     }
 
+    /// A first site whose twin could not take a file (a file stands where its folder goes) is
+    /// published all the same; the twin is removed, not made the standby, which the record does
+    /// not claim to hold anything.
+    @Test func aTwinThatCouldNotTakeAFileIsRemoved() throws {
+        let guide = try TestGuide()
+        let output = guide.root.appending(path: "site")
+        var record = FolderRecord()
+        let turn = try Publisher.takeTurn(output)
+        defer { turn.end() }
+        let publisher = try Publisher(output: output, turn: turn, record: &record, session: false, walked: nil)
+        let files = [OutputFile(path: "a.html", data: Data("A".utf8)), OutputFile(path: "b/c/index.html", data: Data("B".utf8))]
+        try publisher.prepare(writing: files.map(\.path), linking: [])
+        let twin = guide.root.appending(path: ".site.foodpin-twin")
+        #expect(FileManager.default.fileExists(atPath: twin.path))
+        try Data("in the way".utf8).write(to: twin.appending(path: "b/c"))
+        var written: [String: WrittenState] = [:]
+        for file in files { written[file.path] = try publisher.put(file).state }
+        try publisher.commit(written, changed: true, changedByHand: [], durable: false, record: &record)
+        #expect(record.standby == nil)
+        #expect(!FileManager.default.fileExists(atPath: twin.path))
+        #expect(!FileManager.default.fileExists(atPath: guide.root.appending(path: ".site.foodpin-next").path))
+        #expect(try String(contentsOf: output.appending(path: "b/c/index.html"), encoding: .utf8) == "B")
+        #expect(try String(contentsOf: output.appending(path: "a.html"), encoding: .utf8) == "A")
+    }
+
     /// The record's binary form: the standby kept as its differences from the live folder, made
     /// whole again on reading (or left out, for a deploy).
     @Test func theFolderRecordReadsBackAsWritten() throws {

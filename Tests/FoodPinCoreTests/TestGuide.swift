@@ -84,14 +84,22 @@ final class TestGuide {
     /// The site a clean build of a copy of this guide makes (no output, no build state; the store
     /// too unless `keepingStore`: favourites and removals made by commands live only there).
     func cleanSnapshot(keepingStore: Bool = false) throws -> [String: Data] {
-        let copy = try TestGuide()
-        try FileManager.default.removeItem(at: copy.root)
-        try FileManager.default.copyItem(at: root, to: copy.root)
-        try? FileManager.default.removeItem(at: copy.output)
-        try? FileManager.default.removeItem(at: copy.layout.cache)
+        let copy = try cleanCopy()
         if !keepingStore { try? FileManager.default.removeItem(at: copy.layout.store) }
         #expect(try copy.build().succeeded)
         return try copy.snapshot()
+    }
+
+    /// A copy of this guide as a clean build finds it: no output folder, standby, twin, lock or
+    /// build state.
+    func cleanCopy() throws -> TestGuide {
+        let copy = try TestGuide()
+        try FileManager.default.removeItem(at: copy.root)
+        try FileManager.default.copyItem(at: root, to: copy.root)
+        for made in ["Output", ".Output.foodpin-next", ".Output.foodpin-twin", ".Output.foodpin-lock", ".foodpin-cache"] {
+            try? FileManager.default.removeItem(at: copy.root.appending(path: made))
+        }
+        return copy
     }
 
     /// Every file of Output/ with its bytes, to compare builds byte for byte.

@@ -1,6 +1,7 @@
 import Foundation
 import FoodPinBase
 import FoodPinModel
+import FoodPinPublish
 
 /// Writes new guides and new content files.
 public enum GuideScaffold {
@@ -12,6 +13,7 @@ public enum GuideScaffold {
             throw FoodPinError.usage("a guide already exists here; nothing was changed", at: GuideLayout.displayPath(layout.content))
         }
         let guideTitle = title ?? root.lastPathComponent.replacingOccurrences(of: "-", with: " ").capitalized
+        let beside = Publication.names(besides: "Output")
         var files: [(String, String)] = [
             ("Content/site.yml", """
             # FoodPin settings. See the README for every field.
@@ -57,7 +59,7 @@ public enum GuideScaffold {
             ("Content/cities/.keep", ""),
             ("Content/images/.keep", ""),
             // The site and the build cache are made from the rest.
-            (".gitignore", "Output/\n.Output.foodpin-next/\n.Output.foodpin-twin/\n.Output.foodpin-lock\n.foodpin-cache/\n"),
+            (".gitignore", "Output/\n\(beside.standby)/\n\(beside.twin)/\n\(beside.lock)\n.foodpin-cache/\n"),
         ]
         for (name, text) in Theme.builtInFiles.sorted(by: { $0.key < $1.key }) {
             files.append(("Templates/\(name)", text))
