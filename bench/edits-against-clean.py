@@ -86,21 +86,23 @@ def main():
             shutil.rmtree(work)
 
 
-def run_cases(args, work):
-    guide = os.path.join(work, "guide")
-    content = os.path.join(guide, "Content")
-    shutil.rmtree(guide, ignore_errors=True)
-    rng = random.Random(7)
-    write_guide(content, args.count, rng)
+class Cases:
+    """The guide under edit, and each case's build compared with a clean build of the same sources."""
 
-    def foodpin(*words, check=True):
-        result = subprocess.run([args.foodpin, *words, "--root", guide], capture_output=True, text=True)
+    def __init__(self, args, work):
+        self.binary, self.work = args.foodpin, work
+        self.guide = os.path.join(work, "guide")
+        self.content = os.path.join(self.guide, "Content")
+        self.failures = []
+
+    def foodpin(self, *words, check=True):
+        result = subprocess.run([self.binary, *words, "--root", self.guide], capture_output=True, text=True)
         if check and result.returncode != 0:
             sys.exit(f"foodpin {' '.join(words)} failed:\n{result.stdout}{result.stderr}")
         return result
 
-    def edit(path, change):
-        path = os.path.join(content, path)
+    def edit(self, path, change):
+        path = os.path.join(self.content, path)
         with open(path) as file:
             before = file.read()
         after = change(before)
@@ -108,23 +110,36 @@ def run_cases(args, work):
             sys.exit(f"the edit of {path} changed nothing")
         write(path, after)
 
-    failures = []
-
-    def compare(case):
+    def compare(self, case):
         started = time.perf_counter()
-        foodpin("build", "--quiet")
+        self.foodpin("build", "--quiet")
         seconds = time.perf_counter() - started
-        clean = os.path.join(work, "clean")
-        foodpin("build", "--quiet", "--clean", "--output", clean)
-        found = differences(os.path.join(guide, "Output"), clean)
+        clean = os.path.join(self.work, "clean")
+        self.foodpin("build", "--quiet", "--clean", "--output", clean)
+        found = differences(os.path.join(self.guide, "Output"), clean)
         remove_site(clean)
         print(f"{case:48s} {seconds:6.2f} s  {'same as clean' if not found else 'DIFFERS: ' + '; '.join(found[:5])}", flush=True)
         if found:
-            failures.append(case)
+            self.failures.append(case)
 
+
+def run_cases(args, work):
+    cases = Cases(args, work)
+    shutil.rmtree(cases.guide, ignore_errors=True)
+    write_guide(cases.content, args.count, random.Random(7))
+    content_edits(cases)
+    settings_and_commands(cases)
+    a_bad_edit(cases)
+    kills(cases)
+    failures = cases.failures
+    print("every case the same as a clean build" if not failures else f"{len(failures)} cases differ: {failures}")
+    sys.exit(1 if failures else 0)
+
+
+def content_edits(cases):
+    content, edit, compare = cases.content, cases.edit, cases.compare
     review = lambda slug: next(os.path.join("reviews", slug, name) for name in sorted(os.listdir(os.path.join(content, "reviews", slug))))
     with_reviews = [slug for slug in sorted(os.listdir(os.path.join(content, "reviews"))) if os.listdir(os.path.join(content, "reviews", slug))]
-
     compare("first build")
     compare("nothing changed")
     edit(review(with_reviews[0]), lambda text: text.replace("Text", "Edited text"))
@@ -144,6 +159,11 @@ def run_cases(args, work):
     compare("a restaurant deleted with its reviews")
     shutil.copy(os.path.join(content, "restaurants/place-00008.md"), os.path.join(content, "restaurants/aaa-new.md"))
     compare("a restaurant added")
+
+
+def settings_and_commands(cases):
+    guide, edit, compare, foodpin = cases.guide, cases.edit, cases.compare, cases.foodpin
+    content = cases.content
     edit("site.yml", lambda text: text.replace("page_size: 20", "page_size: 7"))
     compare("site.yml: page_size")
     edit("site.yml", lambda text: text.replace("Edits Guide", "Edits Guide Ü"))
@@ -171,6 +191,11 @@ def run_cases(args, work):
     compare("a Markdown file enriching an imported record")
     edit("onboarding/2.md", lambda text: text.replace("Step 2", "Second step"))
     compare("a walkthrough step edited")
+
+
+def a_bad_edit(cases):
+    """An edit with an error: the build refuses it and leaves the site as it was; then mended."""
+    guide, work, edit, compare, foodpin = cases.guide, cases.work, cases.edit, cases.compare, cases.foodpin
     edit("restaurants/place-00010.md", lambda text: text.replace("---\n", "---\nrating: 9\n", 1))
     kept = os.path.join(work, "kept")
     shutil.copytree(os.path.join(guide, "Output"), kept, symlinks=True)
@@ -180,21 +205,22 @@ def run_cases(args, work):
     print(f"{'a bad edit: exit ' + str(refused.returncode):48s} {'site kept' if not changed else 'SITE CHANGED'}: "
           f"{(refused.stderr or refused.stdout).splitlines()[0]}")
     if refused.returncode != 1 or changed:
-        failures.append("a bad edit")
+        cases.failures.append("a bad edit")
     edit("restaurants/place-00010.md", lambda text: text.replace("rating: 9\n", "", 1))
     compare("the bad edit mended")
-    # A build with changes killed at moments from its start to its end, then a build.
+
+
+def kills(cases):
+    """A build with changes killed at moments from its start to its end, then a build."""
+    guide, edit, compare = cases.guide, cases.edit, cases.compare
     for delay in [0.01, 0.03, 0.06, 0.1, 0.2, 0.3, 0.5, 0.8, 1.2]:
         edit("restaurants/place-00011.md", lambda text: text.replace("fine", "finer"))
         edit("site.yml", lambda text: text.replace("page_size: 7", "page_size: 8") if "page_size: 7" in text
              else text.replace("page_size: 8", "page_size: 7"))
-        build = subprocess.Popen([args.foodpin, "build", "--quiet", "--root", guide])
+        build = subprocess.Popen([cases.binary, "build", "--quiet", "--root", guide])
         time.sleep(delay)
         build.send_signal(signal.SIGKILL)
         killed = build.wait() == -signal.SIGKILL
         compare(f"kill -9 after {delay} s ({'killed' if killed else 'it had finished'}), then a build")
-    print("every case the same as a clean build" if not failures else f"{len(failures)} cases differ: {failures}")
-    sys.exit(1 if failures else 0)
-
 
 main()

@@ -113,8 +113,13 @@ def test_pins_and_a_saved_city_open_offline_and_the_rest_shows_the_offline_page(
     wait(browser, lambda b: base + "restaurants/o-ya-28066/" not in cached(b, "foodpin-kept"), 20)
     assert base + "restaurants/place-007/" in cached(browser, "foodpin-kept")
 
-    # A new build (a new stylesheet): its worker replaces the old shell and fetches the kept pages
-    # again, so that offline they name assets that are kept.
+    a_new_build_replaces_the_shell(browser, root, site, url)
+    site.start()
+
+
+def a_new_build_replaces_the_shell(browser, root, site, url):
+    """A new build (a new stylesheet): its worker replaces the old shell and fetches the kept pages
+    again, so that offline they name assets that are kept."""
     shells = lambda b: {n for n in b.execute_async_script("caches.keys().then(arguments[arguments.length - 1])") if n.startswith("foodpin-shell")}
     before = shells(browser)
     (root / "Templates" / "assets").mkdir(parents=True)
@@ -149,7 +154,6 @@ def test_pins_and_a_saved_city_open_offline_and_the_rest_shows_the_offline_page(
     assert browser.find_element("css selector", "h1").text == "Place 007"
     assert browser.execute_script("return document.querySelector('link[rel=stylesheet]').href") == css
     assert browser.execute_script("return getComputedStyle(document.body).margin") == "0px"  # the stylesheet applies
-    site.start()
 
 
 def test_a_first_visit_registers_the_worker_only_once_its_search_is_shown(guide, browser):
