@@ -128,8 +128,6 @@ let package = Package(
                 "CMarkGFM",
                 "CVips",
                 "ScratchFiles",
-                .product(name: "Yams", package: "Yams"),
-                .product(name: "GRDB", package: "GRDB.swift"),
                 // Remote pictures: streamed, limited and checked as they arrive.
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),

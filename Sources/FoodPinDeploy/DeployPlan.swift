@@ -120,7 +120,7 @@ struct DeployPlan: Sendable {
         let kept = manifest.files, sent = Set(sending.map(\.path))
         let isGone = { (path: String) in kept[path] == nil && !sent.contains(path) }
         for path in Set(held.filter(isGone)).union(old.retired.keys.filter(isGone)).sorted() {
-            if OutputWriter.size(at: folder + "/" + path) != nil {
+            if FileStamp.plainSize(at: folder + "/" + path) != nil {
                 // Known again by a later deploy, so it goes once the folder no longer has it.
                 manifest.files[path] = old.files[path] ?? .unknown
                 continue

@@ -261,21 +261,15 @@ public struct OutputWriter: Sendable {
         }
     }
 
-    /// Whether the file at `path` already holds `state`, going by what was written there last time.
+    /// Whether the file at `path` already holds `state`, going by what was written there last time:
+    /// a plain file of the size written is taken to be what was written (one stat, no read), so one
+    /// removed or edited by hand is written again.
     package func isCurrent(_ path: String, state: WrittenState, previous: WrittenState?) -> Bool {
         guard previous == state else { return false }
         switch state {
-        case .bytes(let digest): return Self.size(at: destination.path + "/" + path) == digest.count
-        case .copy(let stamp): return Self.size(at: destination.path + "/" + path) == Int(stamp.size)
+        case .bytes(let digest): return FileStamp.plainSize(at: destination.path + "/" + path) == digest.count
+        case .copy(let stamp): return FileStamp.plainSize(at: destination.path + "/" + path) == Int(stamp.size)
         }
-    }
-
-    /// The size of the file at `path`, or nil: a file of the size written is taken to be what was
-    /// written (one stat, no read), so one removed or edited by hand is written again.
-    package static func size(at path: String) -> Int? {
-        var info = stat()
-        // A link is never what a build wrote, whatever the size of what it points to.
-        return lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG ? Int(info.st_size) : nil
     }
 
     /// Deletes the given files and the folders they leave empty; returns how many were there.

@@ -36,6 +36,9 @@ package final class Publisher: @unchecked Sendable {
     private var twin: OutputWriter?
     private var twinWhole = true
     private let twinLock = NSLock()
+    /// A durable build's pages reach the disk while the rest is rendered: the target is flushed
+    /// before it is published, and that flush then finds only the last batch.
+    private var writeBehind: WriteBehind?
 
     /// One build writes an output folder at a time (a `build` beside a `serve`): the next waits
     /// here, and reads what the last one left there only once it is its turn. Let go by `end`.
@@ -127,8 +130,13 @@ package final class Publisher: @unchecked Sendable {
     }
 
     /// Makes the target ready for `paths` to be written or linked: a new folder gets its top
-    /// folders; a folder that held files, the folders of those it did not hold.
-    package func prepare(writing paths: [String], linking links: [String]) throws(FoodPinError) {
+    /// folders; a folder that held files, the folders of those it did not hold. `durable`: many
+    /// pages to write that must reach the disk, flushed batch by batch (`wroteBatch`).
+    package func prepare(writing paths: [String], linking links: [String], durable: Bool = false) throws(FoodPinError) {
+        if durable, linksFromLive {
+            writeBehind = WriteBehind(folder: target.destination.path)
+            writeBehind?.nudge()
+        }
         startedEmpty = target.isEmpty
         if startedEmpty {
             let sections = OutputWriter.sections(of: paths + links)
@@ -161,6 +169,16 @@ package final class Publisher: @unchecked Sendable {
         return (changed, outcome.state)
     }
 
+    /// A batch of pages is written: a durable build's flush is started, unless one runs.
+    package func wroteBatch() { writeBehind?.nudge() }
+
+    /// Every file is written or linked. Files replaced in place (`wrote`) are on disk before a
+    /// `durable` state says they are there.
+    package func finishWriting(wrote: Bool, durable: Bool) {
+        writeBehind?.finish()
+        if durable, !linksFromLive, wrote { Durability.flush(live.destination.path) }
+    }
+
     /// Puts the live folder's unchanged files into the target, as hard links.
     package func keep(_ paths: [String]) throws(FoodPinError) {
         let failures = ParallelMap.map(paths) { [target, live] path -> FoodPinError? in
@@ -176,11 +194,21 @@ package final class Publisher: @unchecked Sendable {
         return startedEmpty ? 0 : target.removeFiles(notIn: Set(kept.keys))
     }
 
-    /// Makes the new site, which holds `files`, the live one where readers will see a `changed`
-    /// site; the `record` then says what the standby holds: the old live site, less the pages
-    /// `changedByHand` there. (Written in place, the site is live already.)
-    package func commit(_ files: [String: WrittenState], changed: Bool, changedByHand: [String], durable: Bool,
-                record: inout FolderRecord) throws(FoodPinError) {
+    /// Makes the new site, which holds `files` to be delivered as `deliveries` says, the live one
+    /// where readers will see a `changed` site; the `record` then says so, and what the standby
+    /// holds: the old live site, less the pages `changedByHand` there (written in place, the site
+    /// is live already). `changes`, within a session: the paths this build changed or removed.
+    package func commit(_ files: [String: WrittenState], deliveries: [String: Delivery], changes: Set<String>?, changed: Bool,
+                        changedByHand: [String], durable: Bool, record: inout FolderRecord) throws(FoodPinError) {
+        try exchange(files, changed: changed, changedByHand: changedByHand, durable: durable, record: &record)
+        // The last build's table takes a while to free at scale: done off the caller's path.
+        let retired = record.live
+        DispatchQueue.global(qos: .utility).async { withExtendedLifetime(retired) {} }
+        record.wrote(files, deliveries: deliveries, changes: changes)
+    }
+
+    private func exchange(_ files: [String: WrittenState], changed: Bool, changedByHand: [String], durable: Bool,
+                          record: inout FolderRecord) throws(FoodPinError) {
         guard linksFromLive else { return }
         guard changed else {
             // The new site is the live one: nothing to publish, and the standby now holds it too.

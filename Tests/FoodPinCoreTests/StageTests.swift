@@ -88,8 +88,8 @@ import FoodPinBase
             }
             for file in plan.files { files[file.path] = try publisher.put(file).state }
             try publisher.keep(plan.toLink)
-            try publisher.commit(files, changed: true, changedByHand: [], durable: false, record: &record)
-            record.wrote(files, deliveries: plan.deliveries, changes: nil)
+            try publisher.commit(files, deliveries: plan.deliveries, changes: nil, changed: true, changedByHand: [], durable: false,
+                                 record: &record)
             planner.planned(plan)
             #expect(files.count == plan.allPaths.count)
             return plan.toRender.map { plan.paths[$0] }.sorted()
@@ -128,8 +128,7 @@ import FoodPinBase
             try publisher.prepare(writing: toWrite.map(\.path), linking: toLink)
             for file in toWrite { files[file.path] = try publisher.put(file).state }
             try publisher.keep(toLink)
-            try publisher.commit(files, changed: true, changedByHand: [], durable: false, record: &record)
-            record.wrote(files, deliveries: [:], changes: nil)
+            try publisher.commit(files, deliveries: [:], changes: nil, changed: true, changedByHand: [], durable: false, record: &record)
             return keepings
         }
         let pages = ["a.html": "A", "b/index.html": "B1"]
@@ -166,7 +165,7 @@ import FoodPinBase
         try Data("in the way".utf8).write(to: twin.appending(path: "b/c"))
         var written: [String: WrittenState] = [:]
         for file in files { written[file.path] = try publisher.put(file).state }
-        try publisher.commit(written, changed: true, changedByHand: [], durable: false, record: &record)
+        try publisher.commit(written, deliveries: [:], changes: nil, changed: true, changedByHand: [], durable: false, record: &record)
         #expect(record.standby == nil)
         #expect(!FileManager.default.fileExists(atPath: twin.path))
         #expect(!FileManager.default.fileExists(atPath: guide.root.appending(path: ".site.foodpin-next").path))

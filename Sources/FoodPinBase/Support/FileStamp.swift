@@ -45,3 +45,12 @@ extension FileStamp: PlainBinaryCodable {
         try fields.field(&inode)
     }
 }
+
+extension FileStamp {
+    /// The size of the plain file at `path`, or nil: none there, or not a plain file (a link is
+    /// never what a build wrote, whatever the size of what it points to). One `lstat`.
+    package static func plainSize(at path: String) -> Int? {
+        var info = stat()
+        return lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG ? Int(info.st_size) : nil
+    }
+}

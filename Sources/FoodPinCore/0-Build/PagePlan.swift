@@ -266,6 +266,6 @@ struct PagePlanner {
     /// (a file removed or edited by hand is written again). Without `checkingDisk`, whether a page was written.
     private static func stillHolds(_ state: WrittenState?, at path: String, checkingDisk: Bool) -> Bool {
         guard case .bytes(let digest)? = state else { return false }
-        return !checkingDisk || OutputWriter.size(at: path) == digest.count
+        return !checkingDisk || FileStamp.plainSize(at: path) == digest.count
     }
 }

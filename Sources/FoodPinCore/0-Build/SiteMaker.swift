@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import FoodPinBase
 import FoodPinSearch
 import FoodPinModel
@@ -70,11 +69,10 @@ struct SiteMaker {
         var kept: [RestaurantRecord]?
         var sync = ImportCounts()
         let keeps = isSession && options.writes
-        let site = try store.write { db in
-            // A broken city file keeps its old records rather than losing them.
-            sync = try CityImporter.sync(content.cityFiles.filter { !brokenCityFiles.contains($0.source) }, in: db)
+        // A broken city file keeps its old records rather than losing them.
+        let site = try store.sync(content.cityFiles.filter { !brokenCityFiles.contains($0.source) }) { counts, fetched in
+            sync = counts
             log.add(contentsOf: sync.conflicts)
-            let fetched = try RestaurantRecord.order(Column("id")).fetchAll(db)
             // Kept for the next build of a `serve` session only: a one-off build frees the
             // records as soon as the model is made (at a million restaurants, hundreds of megabytes).
             if keeps { kept = fetched }

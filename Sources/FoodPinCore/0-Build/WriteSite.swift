@@ -51,29 +51,23 @@ extension SiteBuilder {
         if buildsOnce, site.pendingSources != nil { plan.pageInputs = [:] }
         let plan = plan
         do throws(FoodPinError) {
-            try publisher.prepare(writing: plan.toRender.map { plan.paths[$0] } + plan.files.map(\.path), linking: plan.toLink)
-            // A durable build's pages reach the disk while the rest is rendered: the target is
-            // flushed before it is published, and that flush then finds only the last batch.
-            let writeBehind = options.durable && publisher.linksFromLive && plan.toRender.count > Self.batchSize
-                ? WriteBehind(folder: publisher.target.destination.path) : nil
-            writeBehind?.nudge()
+            try publisher.prepare(writing: plan.toRender.map { plan.paths[$0] } + plan.files.map(\.path), linking: plan.toLink,
+                                  durable: options.durable && plan.toRender.count > Self.batchSize)
             for start in stride(from: 0, to: plan.toRender.count, by: Self.batchSize) {
                 let batch = Array(plan.toRender[start..<min(start + Self.batchSize, plan.toRender.count)])
                 try write(batch.count, into: publisher, &site, &run.report) {
                     OutputFile(path: plan.paths[batch[$0]], data: files.bytes(batch[$0]))
                 }
                 files.renderer.forgetCards()
-                if start + Self.batchSize < plan.toRender.count { writeBehind?.nudge() }
+                if start + Self.batchSize < plan.toRender.count { publisher.wroteBatch() }
             }
             try write(plan.files.count, into: publisher, &site, &run.report) { plan.files[$0] }
             try publisher.keep(plan.toLink)
-            writeBehind?.finish()
+            publisher.finishWriting(wrote: wrote, durable: options.durable)
         } catch {
             site.discardUnsavedSources()
             throw abandon(error, publisher)
         }
-        // Files replaced in place: on disk before a durable state says they are there.
-        if options.durable, !publisher.linksFromLive, wrote { Durability.flush(publisher.live.destination.path) }
         return site
     }
 
@@ -124,8 +118,9 @@ extension SiteBuilder {
         run.report.removedPaths = site.liveGone.sorted()
         if publisher.linksFromLive { run.report.changes.removed = site.liveGone.count }
         do throws(FoodPinError) {
-            try publisher.commit(site.files, changed: site.liveChanged, changedByHand: plan.changedByHand, durable: options.durable,
-                                 record: &memory.folders)
+            let changes = isSession ? Set(run.report.changedPaths + run.report.removedPaths) : nil
+            try publisher.commit(site.files, deliveries: plan.deliveries, changes: changes, changed: site.liveChanged,
+                                 changedByHand: plan.changedByHand, durable: options.durable, record: &memory.folders)
         } catch {
             site.discardUnsavedSources()
             throw abandon(error, publisher)
@@ -137,10 +132,9 @@ extension SiteBuilder {
 
     /// Stage: what this build leaves is remembered, and saved for the next process.
     func remember(_ site: WrittenSite, plan: PagePlan, run: inout BuildRun) throws(FoodPinError) {
-        // The last build's tables take a while to free at scale: done off the caller's path.
-        let retired = (memory.folders.live, memory.planner.pageInputs)
+        // The last build's table takes a while to free at scale: done off the caller's path.
+        let retired = memory.planner.pageInputs
         DispatchQueue.global(qos: .utility).async { withExtendedLifetime(retired) {} }
-        memory.folders.wrote(site.files, deliveries: plan.deliveries, changes: isSession ? Set(run.report.changedPaths + run.report.removedPaths) : nil)
         memory.planner.planned(plan)
         run.report.files = site.files.count
         let report = run.report

@@ -1,7 +1,6 @@
 import Foundation
 import FoodPinBase
 import FoodPinModel
-import FoodPinPublish
 
 /// Processed pictures kept between builds in `.foodpin-cache/pictures/`: one folder per key (the
 /// digest of the source's bytes, its name and the settings), so a picture is processed once for as
@@ -96,11 +95,11 @@ final class PictureCache: @unchecked Sendable {
         let entryFolder = entryFolder(key)
         var info = stat()
         guard lstat(entryFolder, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR,
-              OutputWriter.size(at: entryFolder + "/meta") != nil, let data = FileManager.default.contents(atPath: entryFolder + "/meta") else { return nil }
+              FileStamp.plainSize(at: entryFolder + "/meta") != nil, let data = FileManager.default.contents(atPath: entryFolder + "/meta") else { return nil }
         var reader = BinaryReader(data)
         guard let picture = try? ProcessedPicture.read(from: &reader), picture.key == key,
               picture.sizes.count == picture.files.count else { return nil }
-        for (file, size) in zip(picture.files, picture.sizes) where OutputWriter.size(at: entryFolder + "/" + file) != size {
+        for (file, size) in zip(picture.files, picture.sizes) where FileStamp.plainSize(at: entryFolder + "/" + file) != size {
             return nil
         }
         return picture

@@ -2,7 +2,6 @@ import CVips
 import Foundation
 import FoodPinBase
 import FoodPinModel
-import FoodPinPublish
 
 /// Why a picture cannot be published, said of the file the content names.
 public enum PictureProblem: Error, Equatable, Sendable {
@@ -175,7 +174,7 @@ enum PictureProcessor {
         }
         picture.color = averageColor(opaque) ?? picture.color
         if preview, !savePreview(opaque, into: folder, quality: quality, strip: strip) { return .failure(.cannotWrite(takeError())) }
-        picture.sizes = picture.files.map { OutputWriter.size(at: folder + "/" + $0) ?? -1 }
+        picture.sizes = picture.files.map { FileStamp.plainSize(at: folder + "/" + $0) ?? -1 }
         return .success(picture)
     }
 

@@ -5,7 +5,6 @@ import NIOHTTP1
 import NIOHTTPCompression
 import FoodPinBase
 import FoodPinModel
-import FoodPinPublish
 
 /// Remote pictures (`image_url`, `image: https://…`) downloaded once into `.foodpin-cache/remote/`
 /// and then processed like local ones. Only http and https, redirects followed by hand (each new
@@ -56,7 +55,7 @@ struct RemotePictures: Sendable {
         var missing: [String] = []
         for url in Set(urls).sorted() {
             let local = path(for: url)
-            if reuse, OutputWriter.size(at: local) != nil {
+            if reuse, FileStamp.plainSize(at: local) != nil {
                 results[url] = .success(local)
             } else {
                 unlink(local)

@@ -3,7 +3,6 @@ import Foundation
 import FoundationXML
 import FoodPinBase
 import FoodPinModel
-import FoodPinPublish
 #endif
 
 /// SVG files are published as they are, so one opened from the site runs on the site's origin:
@@ -24,7 +23,7 @@ enum SVGCheck {
         paths.filter { $0.lowercased().hasSuffix(".svg") }.compactMap { path in
             let url = layout.content.appending(path: path)
             let shown = GuideLayout.displayPath(url)
-            if let size = OutputWriter.size(at: url.path), size > maxBytes {
+            if let size = FileStamp.plainSize(at: url.path), size > maxBytes {
                 return .error(at: SourceLocation(path: shown, line: 1, column: 1),
                               "this SVG is \(size) bytes, over the limit of \(maxBytes) bytes for an SVG (published as it is, and checked whole)",
                               hint: "simplify the drawing, or export it as PNG or WebP, which FoodPin resizes")

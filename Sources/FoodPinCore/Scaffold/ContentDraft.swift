@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import FoodPinBase
 import FoodPinModel
 
@@ -57,10 +56,7 @@ public enum ContentDraft {
         }
         // The store as the build will see it: city files synced, in a copy that is thrown away.
         let store = try GuideStore(copyOf: layout.store)
-        let stored = try store.write { db in
-            try CityImporter.sync(content.cityFiles.filter { !$0.hasErrors }, in: db)
-            return (try RestaurantRecord.order(Column("id")).fetchAll(db), false)
-        }
+        let stored = try store.sync(content.cityFiles.filter { !$0.hasErrors }) { _, records in (records, false) }
         // What the guide says with the file, against what it says without: the file's own problems,
         // and any error it causes elsewhere (a step number taken twice is reported at the other file).
         let before = Set(SiteModelBuilder.build(stored: stored, content: withoutDraft, layout: layout, includeDrafts: true).1.map(\.description))

@@ -170,6 +170,15 @@ public final class GuideStore: Sendable {
         }
     }
 
+    /// In one transaction: the city files synced into the store, then every restaurant read, by id;
+    /// `use` says what to make of them and whether the transaction commits.
+    package func sync<T>(_ cityFiles: [LoadedCityFile], then use: (ImportCounts, [RestaurantRecord]) -> (T, commit: Bool)) throws(FoodPinError) -> T {
+        try write { db in
+            let counts = try CityImporter.sync(cityFiles, in: db)
+            return use(counts, try RestaurantRecord.order(Column("id")).fetchAll(db))
+        }
+    }
+
     public func allRestaurants() throws(FoodPinError) -> [RestaurantRecord] {
         try read { db in try RestaurantRecord.order(Column("id")).fetchAll(db) }
     }
