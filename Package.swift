@@ -105,7 +105,6 @@ let package = Package(
             name: "FoodPinModel",
             dependencies: [
                 "FoodPinBase",
-                "ScratchFiles",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
@@ -127,7 +126,6 @@ let package = Package(
                 "FoodPinSearch",
                 "CMarkGFM",
                 "CVips",
-                "ScratchFiles",
                 // Remote pictures: streamed, limited and checked as they arrive.
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
