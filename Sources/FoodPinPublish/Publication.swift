@@ -32,6 +32,13 @@ package struct Publication: Sendable {
         (".\(name).foodpin-next", ".\(name).foodpin-twin", ".\(name).foodpin-lock")
     }
 
+    /// What a guide's `.gitignore` leaves out for the output folder `name`: it, and what a build
+    /// keeps beside it.
+    package static func ignored(_ name: String) -> [String] {
+        let beside = names(besides: name)
+        return ["\(name)/", "\(beside.standby)/", "\(beside.twin)/", beside.lock]
+    }
+
     /// The output folder must be a plain folder (a link would be replaced, not followed), not a
     /// mount point, in a folder FoodPin may write.
     private static func canExchange(_ folder: URL, in parent: URL) -> Bool {

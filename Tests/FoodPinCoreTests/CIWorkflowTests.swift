@@ -37,6 +37,13 @@ struct CIWorkflowTests {
             .replacingOccurrences(of: "${{ steps.pages.outputs.base_url }}", with: "https://cook.github.io/guide")
         #expect(try shell(command, in: guide.root) == 0)
         #expect(try guide.page("robots.txt").contains("Sitemap: https://cook.github.io/guide/sitemap.xml"))
+        // What the build left beside the guide's own files is what the guide's .gitignore leaves out.
+        let ignored = try String(contentsOf: guide.root.appending(path: ".gitignore"), encoding: .utf8)
+        #expect(ignored == "Output/\n.Output.foodpin-next/\n.Output.foodpin-twin/\n.Output.foodpin-lock\n.foodpin-cache/\n")
+        let made = try FileManager.default.contentsOfDirectory(atPath: guide.root.path)
+            .filter { ![".github", ".gitignore", "Content", "Templates"].contains($0) }.sorted()
+        #expect(made == [".Output.foodpin-lock", ".Output.foodpin-next", ".foodpin-cache", "Output"])
+        #expect(made.allSatisfy { name in ignored.split(separator: "\n").contains { $0 == name || $0 == name + "/" } })
     }
 
     @Test func gitLabsPagesJobBuildsIntoPublic() throws {

@@ -13,7 +13,6 @@ public enum GuideScaffold {
             throw FoodPinError.usage("a guide already exists here; nothing was changed", at: GuideLayout.displayPath(layout.content))
         }
         let guideTitle = title ?? root.lastPathComponent.replacingOccurrences(of: "-", with: " ").capitalized
-        let beside = Publication.names(besides: "Output")
         var files: [(String, String)] = [
             ("Content/site.yml", """
             # FoodPin settings. See the README for every field.
@@ -59,7 +58,7 @@ public enum GuideScaffold {
             ("Content/cities/.keep", ""),
             ("Content/images/.keep", ""),
             // The site and the build cache are made from the rest.
-            (".gitignore", "Output/\n\(beside.standby)/\n\(beside.twin)/\n\(beside.lock)\n.foodpin-cache/\n"),
+            (".gitignore", (Publication.ignored("Output") + [".foodpin-cache/"]).joined(separator: "\n") + "\n"),
         ]
         for (name, text) in Theme.builtInFiles.sorted(by: { $0.key < $1.key }) {
             files.append(("Templates/\(name)", text))
