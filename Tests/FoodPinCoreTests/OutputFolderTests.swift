@@ -81,6 +81,18 @@ import FoodPinBase
         #expect(!FileManager.default.fileExists(atPath: guide.root.appending(path: ".Output.foodpin-twin").path))
     }
 
+    /// A durable first site leaves its twin too: flushed with the site before it is published.
+    @Test func aDurableFirstSiteLeavesItsTwinAsTheStandby() throws {
+        let guide = try TestGuide()
+        try guide.write("Content/restaurants/a.md", "---\nname: Alpha\n---\n")
+        var options = BuildOptions(root: guide.root)
+        options.durable = true
+        let cold = try SiteBuilder.build(options)
+        let live = try inodes(guide.output)
+        #expect(live.count == cold.files)
+        #expect(try inodes(guide.root.appending(path: ".Output.foodpin-next")) == live)
+    }
+
     /// A page deleted from the standby by hand, which the record says it holds: the standby is
     /// brought up to date like an unknown folder, and the next site has the page.
     @Test func aStandbyThatLostAFileIsBroughtUpToDate() throws {
