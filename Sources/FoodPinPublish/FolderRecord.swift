@@ -2,7 +2,8 @@ import Foundation
 import FoodPinBase
 
 /// What the publisher knows of the folders it writes, from one build to the next: what the live
-/// output folder holds and what its standby holds (the site before the last one). The builder
+/// output folder holds and what its standby holds (the site before the last one; after a first
+/// site, the same site). The builder
 /// keeps it and saves it in the build state; the publisher changes it, and a deploy reads its live
 /// part (the files and their deliveries).
 package struct FolderRecord {

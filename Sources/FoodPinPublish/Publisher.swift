@@ -29,12 +29,12 @@ package final class Publisher: @unchecked Sendable {
     package let lastChanges: Set<String>?
     private let publication: Publication
     /// A first site's twin: each file linked into it as it is written, so that once the site is
-    /// published the twin becomes the standby, and the next build need not make a folder per page.
-    /// At 10,000 restaurants the first edit after a cold build takes 0.78 s, not 1.39 s, and the
-    /// cold build 3.75 s, not 3.34 s (`bench/HISTORY.md`, "The twin again"). Not whole once a link
-    /// failed: then removed.
+    /// published the twin becomes the standby, and the next build need not make a folder per page
+    /// (the first edit after a cold build and the cold build's cost: `bench/HISTORY.md`, "The twin
+    /// again"). Adopted only if every file the site holds was linked into it; else removed.
     private var twin: OutputWriter?
     private var twinWhole = true
+    private var twinLinks = 0
     private let twinLock = NSLock()
     /// A durable build's pages reach the disk while the rest is rendered: the target is flushed
     /// before it is published, and that flush then finds only the last batch.
@@ -64,7 +64,7 @@ package final class Publisher: @unchecked Sendable {
         }
     }
 
-    /// The standby walked for links and files added by hand (`distrustStrangers`), on a thread of
+    /// The standby walked for links, files added by hand and files gone (`distrustStrangers`), on a thread of
     /// its own while the sources are read: 0.1–0.15 s of system time at 10,000 restaurants, which
     /// then adds nothing to a review edit's wall time (bench/HISTORY.md, issue 33). Nil when there
     /// is no standby folder, or none to walk (a session's that it wrote itself).
@@ -130,12 +130,14 @@ package final class Publisher: @unchecked Sendable {
     }
 
     /// Makes the target ready for `paths` to be written or linked: a new folder gets its top
-    /// folders; a folder that held files, the folders of those it did not hold. `durable`: many
-    /// pages to write that must reach the disk, flushed batch by batch (`wroteBatch`).
-    package func prepare(writing paths: [String], linking links: [String], durable: Bool = false) throws(FoodPinError) {
-        if durable, linksFromLive {
-            writeBehind = WriteBehind(folder: target.destination.path)
-            writeBehind?.nudge()
+    /// folders; a folder that held files, the folders of those it did not hold. `flushingBatches`:
+    /// a durable build with many pages, whose target is flushed batch by batch (`wroteBatch`).
+    package func prepare(writing paths: [String], linking links: [String], flushingBatches: Bool = false) throws(FoodPinError) {
+        defer {
+            if flushingBatches, linksFromLive {
+                writeBehind = WriteBehind(folder: target.destination.path)
+                writeBehind?.nudge()
+            }
         }
         startedEmpty = target.isEmpty
         if startedEmpty {
@@ -158,8 +160,9 @@ package final class Publisher: @unchecked Sendable {
     /// what the file holds. Safe from many threads.
     package func put(_ file: OutputFile) throws(FoodPinError) -> (changed: Bool, state: WrittenState) {
         let outcome = try target.write(file, previous: targetHeld?[file.path], intoEmptyFolder: startedEmpty)
-        if let twin = twinLock.withLock({ twinWhole ? twin : nil }), !twin.linkNew(file.path, from: target) {
-            twinLock.withLock { twinWhole = false }
+        if let twin = twinLock.withLock({ twinWhole ? twin : nil }) {
+            let linked = twin.linkNew(file.path, from: target)
+            twinLock.withLock { if linked { twinLinks += 1 } else { twinWhole = false } }
         }
         let changed = if !linksFromLive { outcome.written } else if liveHeld != nil {
             !live.isCurrent(file.path, state: outcome.state, previous: liveHeld?[file.path])
@@ -219,7 +222,7 @@ package final class Publisher: @unchecked Sendable {
         let exchanged = try publication.publish(durable: durable)
         if twinLock.withLock({ twin }) != nil {
             // A first site's whole twin holds it all.
-            if !exchanged, twinLock.withLock({ twinWhole }), publication.adoptTwin() {
+            if !exchanged, twinLock.withLock({ twinWhole && twinLinks == files.count }), publication.adoptTwin() {
                 record.standby = files
                 return
             }
@@ -239,8 +242,8 @@ package final class Publisher: @unchecked Sendable {
     }
 
     /// The standby is trusted only for what the state says it holds: one with a link is removed
-    /// (never followed) and made anew; one with files added by hand is brought up to date like an
-    /// unknown folder, which removes them. Where files are replaced in place, a link inside the
+    /// (never followed) and made anew; one with files added by hand, or without some it should
+    /// hold, is brought up to date like an unknown folder, which removes or links them. Where files are replaced in place, a link inside the
     /// output folder is refused by name: it would be written through.
     private static func distrustStrangers(_ publication: Publication, live: OutputWriter, target: OutputWriter,
                                           walked: FolderStrangers?, record: inout FolderRecord) throws(FoodPinError) {

@@ -81,7 +81,7 @@ import FoodPinBase
         #expect(!FileManager.default.fileExists(atPath: guide.root.appending(path: ".Output.foodpin-twin").path))
     }
 
-    /// A durable first site leaves its twin too: flushed with the site before it is published.
+    /// A durable first site leaves its twin too.
     @Test func aDurableFirstSiteLeavesItsTwinAsTheStandby() throws {
         let guide = try TestGuide()
         try guide.write("Content/restaurants/a.md", "---\nname: Alpha\n---\n")

@@ -52,7 +52,7 @@ extension SiteBuilder {
         let plan = plan
         do throws(FoodPinError) {
             try publisher.prepare(writing: plan.toRender.map { plan.paths[$0] } + plan.files.map(\.path), linking: plan.toLink,
-                                  durable: options.durable && plan.toRender.count > Self.batchSize)
+                                  flushingBatches: options.durable && plan.toRender.count > Self.batchSize)
             for start in stride(from: 0, to: plan.toRender.count, by: Self.batchSize) {
                 let batch = Array(plan.toRender[start..<min(start + Self.batchSize, plan.toRender.count)])
                 try write(batch.count, into: publisher, &site, &run.report) {
