@@ -2,8 +2,7 @@
 """A cold build, then one review edited (the first edit after a cold build), each in a new
 process, by two FoodPin binaries taking turns on the hand-written guide of N restaurants; medians
 of --runs and peak memory from /usr/bin/time -v. Each cold build starts with neither the output
-folder nor what a build keeps beside it (moved aside, not deleted: ext4 makes files slowly for
-minutes after many are deleted). The two binaries do not share a build state (each cold build
+folder nor what a build keeps beside it (`timing.move_site_aside`). The two binaries do not share a build state (each cold build
 makes its own), so they can take turns on one guide.
 
 usage: bench/first-edit.py N [--runs 5] [--foodpin .build/release/foodpin] --vs OTHER [--work DIR]
@@ -17,7 +16,7 @@ import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-from timing import timed  # noqa: E402
+from timing import move_site_aside, timed  # noqa: E402
 
 
 def main():
@@ -39,10 +38,7 @@ def main():
     results = {name: [] for name in binaries}
     for run in range(args.runs):
         for name, binary in binaries.items():
-            for kept in ("Output", ".Output.foodpin-next", ".Output.foodpin-twin"):
-                if os.path.exists(os.path.join(guide, kept)):
-                    os.makedirs(aside, exist_ok=True)
-                    os.rename(os.path.join(guide, kept), os.path.join(aside, f"{kept}-{name}-{run}"))
+            move_site_aside(guide, aside, f"{name}-{run}")
             cold = timed([binary, "build", "--quiet", "--clean", "--root", guide])
             open(review, "w").write(original.replace("\n---\n", f"\n---\nFirst edit {name} {run}. ", 1))
             first = timed([binary, "build", "--quiet", "--root", guide])

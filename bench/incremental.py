@@ -19,7 +19,7 @@ import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-from timing import remove_site, timed  # noqa: E402
+from timing import move_site_aside, remove_site, timed  # noqa: E402
 
 
 
@@ -62,10 +62,7 @@ def main():
     # making files for minutes after many are deleted).
     colds, firsts = [], []
     for run in range(args.runs):
-        for name in ("Output", ".Output.foodpin-next", ".Output.foodpin-twin"):
-            if os.path.exists(os.path.join(guide, name)):
-                os.makedirs(os.path.join(work, "aside"), exist_ok=True)
-                os.rename(os.path.join(guide, name), os.path.join(work, "aside", f"{name}-{run}"))
+        move_site_aside(guide, os.path.join(work, "aside"), run)
         colds.append(timed(build + ["--clean"]))
         edit_review(f"First edit {run}")
         firsts.append(timed(build))

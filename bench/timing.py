@@ -28,8 +28,21 @@ def remove_site(folder):
     (`.NAME.foodpin-next`), a twin a stopped first build left (`.NAME.foodpin-twin`) and the lock
     file. Left there, a later build into the same folder would not be cold."""
     parent, name = os.path.split(os.path.abspath(folder))
-    shutil.rmtree(folder, ignore_errors=True)
-    shutil.rmtree(os.path.join(parent, f".{name}.foodpin-next"), ignore_errors=True)
-    shutil.rmtree(os.path.join(parent, f".{name}.foodpin-twin"), ignore_errors=True)
+    for kept in site_folders(name):
+        shutil.rmtree(os.path.join(parent, kept), ignore_errors=True)
     if os.path.exists(os.path.join(parent, f".{name}.foodpin-lock")):
         os.remove(os.path.join(parent, f".{name}.foodpin-lock"))
+
+
+def site_folders(name="Output"):
+    """The site's folder and the folders a build keeps beside it: the standby and a first site's twin."""
+    return [name, f".{name}.foodpin-next", f".{name}.foodpin-twin"]
+
+
+def move_site_aside(guide, aside, tag):
+    """Moves a guide's Output/ and what a build keeps beside it into `aside`, so that the next build
+    is cold: moved, not deleted (ext4 makes files slowly for minutes after many are deleted)."""
+    for kept in site_folders():
+        if os.path.exists(os.path.join(guide, kept)):
+            os.makedirs(aside, exist_ok=True)
+            os.rename(os.path.join(guide, kept), os.path.join(aside, f"{kept}-{tag}"))

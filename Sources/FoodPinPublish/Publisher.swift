@@ -133,12 +133,6 @@ package final class Publisher: @unchecked Sendable {
     /// folders; a folder that held files, the folders of those it did not hold. `flushingBatches`:
     /// a durable build with many pages, whose target is flushed batch by batch (`wroteBatch`).
     package func prepare(writing paths: [String], linking links: [String], flushingBatches: Bool = false) throws(FoodPinError) {
-        defer {
-            if flushingBatches, linksFromLive {
-                writeBehind = WriteBehind(folder: target.destination.path)
-                writeBehind?.nudge()
-            }
-        }
         startedEmpty = target.isEmpty
         if startedEmpty {
             let sections = OutputWriter.sections(of: paths + links)
@@ -153,6 +147,11 @@ package final class Publisher: @unchecked Sendable {
             if !links.isEmpty { try target.prepare(paths: links) }
         } else {
             try target.prepare(paths: (paths + links).filter { targetHeld?[$0] == nil })
+        }
+        // Once the target exists: the first flush also takes what other programs left unwritten.
+        if flushingBatches, linksFromLive {
+            writeBehind = WriteBehind(folder: target.destination.path)
+            writeBehind?.nudge()
         }
     }
 
