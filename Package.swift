@@ -67,6 +67,9 @@ let package = Package(
         // Turns the top-level Templates/ into Swift source so the default theme lives inside the binary.
         .executableTarget(name: "ThemeEmbedder", dependencies: ["ScratchFiles"]),
         .plugin(name: "EmbedTheme", capability: .buildTool(), dependencies: ["ThemeEmbedder"]),
+        // Gives the binary its version (release.env) and the commit it was built from.
+        .executableTarget(name: "ReleaseStamp"),
+        .plugin(name: "StampRelease", capability: .buildTool(), dependencies: ["ReleaseStamp"]),
         // The layer every stage stands on: tools that know nothing of food guides, diagnostics, the
         // restaurant record and the guide's layout. The compiler keeps it from reaching up.
         .target(
@@ -157,7 +160,8 @@ let package = Package(
                 "FoodPinModel",
                 "FoodPinPublish",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ],
+            plugins: ["StampRelease"]
         ),
     ] + (fuzzing ? [
         .target(name: "CFuzzer", path: "Tests/Fuzz/CFuzzer"),

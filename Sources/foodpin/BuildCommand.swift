@@ -45,6 +45,7 @@ struct BuildCommand: ParsableCommand {
         if report.sync != ImportCounts() { console.detail("Store sync: \(report.sync.summary)") }
         for (stage, seconds) in report.timings { console.detail(String(format: "%8.3f s  %@", seconds, stage)) }
         if report.linkedFromLive > 0 { console.detail("Unchanged: \(counted(report.linkedFromLive, "file")) linked from the live site") }
+        if let notice = ThemeOverrides.identicalCopiesNotice(GuideLayout(root: guide.rootURL)) { console.say(notice) }
         let place = report.output.map { GuideLayout.displayPath($0) } ?? "Output"
         console.say("Built \(counted(report.pages, "page")) for \(counted(report.restaurants, "restaurant")) and \(counted(report.reviews, "review")) in \(String(format: "%.2f", report.seconds)) s → \(place)/")
     }

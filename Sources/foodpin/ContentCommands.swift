@@ -6,7 +6,7 @@ import FoodPinBase
 struct InitCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "init", abstract: "Start a new guide in DIR.",
-        discussion: "Writes site.yml, the three onboarding steps, an example restaurant and review, and the theme's templates (Templates/) to customise. With --ci, also a CI file that builds and publishes the guide; in an existing guide, --ci writes only that file.")
+        discussion: "Writes site.yml, the three onboarding steps, an example restaurant and review. The built-in theme is used as it is, and follows FoodPin's upgrades (`foodpin theme eject FILE` copies a file to change). With --ci, also a CI file that builds and publishes the guide; in an existing guide, --ci writes only that file.")
 
     @Argument(help: "The folder for the new guide.")
     var directory: String
@@ -23,8 +23,8 @@ struct InitCommand: ParsableCommand {
     func run() throws {
         let root = URL(fileURLWithPath: directory, isDirectory: true).standardizedFileURL
         if let ci, FileManager.default.fileExists(atPath: GuideLayout(root: root).content.path) {
-            try ci.write(into: root)
-            if !quiet { print("Wrote \(ci.path): set FOODPIN_DEB_URL in the repository's variables, then push.") }
+            try ci.write(into: root, release: .this)
+            if !quiet { print("Wrote \(ci.path): it installs foodpin \(FoodPinRelease.this.version); commit it and push.") }
             return
         }
         // Both or neither: a CI file in the way stops the guide from being made.
@@ -32,7 +32,7 @@ struct InitCommand: ParsableCommand {
             throw FoodPinError.usage("the file already exists; nothing was changed", at: GuideLayout.displayPath(root.appending(path: ci.path)))
         }
         let files = try GuideScaffold.create(at: root, title: title)
-        try ci?.write(into: root)
+        try ci?.write(into: root, release: .this)
         if !quiet {
             print("Created a guide in \(GuideLayout.displayPath(root))/ (\(files.count) files).")
             print("Next: cd \(directory) && foodpin build, then open Output/index.html")

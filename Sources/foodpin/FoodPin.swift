@@ -6,13 +6,18 @@ struct FoodPin: AsyncParsableCommand {
         commandName: "foodpin",
         abstract: "Build a food guide website from Markdown and JSON city files.",
         discussion: "Every command works on the guide in the current folder, or the one named by --root.",
-        version: "0.1.0",
+        version: "\(Release.version) (commit \(Release.commit.prefix(12)))",
         subcommands: [
             InitCommand.self, BuildCommand.self, CheckCommand.self, ServeCommand.self, WatchCommand.self,
             ImportCommand.self, ListCommand.self,
-            ExportCommand.self, RemoveCommand.self, FavoriteCommand.self, NewCommand.self, DeployCommand.self,
+            ExportCommand.self, RemoveCommand.self, FavoriteCommand.self, NewCommand.self, ThemeCommand.self, DeployCommand.self,
         ]
     )
+}
+
+extension FoodPinRelease {
+    /// This binary's release (release.env) and commit, stamped at build time.
+    static let this = FoodPinRelease(version: Release.version, commit: Release.commit, homepage: Release.homepage)
 }
 
 /// Options every command takes.

@@ -2,10 +2,27 @@ import Foundation
 import FoodPinBase
 import FoodPinModel
 
+/// A FoodPin release: what `foodpin --version` prints and where its files are downloaded from.
+public struct FoodPinRelease: Sendable, Equatable {
+    public var version: String
+    public var commit: String
+    /// The project's address (release.env); its releases are under `/releases/download/vVERSION/`.
+    public var homepage: String
+
+    public init(version: String, commit: String, homepage: String) {
+        self.version = version
+        self.commit = commit
+        self.homepage = homepage
+    }
+
+    /// The folder of this release's files: `foodpin_VERSION_ARCH.deb`, the tarballs, `SHA256SUMS`.
+    public var downloads: String { "\(homepage)/releases/download/v\(version)" }
+}
+
 /// `foodpin init --ci github|gitlab`: a CI file that builds the guide on every push to the main
 /// branch, keeping `.foodpin-cache/` between runs (a run then redoes only what changed), and
-/// publishes the site to the service's Pages. FoodPin comes from its Debian package
-/// (scripts/package-deb.sh), whose address the repository names in `FOODPIN_DEB_URL`.
+/// publishes the site to the service's Pages. FoodPin comes from the Debian package of the release
+/// that wrote the file, checked against that release's SHA256SUMS.
 public enum CIWorkflow: String, Sendable, CaseIterable {
     case github, gitlab
 
@@ -18,7 +35,7 @@ public enum CIWorkflow: String, Sendable, CaseIterable {
     }
 
     /// Writes the file into the guide at `root`; an existing one is never replaced.
-    public func write(into root: URL) throws(FoodPinError) {
+    public func write(into root: URL, release: FoodPinRelease) throws(FoodPinError) {
         let url = root.appending(path: path)
         // `.github` a link to an outside folder would carry the file there.
         try OwnPath.makeRealFolders(url.deletingLastPathComponent().path, within: root.path)
@@ -26,21 +43,40 @@ public enum CIWorkflow: String, Sendable, CaseIterable {
         if lstat(url.path, &info) == 0 {
             throw .usage("the file already exists; nothing was changed", at: GuideLayout.displayPath(url))
         }
-        try NewFile.write(text, to: url)
+        try NewFile.write(text(release: release), to: url)
     }
 
-    static let install = """
+    /// Downloads the release's .deb for this machine, checks it against the release's SHA256SUMS
+    /// (or FOODPIN_DEB_SHA256) and installs it; each failure says what failed and what to set.
+    static let install = #"""
         apt-get update -qq && apt-get install -y -qq curl ca-certificates
-        curl -fsSL -o /tmp/foodpin.deb "$FOODPIN_DEB_URL"
-        apt-get install -y -qq /tmp/foodpin.deb
-        """
+        arch="$(dpkg --print-architecture)"
+        release="${FOODPIN_RELEASE_URL:-$FOODPIN_RELEASES/v$FOODPIN_VERSION}"
+        deb="foodpin_${FOODPIN_VERSION}_$arch.deb"
+        if ! curl -fsSL --retry 3 -o "/tmp/$deb" "$release/$deb"; then
+          echo "error: cannot download FoodPin $FOODPIN_VERSION for $arch from $release/$deb; set FOODPIN_RELEASE_URL to a folder holding $deb and SHA256SUMS" >&2
+          exit 1
+        fi
+        sum="${FOODPIN_DEB_SHA256:-$(curl -fsSL --retry 3 "$release/SHA256SUMS" | awk -v deb="$deb" '$2 == deb { print $1 }')}"
+        if [ -z "$sum" ]; then
+          echo "error: no SHA-256 for $deb in $release/SHA256SUMS; set FOODPIN_DEB_SHA256" >&2
+          exit 1
+        fi
+        (cd /tmp && echo "$sum  $deb" | sha256sum --check --quiet) || { echo "error: /tmp/$deb does not match its SHA-256 $sum" >&2; exit 1; }
+        apt-get install -y -qq "/tmp/$deb"
+        """#
 
-    public var text: String {
+    /// The file, naming the release that wrote it.
+    public func text(release: FoodPinRelease) -> String {
+        let written = "Written by foodpin \(release.version) (commit \(release.commit.prefix(12))), which it installs."
+        let variables = "FOODPIN_VERSION: \"\(release.version)\"\n    FOODPIN_RELEASES: \(release.homepage)/releases/download"
         switch self {
         case .github:
-            """
+            return """
             # Builds the guide with FoodPin and publishes it to GitHub Pages (Settings → Pages → Source:
-            # GitHub Actions). Set the repository variable FOODPIN_DEB_URL to the address of a foodpin .deb.
+            # GitHub Actions). \(written) To install FoodPin
+            # from elsewhere, set the repository variables FOODPIN_RELEASE_URL (a folder holding the .deb and
+            # SHA256SUMS) or FOODPIN_DEB_SHA256.
             name: Publish the guide
             on:
               push:
@@ -53,13 +89,15 @@ public enum CIWorkflow: String, Sendable, CaseIterable {
             concurrency:
               group: pages
               cancel-in-progress: false
+            env:
+              \(variables.replacingOccurrences(of: "\n    ", with: "\n  "))
+              FOODPIN_RELEASE_URL: ${{ vars.FOODPIN_RELEASE_URL }}
+              FOODPIN_DEB_SHA256: ${{ vars.FOODPIN_DEB_SHA256 }}
             jobs:
               build:
                 runs-on: ubuntu-latest
                 # The package is made for Debian 12's libraries.
                 container: debian:bookworm
-                env:
-                  FOODPIN_DEB_URL: ${{ vars.FOODPIN_DEB_URL }}
                 steps:
                   - uses: actions/checkout@v4
                   - name: Install FoodPin
@@ -67,11 +105,12 @@ public enum CIWorkflow: String, Sendable, CaseIterable {
             \(Self.install.indented(by: 12))
                   - id: pages
                     uses: actions/configure-pages@v5
+                  # Processed pictures are the slow part of a build: the cache follows them.
                   - name: Keep the build cache between runs
                     uses: actions/cache@v4
                     with:
                       path: .foodpin-cache
-                      key: foodpin-${{ github.sha }}
+                      key: foodpin-${{ hashFiles('Content/images/**', 'Content/site.yml') }}
                       restore-keys: foodpin-
                   - name: Build
                     run: foodpin build --base-url "${{ steps.pages.outputs.base_url }}/"
@@ -90,20 +129,29 @@ public enum CIWorkflow: String, Sendable, CaseIterable {
 
             """
         case .gitlab:
-            """
-            # Builds the guide with FoodPin and publishes it to GitLab Pages. Set the CI/CD variable
-            # FOODPIN_DEB_URL to the address of a foodpin .deb.
+            return """
+            # Builds the guide with FoodPin and publishes it to GitLab Pages. \(written)
+            # To install FoodPin from elsewhere, set the CI/CD variables FOODPIN_RELEASE_URL (a folder
+            # holding the .deb and SHA256SUMS) or FOODPIN_DEB_SHA256.
             pages:
               # The package is made for Debian 12's libraries.
               image: debian:bookworm
               rules:
                 - if: $CI_COMMIT_BRANCH == $CI_DEFAULT_BRANCH
+              variables:
+                \(variables)
+              # Processed pictures are the slow part of a build: the cache follows site.yml's picture
+              # settings (GitLab keys a cache by at most two files), and a run keeps what it adds.
               cache:
-                key: foodpin
+                key:
+                  files:
+                    - Content/site.yml
+                  prefix: foodpin
                 paths:
                   - .foodpin-cache/
               script:
-            \(Self.install.split(separator: "\n").map { "    - " + $0.trimmingCharacters(in: .whitespaces) }.joined(separator: "\n"))
+                - |
+            \(Self.install.indented(by: 6))
                 - foodpin build --output public --base-url "$CI_PAGES_URL/"
               artifacts:
                 paths:
@@ -116,6 +164,6 @@ public enum CIWorkflow: String, Sendable, CaseIterable {
 
 extension String {
     fileprivate func indented(by spaces: Int) -> String {
-        split(separator: "\n").map { String(repeating: " ", count: spaces) + $0.trimmingCharacters(in: .whitespaces) }.joined(separator: "\n")
+        split(separator: "\n").map { String(repeating: " ", count: spaces) + $0 }.joined(separator: "\n")
     }
 }

@@ -5,15 +5,16 @@ import FoodPinPublish
 
 /// Writes new guides and new content files.
 public enum GuideScaffold {
-    /// `foodpin init DIR`: site.yml, three onboarding steps, an example restaurant and review,
-    /// and the theme's templates to customise. Never overwrites an existing guide.
+    /// `foodpin init DIR`: site.yml, three onboarding steps, an example restaurant and review. No
+    /// theme copy: the built-in theme follows FoodPin's upgrades (`foodpin theme eject` copies a file
+    /// to change). Never overwrites an existing guide.
     public static func create(at root: URL, title: String? = nil) throws(FoodPinError) -> [String] {
         let layout = GuideLayout(root: root)
         if FileManager.default.fileExists(atPath: layout.content.path) {
             throw FoodPinError.usage("a guide already exists here; nothing was changed", at: GuideLayout.displayPath(layout.content))
         }
         let guideTitle = title ?? root.lastPathComponent.replacingOccurrences(of: "-", with: " ").capitalized
-        var files: [(String, String)] = [
+        let files: [(String, String)] = [
             ("Content/site.yml", """
             # FoodPin settings. See the README for every field.
             title: \(YAMLText.quote(guideTitle))
@@ -57,12 +58,8 @@ public enum GuideScaffold {
             """),
             ("Content/cities/.keep", ""),
             ("Content/images/.keep", ""),
-            // The site and the build cache are made from the rest.
-            (".gitignore", (Publication.ignored("Output") + [".foodpin-cache/"]).joined(separator: "\n") + "\n"),
+            (".gitignore", gitignore),
         ]
-        for (name, text) in Theme.builtInFiles.sorted(by: { $0.key < $1.key }) {
-            files.append(("Templates/\(name)", text))
-        }
         // Every file is new, or nothing is written: a half-made guide would pass for a guide.
         for (path, _) in files where FileManager.default.fileExists(atPath: root.appending(path: path).path) {
             throw .usage("the file already exists; nothing was changed", at: GuideLayout.displayPath(root.appending(path: path)))
@@ -72,6 +69,17 @@ public enum GuideScaffold {
         }
         return files.map(\.0)
     }
+
+    /// The site and the build cache are made from the rest; the store is not (docs/publishing.md).
+    static let gitignore = """
+        # Made by foodpin build from the rest of the guide:
+        \(Publication.ignored("Output").joined(separator: "\n"))
+        .foodpin-cache/
+        # Content/guide.sqlite, the store, is committed: imported restaurants and what `foodpin favorite`
+        # and `foodpin remove` change live only there. Its journal exists only while a command writes it.
+        Content/guide.sqlite-journal
+
+        """
 
     private static func step(_ number: Int, _ heading: String, _ subheading: String) -> String {
         """
