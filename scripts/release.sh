@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Makes a release of FoodPin in dist/, for this machine's architecture:
+# Makes a release of FoodPin in dist/ (or $DIST), for this machine's architecture:
 #   foodpin-VERSION-linux-ARCH.tar.gz  the binary, its manual page, shell completions, licences
 #   foodpin_VERSION_ARCH.deb           the same as a Debian package (lintian-clean, see packaging/)
 #   SHA256SUMS
@@ -40,14 +40,12 @@ strip --strip-unneeded --remove-section=.comment --remove-section=.note "$files/
 "$files/foodpin" --generate-completion-script fish > "$files/completions/foodpin.fish"
 sed -e "s|@MAINTAINER@|$FOODPIN_MAINTAINER|" -e "s|@HOMEPAGE@|$FOODPIN_HOMEPAGE|" packaging/copyright > "$files/copyright"
 
-mkdir -p dist
+dist="$(mkdir -p "${DIST:-dist}" && cd "${DIST:-dist}" && pwd)"
 name="foodpin-$FOODPIN_VERSION-linux-$arch"
 mkdir "$work/$name"
 cp -r "$files/foodpin" "$files/foodpin.1" "$files/completions" "$files/copyright" LICENSE README.md "$work/$name/"
 tar --sort=name --owner=0 --group=0 --numeric-owner --mtime="@$SOURCE_DATE_EPOCH" -C "$work" -cf - "$name" \
-  | gzip -9n > "dist/$name.tar.gz"
-deb="$(bash scripts/package-deb.sh "$files" "$repo/dist")"
-(cd dist && sha256sum "$name.tar.gz" "$deb" > SHA256SUMS)
-echo "dist/$name.tar.gz"
-echo "dist/$deb"
-echo "dist/SHA256SUMS"
+  | gzip -9n > "$dist/$name.tar.gz"
+deb="$(bash scripts/package-deb.sh "$files" "$dist")"
+(cd "$dist" && sha256sum "$name.tar.gz" "$deb" > SHA256SUMS)
+printf '%s\n' "$dist/$name.tar.gz" "$dist/$deb" "$dist/SHA256SUMS"

@@ -46,7 +46,8 @@ import FoodPinBase
         for name in ["site.yml", "onboarding/1-create.md", "onboarding/2-locate.md", "onboarding/3-discover.md"] {
             #expect(FileManager.default.fileExists(atPath: guide.appending(path: "Content/\(name)").path))
         }
-        #expect(FileManager.default.fileExists(atPath: guide.appending(path: "Templates/layout.mustache").path))
+        // No theme copy: the built-in theme follows upgrades (ThemeCommandTests).
+        #expect(!FileManager.default.fileExists(atPath: guide.appending(path: "Templates").path))
         let again = try foodpin(["init", "g"], in: folder)
         #expect(again.status == 2)
         #expect(again.stderr == "g/Content: error: a guide already exists here; nothing was changed\n")
