@@ -31,7 +31,8 @@ struct ThemeCommandTests {
     }
 
     @Test func aGuideFromInitUsesTheBuiltInThemeAndAnEjectedFileOnceChanged() throws {
-        let folder = try TestGuide().root
+        let scratch = try TestGuide()
+        let folder = scratch.root
         let guide = folder.appending(path: "g")
         #expect(try cli.foodpin(["init", "g"], in: folder).status == 0)
         #expect(try cli.foodpin(["build"], in: guide).stdout.hasPrefix("Built "))
@@ -86,7 +87,8 @@ struct ThemeCommandTests {
         lines[lines.count / 2] = "changed in the middle"
         lines.insert("added near the end", at: lines.count - 2)
         let changed = lines.joined(separator: "\n")
-        let folder = try TestGuide().root
+        let scratch = try TestGuide()
+        let folder = scratch.root
         try builtIn.write(to: folder.appending(path: "old"), atomically: true, encoding: .utf8)
         try changed.write(to: folder.appending(path: "new"), atomically: true, encoding: .utf8)
         let reference = try run("/bin/sh", ["-c", "diff -u old new | tail -n +3"], in: folder)
