@@ -6,7 +6,7 @@ struct FoodPin: AsyncParsableCommand {
         commandName: "foodpin",
         abstract: "Build a food guide website from Markdown and JSON city files.",
         discussion: "Every command works on the guide in the current folder, or the one named by --root.",
-        version: "\(Release.version) (commit \(Release.commit.prefix(12)))",
+        version: FoodPinRelease.this.description,
         subcommands: [
             InitCommand.self, BuildCommand.self, CheckCommand.self, ServeCommand.self, WatchCommand.self,
             ImportCommand.self, ListCommand.self,

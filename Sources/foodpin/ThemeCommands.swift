@@ -79,7 +79,7 @@ struct ThemeDiff: ParsableCommand {
             switch state {
             case .identical: print("Templates/\(name): the same as the built-in theme; it can be deleted")
             case .own: print("Templates/\(name): the guide's own (no built-in file of that name)")
-            case .changed(let diff): print(diff, terminator: "")
+            case .changed: print(ThemeOverrides.diff(name, in: layout), terminator: "")
             }
         }
     }

@@ -36,17 +36,20 @@ struct ThemeCommandTests {
         let guide = folder.appending(path: "g")
         #expect(try cli.foodpin(["init", "g"], in: folder).status == 0)
         #expect(try cli.foodpin(["build"], in: guide).stdout.hasPrefix("Built "))
+        // Every file from the built-in theme, so a later FoodPin's theme is this guide's.
+        #expect(try cli.foodpin(["theme", "diff"], in: guide).stdout == "Templates/ replaces no file of the built-in theme.\n")
         let refused = try cli.foodpin(["theme", "eject", "restaurant.mustach"], in: guide)
         #expect(refused.status == 2)
         #expect(refused.stderr == "error: the built-in theme has no file `restaurant.mustach`; nothing was changed\n    hint: did you mean `restaurant.mustache`?\n")
-        let ejected = try cli.foodpin(["theme", "eject", "404.mustache"], in: guide)
+        let ejected = try cli.foodpin(["theme", "eject", "404.mustache", "Templates/404.mustache"], in: guide)
         #expect(ejected.stdout == "Wrote Templates/404.mustache\n")
         #expect(try cli.foodpin(["theme", "eject", "404.mustache"], in: guide).status == 2)
         let copy = guide.appending(path: "Templates/404.mustache")
         let builtIn = try #require(Theme.builtInFiles["404.mustache"])
         #expect(try String(contentsOf: copy, encoding: .utf8) == builtIn)
         // Just copied to be changed: no notice at the next build.
-        #expect(!(try cli.foodpin(["build"], in: guide).stdout.contains("note:")))
+        let quiet = try cli.foodpin(["build"], in: guide)
+        #expect(quiet.status == 0 && quiet.stdout.hasPrefix("Built "))
         let changed = builtIn.replacingOccurrences(of: "{{/content}}", with: "<p class=\"ours\">Ours</p>\n{{/content}}")
         #expect(changed != builtIn)
         try changed.write(to: copy, atomically: true, encoding: .utf8)
@@ -73,7 +76,8 @@ struct ThemeCommandTests {
             Templates/assets/favicon.svg, Templates/assets/js/core.js, Templates/assets/js/english-stemmer.js, …): deleting them lets \
             later FoodPin versions' fixes reach this guide; `foodpin theme diff` lists them.
             """)
-        #expect(!(try cli.foodpin(["build"], in: guide.root).stdout.contains("note:")))
+        let second = try cli.foodpin(["build"], in: guide.root)
+        #expect(second.status == 0 && second.stdout.hasPrefix("Built "))
         let listed = try cli.foodpin(["theme", "diff"], in: guide.root).stdout.split(separator: "\n")
         #expect(listed.filter { $0.hasSuffix(": the same as the built-in theme; it can be deleted") }.count == count)
         #expect(listed.contains("+++ Templates/assets/site.css"))
@@ -86,13 +90,26 @@ struct ThemeCommandTests {
         lines.insert("inserted near the top", at: 5)
         lines[lines.count / 2] = "changed in the middle"
         lines.insert("added near the end", at: lines.count - 2)
-        let changed = lines.joined(separator: "\n")
+        let numbers = (1...30).map { "\($0)\n" }
+        func changing(_ changed: [Int]) -> String {
+            numbers.enumerated().map { changed.contains($0.offset + 1) ? "X\($0.offset)\n" : $0.element }.joined()
+        }
+        let pairs = [
+            (builtIn, lines.joined(separator: "\n")),
+            // Six unchanged lines between two changes make one hunk, seven make two.
+            (numbers.joined(), changing([5, 12])),
+            (numbers.joined(), changing([5, 13])),
+            // A last line that lost its newline.
+            (numbers.joined(), String(numbers.joined().dropLast())),
+        ]
         let scratch = try TestGuide()
-        let folder = scratch.root
-        try builtIn.write(to: folder.appending(path: "old"), atomically: true, encoding: .utf8)
-        try changed.write(to: folder.appending(path: "new"), atomically: true, encoding: .utf8)
-        let reference = try run("/bin/sh", ["-c", "diff -u old new | tail -n +3"], in: folder)
-        #expect(LineDiff.unified(from: builtIn, to: changed, oldName: "old", newName: "new") == "--- old\n+++ new\n" + reference)
+        for (old, new) in pairs {
+            try old.write(to: scratch.root.appending(path: "old"), atomically: true, encoding: .utf8)
+            try new.write(to: scratch.root.appending(path: "new"), atomically: true, encoding: .utf8)
+            let reference = try run("/bin/sh", ["-c", "diff -u old new | tail -n +3"], in: scratch.root)
+            #expect(reference.contains("@@"))
+            #expect(LineDiff.unified(from: old, to: new, oldName: "old", newName: "new") == "--- old\n+++ new\n" + reference)
+        }
         #expect(LineDiff.unified(from: builtIn, to: builtIn, oldName: "old", newName: "new") == "")
     }
 }

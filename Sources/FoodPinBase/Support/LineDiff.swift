@@ -14,7 +14,8 @@ public enum LineDiff {
         // Changes closer than twice the context share a hunk.
         var start = changed[0], end = changed[0]
         for index in changed.dropFirst() {
-            if index - end > 2 * context {
+            // Unchanged lines between the two changes: `diff -u` joins the hunks up to twice the context.
+            if index - end - 1 > 2 * context {
                 text += hunk(lines, max(0, start - context), min(lines.count, end + context + 1))
                 start = index
             }
@@ -23,11 +24,17 @@ public enum LineDiff {
         return text + hunk(lines, max(0, start - context), min(lines.count, end + context + 1))
     }
 
-    /// The text's lines; a final newline ends the last line and starts none.
+    /// The text's lines, each with its newline: a last line without one differs from the same line with it.
     private static func lines(_ text: String) -> [String] {
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { String($0) + "\n" }
+        lines[lines.count - 1].removeLast()
         if lines.last == "" { lines.removeLast() }
         return lines
+    }
+
+    /// A line as `diff -u` prints it, marked when the file ends without a newline.
+    private static func shown(_ line: String) -> String {
+        line.hasSuffix("\n") ? line : line + "\n\\ No newline at end of file\n"
     }
 
     /// Every line of both texts in order, marked; removals before additions at each change (Myers,
@@ -63,9 +70,9 @@ public enum LineDiff {
         var body = "", oldCount = 0, newCount = 0
         for line in lines[start..<end] {
             switch line {
-            case .same(let text): body += " \(text)\n"; oldCount += 1; newCount += 1
-            case .removed(let text): body += "-\(text)\n"; oldCount += 1
-            case .added(let text): body += "+\(text)\n"; newCount += 1
+            case .same(let text): body += " " + shown(text); oldCount += 1; newCount += 1
+            case .removed(let text): body += "-" + shown(text); oldCount += 1
+            case .added(let text): body += "+" + shown(text); newCount += 1
             }
         }
         // `diff -u` numbers an empty side by the line before it.

@@ -15,8 +15,11 @@ public struct FoodPinRelease: Sendable, Equatable {
         self.homepage = homepage
     }
 
-    /// The folder of this release's files: `foodpin_VERSION_ARCH.deb`, the tarballs, `SHA256SUMS`.
-    public var downloads: String { "\(homepage)/releases/download/v\(version)" }
+    /// Where the project's releases are, each in `vVERSION/` (`foodpin_VERSION_ARCH.deb`, the tarballs, `SHA256SUMS`).
+    public var downloads: String { "\(homepage)/releases/download" }
+
+    /// What `foodpin --version` prints: `0.2.0 (commit ac4339a9358a)`.
+    public var description: String { "\(version) (commit \(commit.prefix(12)))" }
 }
 
 /// `foodpin init --ci github|gitlab`: a CI file that builds the guide on every push to the main
@@ -57,22 +60,37 @@ public enum CIWorkflow: String, Sendable, CaseIterable {
           echo "error: cannot download FoodPin $FOODPIN_VERSION for $arch from $release/$deb; set FOODPIN_RELEASE_URL to a folder holding $deb and SHA256SUMS" >&2
           exit 1
         fi
-        sum="${FOODPIN_DEB_SHA256:-$(curl -fsSL --retry 3 "$release/SHA256SUMS" | awk -v deb="$deb" '$2 == deb { print $1 }')}"
+        sum="${FOODPIN_DEB_SHA256:-}"
         if [ -z "$sum" ]; then
-          echo "error: no SHA-256 for $deb in $release/SHA256SUMS; set FOODPIN_DEB_SHA256" >&2
+          if ! curl -fsSL --retry 3 -o /tmp/SHA256SUMS "$release/SHA256SUMS"; then
+            echo "error: cannot download $release/SHA256SUMS; set FOODPIN_DEB_SHA256 to the SHA-256 of $deb" >&2
+            exit 1
+          fi
+          sum="$(awk -v deb="$deb" '$2 == deb { print $1 }' /tmp/SHA256SUMS)"
+        fi
+        if [ -z "$sum" ]; then
+          echo "error: $release/SHA256SUMS names no $deb; set FOODPIN_DEB_SHA256 to its SHA-256" >&2
           exit 1
         fi
-        (cd /tmp && echo "$sum  $deb" | sha256sum --check --quiet) || { echo "error: /tmp/$deb does not match its SHA-256 $sum" >&2; exit 1; }
+        if ! (cd /tmp && echo "$sum  $deb" | sha256sum --check --quiet); then
+          echo "error: /tmp/$deb does not match its SHA-256 $sum" >&2
+          exit 1
+        fi
         apt-get install -y -qq "/tmp/$deb"
         """#
 
     /// The file, naming the release that wrote it.
     public func text(release: FoodPinRelease) -> String {
-        let written = "Written by foodpin \(release.version) (commit \(release.commit.prefix(12))), which it installs."
-        let variables = "FOODPIN_VERSION: \"\(release.version)\"\n    FOODPIN_RELEASES: \(release.homepage)/releases/download"
+        let written = "Written by foodpin \(release.description), which it installs."
+        let variables = ["FOODPIN_VERSION: \"\(release.version)\"", "FOODPIN_RELEASES: \(release.downloads)"]
         switch self {
-        case .github:
-            return """
+        case .github: return Self.github(written, variables)
+        case .gitlab: return Self.gitlab(written, variables)
+        }
+    }
+
+    private static func github(_ written: String, _ variables: [String]) -> String {
+        """
             # Builds the guide with FoodPin and publishes it to GitHub Pages (Settings → Pages → Source:
             # GitHub Actions). \(written) To install FoodPin
             # from elsewhere, set the repository variables FOODPIN_RELEASE_URL (a folder holding the .deb and
@@ -90,7 +108,7 @@ public enum CIWorkflow: String, Sendable, CaseIterable {
               group: pages
               cancel-in-progress: false
             env:
-              \(variables.replacingOccurrences(of: "\n    ", with: "\n  "))
+            \(variables.joined(separator: "\n").indented(by: 2))
               FOODPIN_RELEASE_URL: ${{ vars.FOODPIN_RELEASE_URL }}
               FOODPIN_DEB_SHA256: ${{ vars.FOODPIN_DEB_SHA256 }}
             jobs:
@@ -102,7 +120,7 @@ public enum CIWorkflow: String, Sendable, CaseIterable {
                   - uses: actions/checkout@v4
                   - name: Install FoodPin
                     run: |
-            \(Self.install.indented(by: 12))
+            \(install.indented(by: 12))
                   - id: pages
                     uses: actions/configure-pages@v5
                   # Processed pictures are the slow part of a build: the cache follows them.
@@ -128,8 +146,10 @@ public enum CIWorkflow: String, Sendable, CaseIterable {
                     uses: actions/deploy-pages@v4
 
             """
-        case .gitlab:
-            return """
+    }
+
+    private static func gitlab(_ written: String, _ variables: [String]) -> String {
+        """
             # Builds the guide with FoodPin and publishes it to GitLab Pages. \(written)
             # To install FoodPin from elsewhere, set the CI/CD variables FOODPIN_RELEASE_URL (a folder
             # holding the .deb and SHA256SUMS) or FOODPIN_DEB_SHA256.
@@ -139,26 +159,25 @@ public enum CIWorkflow: String, Sendable, CaseIterable {
               rules:
                 - if: $CI_COMMIT_BRANCH == $CI_DEFAULT_BRANCH
               variables:
-                \(variables)
-              # Processed pictures are the slow part of a build: the cache follows site.yml's picture
-              # settings (GitLab keys a cache by at most two files), and a run keeps what it adds.
+            \(variables.joined(separator: "\n").indented(by: 4))
+              # Processed pictures are the slow part of a build: a new cache when they or their settings change.
               cache:
                 key:
                   files:
+                    - Content/images/**/*
                     - Content/site.yml
                   prefix: foodpin
                 paths:
                   - .foodpin-cache/
               script:
                 - |
-            \(Self.install.indented(by: 6))
+            \(install.indented(by: 6))
                 - foodpin build --output public --base-url "$CI_PAGES_URL/"
               artifacts:
                 paths:
                   - public
 
             """
-        }
     }
 }
 

@@ -9,8 +9,8 @@ public enum ThemeOverrides {
     public enum State: Sendable, Equatable {
         /// The same text as the built-in file: it can be deleted.
         case identical
-        /// A unified diff from the built-in file to the guide's.
-        case changed(String)
+        /// Differs from the built-in file (`diff` shows how).
+        case changed
         /// No built-in file has this name: the guide's own (a new partial, a picture).
         case own
     }
@@ -20,38 +20,53 @@ public enum ThemeOverrides {
         let (theme, diagnostics) = Theme.load(templates: layout.templates, boundary: GuideBoundary(layout))
         let files = theme.overrides.keys.sorted().map { name -> (name: String, state: State) in
             guard let builtIn = Theme.builtInFiles[name] else { return (name, .own) }
-            let text = theme.files[name] ?? ""
-            if text == builtIn { return (name, .identical) }
-            return (name, .changed(LineDiff.unified(from: builtIn, to: text, oldName: "built-in/\(name)", newName: "Templates/\(name)")))
+            return (name, theme.files[name] == builtIn ? .identical : .changed)
         }
         return (files, diagnostics)
     }
 
+    /// A unified diff from the built-in file `name` to the guide's copy.
+    public static func diff(_ name: String, in layout: GuideLayout) -> String {
+        let copy = (try? String(contentsOf: layout.templates.appending(path: name), encoding: .utf8)) ?? ""
+        return LineDiff.unified(from: Theme.builtInFiles[name] ?? "", to: copy, oldName: "built-in/\(name)", newName: "Templates/\(name)")
+    }
+
     /// The built-in files `names` (paths in the theme, e.g. `restaurant.mustache`), or all with
-    /// `names` empty and `all`, copied into `Templates/`. An unknown name or a file already there
-    /// changes nothing.
+    /// `all`, copied into `Templates/`. An unknown name, a file already there or anything but a real
+    /// folder on the way changes nothing.
     public static func eject(_ names: [String], all: Bool, layout: GuideLayout) throws(FoodPinError) -> [String] {
         let builtIn = Theme.builtInFiles
-        let chosen = all ? builtIn.keys.sorted() : names.map { $0.hasPrefix("Templates/") ? String($0.dropFirst("Templates/".count)) : $0 }
+        var chosen = all ? builtIn.keys.sorted() : names.map { $0.hasPrefix("Templates/") ? String($0.dropFirst("Templates/".count)) : $0 }
+        chosen = chosen.enumerated().filter { !chosen[..<$0.offset].contains($0.element) }.map(\.element)
         for name in chosen where builtIn[name] == nil {
             throw .usage("the built-in theme has no file `\(name)`; nothing was changed",
                          hint: Suggestion.nearest(to: name, in: Array(builtIn.keys)).map { "did you mean `\($0)`?" } ?? "`foodpin theme list` names its files")
         }
-        for name in chosen { try NewFile.refuseExisting(layout.templates.appending(path: name)) }
-        for name in chosen { try NewFile.write(builtIn[name]!, to: layout.templates.appending(path: name)) }
+        for name in chosen {
+            let file = layout.templates.appending(path: name)
+            try OwnPath.prepare(file, within: layout.root, making: false)
+            try NewFile.refuseExisting(file)
+        }
+        for name in chosen {
+            let file = layout.templates.appending(path: name)
+            try OwnPath.makeRealFolders(file.deletingLastPathComponent().path, within: layout.root.path)
+            try NewFile.write(builtIn[name]!, to: file)
+        }
         // Copies just made to be changed are not worth a notice at the next build.
         _ = identicalCopiesNotice(layout)
         return chosen.map { "Templates/\($0)" }
     }
 
     /// What `foodpin build` says of copies identical to the built-in theme: only when the set of
-    /// them differs from the one it last said (kept in the build cache), so it is said once.
+    /// them differs from the one it last said (kept in the build cache), so it is said once. Costs
+    /// a read of `Templates/` (about 1 ms for a full copy of the theme).
     public static func identicalCopiesNotice(_ layout: GuideLayout) -> String? {
         let identical = compare(layout).files.filter { $0.state == .identical }.map(\.name)
         let record = layout.cache.appending(path: "identical-theme-copies.txt")
         let listed = identical.joined(separator: "\n")
         guard (try? String(contentsOf: record, encoding: .utf8)) != listed else { return nil }
-        try? FileManager.default.createDirectory(at: layout.cache, withIntermediateDirectories: true)
+        // Only into the guide's own cache folder, never through a link.
+        guard (try? OwnPath.prepare(record, within: layout.root)) != nil else { return nil }
         try? listed.write(to: record, atomically: true, encoding: .utf8)
         guard !identical.isEmpty else { return nil }
         let shown = identical.prefix(5).map { "Templates/\($0)" }.joined(separator: ", ") + (identical.count > 5 ? ", …" : "")
