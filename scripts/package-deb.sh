@@ -1,9 +1,8 @@
 #!/usr/bin/env bash
 # Makes foodpin_VERSION_ARCH.deb from the files scripts/release.sh prepared (the stripped binary,
 # foodpin.1, completions/, copyright), as Debian lays them out, depending on the Debian packages
-# of the libraries the binary loads: those it links (from ldd) and libvips, opened at its first
-# picture. Prints the package's file name. What lintian still says, and why, is in
-# packaging/lintian-overrides.
+# of the libraries the binary loads: those it links and libvips, opened at its first picture.
+# Prints the package's file name. What lintian still says, and why, is in packaging/lintian-overrides.
 #
 # usage: scripts/package-deb.sh FILES_DIR OUTPUT_DIR   (run by scripts/release.sh)
 set -euo pipefail
@@ -25,7 +24,9 @@ package_of() {
   [ -n "$package" ] || { echo "no Debian package holds $1" >&2; exit 1; }
   echo "$package (>= $(dpkg-query -W -f='${Version}' "$package" | sed 's/-[^-]*$//'))"
 }
-libraries="$(ldd "$files/foodpin" | awk '/=>/ { print $3 }')"
+# Only the libraries the binary names itself (ELF NEEDED): theirs come with their own packages.
+needed=" $(readelf -d "$files/foodpin" | awk -F'[][]' '/NEEDED/ { print $2 }' | paste -sd' ' -) "
+libraries="$(ldd "$files/foodpin" | awk -v needed="$needed" '/=>/ && index(needed, " " $1 " ") { print $3 }')"
 vips="$(ldconfig -p | awk '/libvips\.so\.42 / && !found { print $NF; found = 1 }')"
 [ -n "$vips" ] || { echo "libvips.so.42 is not installed here (scripts/install-deps.sh)" >&2; exit 1; }
 depends="$(for library in $libraries "$vips"; do package_of "$library"; done | sort -u | paste -sd, - | sed 's/,/, /g')"

@@ -8,10 +8,13 @@ struct StampRelease: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
         let package = context.package.directoryURL
         let git = gitDirectory(of: package)
+        // A worktree keeps its HEAD, the repository its branches (`commondir` names its folder).
+        let common = (try? String(contentsOf: git.appending(path: "commondir"), encoding: .utf8))
+            .map { git.appending(path: $0.trimmingCharacters(in: .whitespacesAndNewlines)).standardizedFileURL } ?? git
         let output = context.pluginWorkDirectoryURL.appending(path: "Release.swift")
-        var inputs = [package.appending(path: "release.env"), git.appending(path: "HEAD"), git.appending(path: "packed-refs")]
+        var inputs = [package.appending(path: "release.env"), git.appending(path: "HEAD"), common.appending(path: "packed-refs")]
         if let head = try? String(contentsOf: git.appending(path: "HEAD"), encoding: .utf8), head.hasPrefix("ref: ") {
-            inputs.append(git.appending(path: head.dropFirst("ref: ".count).trimmingCharacters(in: .whitespacesAndNewlines)))
+            inputs.append(common.appending(path: head.dropFirst("ref: ".count).trimmingCharacters(in: .whitespacesAndNewlines)))
         }
         return [
             .buildCommand(

@@ -27,13 +27,15 @@ func read(_ path: String) -> String? {
     (try? String(contentsOfFile: path, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines)
 }
 
-/// HEAD's commit: a detached HEAD names it; a branch's is in its loose ref file or in packed-refs.
+/// HEAD's commit: a detached HEAD names it; a branch's is in its loose ref file or in packed-refs,
+/// in the repository's folder (a worktree's `commondir` names it).
 func commit(gitDirectory: String) -> String {
     guard let head = read(gitDirectory + "/HEAD") else { return "unknown" }
     guard head.hasPrefix("ref: ") else { return head }
     let ref = String(head.dropFirst("ref: ".count))
-    if let loose = read(gitDirectory + "/" + ref) { return loose }
-    for line in (read(gitDirectory + "/packed-refs") ?? "").split(separator: "\n") where line.hasSuffix(" " + ref) {
+    let common = read(gitDirectory + "/commondir").map { $0.hasPrefix("/") ? $0 : gitDirectory + "/" + $0 } ?? gitDirectory
+    if let loose = read(common + "/" + ref) { return loose }
+    for line in (read(common + "/packed-refs") ?? "").split(separator: "\n") where line.hasSuffix(" " + ref) {
         return String(line.prefix { $0 != " " })
     }
     return "unknown"

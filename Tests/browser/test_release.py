@@ -33,6 +33,11 @@ def dist(tmp_path_factory):
     return folder
 
 
+def sha256(path):
+    import hashlib
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
 def arch():
     return subprocess.run(["dpkg", "--print-architecture"], capture_output=True, text=True, check=True).stdout.strip()
 
@@ -159,14 +164,22 @@ def test_the_ci_install_step_takes_its_own_release_and_checks_its_sum(dist, tmp_
     environment = {**CLEAN_ENV, "PATH": f"{tools}:/usr/bin:/bin", "FOODPIN_VERSION": variables["FOODPIN_VERSION"],
                    "FOODPIN_RELEASES": variables["FOODPIN_RELEASES"]}
     deb = f"foodpin_{variables['FOODPIN_VERSION']}_{arch()}.deb"
-    # GitHub runs a step with bash; GitLab, with the image's sh (dash on Debian) for all it knows.
-    shell = "bash" if service == "github" else "sh"
-    run = lambda **extra: subprocess.run([shell, "-e", "-c", script], env={**environment, **extra}, capture_output=True, text=True)
+    # As each service runs a script: GitHub's `bash -e`, GitLab's bash with `set -eo pipefail`.
+    shell = ["bash", "-e", "-c"] if service == "github" else ["bash", "-c", "set -eo pipefail\n" + script]
+    run = lambda **extra: subprocess.run(shell + ([script] if service == "github" else []), env={**environment, **extra}, capture_output=True, text=True)
     installed = run(FOODPIN_RELEASE_URL=here.rstrip("/"))
     assert installed.returncode == 0, installed.stderr
     assert installed.stdout.splitlines()[-1] == f"apt-get install -y -qq /tmp/{deb}"
     wrong = run(FOODPIN_RELEASE_URL=here.rstrip("/"), FOODPIN_DEB_SHA256="0" * 64)
     assert wrong.returncode == 1 and wrong.stderr.splitlines()[-1] == f"error: /tmp/{deb} does not match its SHA-256 {'0' * 64}"
+    only_deb = tmp_path / "only-deb"
+    only_deb.mkdir()
+    shutil.copy(dist / deb, only_deb / deb)
+    elsewhere = serve(only_deb)
+    no_sums = run(FOODPIN_RELEASE_URL=elsewhere.rstrip("/"))
+    assert no_sums.returncode == 1 and no_sums.stderr.splitlines()[-1] == (
+        f"error: cannot download {elsewhere}SHA256SUMS; set FOODPIN_DEB_SHA256 to the SHA-256 of {deb}")
+    assert run(FOODPIN_RELEASE_URL=elsewhere.rstrip("/"), FOODPIN_DEB_SHA256=sha256(only_deb / deb)).returncode == 0
     missing = run(FOODPIN_RELEASE_URL=here + "nothing")
     assert missing.returncode == 1
     assert missing.stderr.splitlines()[-1] == (f"error: cannot download FoodPin {variables['FOODPIN_VERSION']} for {arch()} from "
