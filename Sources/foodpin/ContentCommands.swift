@@ -2,6 +2,7 @@ import ArgumentParser
 import FoodPinCore
 import Foundation
 import FoodPinBase
+import FoodPinPublish
 
 struct InitCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -24,17 +25,21 @@ struct InitCommand: ParsableCommand {
         let root = URL(fileURLWithPath: directory, isDirectory: true).standardizedFileURL
         if let ci, FileManager.default.fileExists(atPath: GuideLayout(root: root).content.path) {
             try ci.write(into: root, release: .this)
-            if !quiet { print("Wrote \(ci.path): it installs foodpin \(FoodPinRelease.this.version); commit it and push.") }
+            if !quiet {
+                print("Wrote \(GuideLayout.displayPath(root.appending(path: ci.path))): it installs foodpin \(FoodPinRelease.this.version); \(ci.nextStep).")
+                if ci.output != "Output" { print("Its build writes \(ci.output)/: add \(Publication.ignored(ci.output).joined(separator: " ")) to .gitignore.") }
+            }
             return
         }
         // Both or neither: a CI file in the way stops the guide from being made.
         if let ci, FileManager.default.fileExists(atPath: root.appending(path: ci.path).path) {
             throw FoodPinError.usage("the file already exists; nothing was changed", at: GuideLayout.displayPath(root.appending(path: ci.path)))
         }
-        let files = try GuideScaffold.create(at: root, title: title)
+        let files = try GuideScaffold.create(at: root, title: title, outputs: ["Output"] + (ci.map { $0.output == "Output" ? [] : [$0.output] } ?? []))
         try ci?.write(into: root, release: .this)
         if !quiet {
-            print("Created a guide in \(GuideLayout.displayPath(root))/ (\(files.count) files).")
+            print("Created a guide in \(GuideLayout.displayPath(root))/ (\(files.count + (ci == nil ? 0 : 1)) files).")
+            if let ci { print("Its CI file, \(ci.path), installs foodpin \(FoodPinRelease.this.version): \(ci.nextStep).") }
             print("Next: cd \(directory) && foodpin build, then open Output/index.html")
         }
     }

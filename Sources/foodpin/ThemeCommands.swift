@@ -35,7 +35,7 @@ struct ThemeList: ParsableCommand {
 struct ThemeEject: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "eject", abstract: "Copy built-in theme files into Templates/ to change them.",
-        discussion: "Copy only what you will change: each copy keeps the fixes of later FoodPin versions from that file (`foodpin theme diff` shows them). Never overwrites a file.")
+        discussion: "Copy only what you will change: later FoodPin versions' fixes to a file no longer reach a guide that holds a copy of it (`foodpin theme diff` shows them). Never overwrites a file.")
 
     @OptionGroup var guide: GuideOptions
 
@@ -46,7 +46,8 @@ struct ThemeEject: ParsableCommand {
     var all = false
 
     func validate() throws {
-        if files.isEmpty == !all { throw ValidationError("name the files to copy (`foodpin theme list`), or give --all") }
+        if files.isEmpty && !all { throw ValidationError("name the files to copy (`foodpin theme list`), or give --all") }
+        if !files.isEmpty && all { throw ValidationError("give the files to copy or --all, not both") }
     }
 
     func run() throws {

@@ -62,6 +62,20 @@ struct CIWorkflowTests {
         #expect(!patterns.contains { $0.hasPrefix("Content/guide.sqlite") && !$0.hasSuffix("-journal") })
     }
 
+    @Test func aGuideMadeForGitLabIgnoresWhatItsPagesBuildWrites() throws {
+        let scratch = try TestGuide()
+        let made = try CommandLineTests().foodpin(["init", "g", "--ci", "gitlab"], in: scratch.root)
+        #expect(made.stdout.hasPrefix("Created a guide in g/ (10 files).\nIts CI file, .gitlab-ci.yml, installs foodpin "))
+        let guide = scratch.root.appending(path: "g")
+        let job = try #require((try Yams.load(yaml: String(contentsOf: guide.appending(path: ".gitlab-ci.yml"), encoding: .utf8)) as? [String: Any])?["pages"] as? [String: Any])
+        let script = try #require(job["script"] as? [String])
+        #expect(try shell(script.last!, in: guide, environment: ["CI_PAGES_URL": "https://cook.gitlab.io/guide"]) == 0)
+        let patterns = try String(contentsOf: guide.appending(path: ".gitignore"), encoding: .utf8).split(separator: "\n").filter { !$0.hasPrefix("#") }
+        let left = try FileManager.default.contentsOfDirectory(atPath: guide.path).filter { ![".gitlab-ci.yml", ".gitignore", "Content"].contains($0) }
+        #expect(left.sorted() == [".foodpin-cache", ".public.foodpin-lock", ".public.foodpin-next", "public"])
+        #expect(left.allSatisfy { name in patterns.contains { $0 == name || $0 == name + "/" } })
+    }
+
     @Test func gitLabsPagesJobBuildsIntoPublic() throws {
         let guide = try TestGuide()
         try CIWorkflow.gitlab.write(into: guide.root, release: release)

@@ -41,6 +41,8 @@ struct ThemeCommandTests {
         let refused = try cli.foodpin(["theme", "eject", "restaurant.mustach"], in: guide)
         #expect(refused.status == 2)
         #expect(refused.stderr == "error: the built-in theme has no file `restaurant.mustach`; nothing was changed\n    hint: did you mean `restaurant.mustache`?\n")
+        let suffix = try cli.foodpin(["theme", "eject", "site.css"], in: guide)
+        #expect(suffix.stderr == "error: the built-in theme has no file `site.css`; nothing was changed\n    hint: did you mean `assets/site.css`?\n")
         let ejected = try cli.foodpin(["theme", "eject", "404.mustache", "Templates/404.mustache"], in: guide)
         #expect(ejected.stdout == "Wrote Templates/404.mustache\n")
         #expect(try cli.foodpin(["theme", "eject", "404.mustache"], in: guide).status == 2)
@@ -81,6 +83,10 @@ struct ThemeCommandTests {
         let listed = try cli.foodpin(["theme", "diff"], in: guide.root).stdout.split(separator: "\n")
         #expect(listed.filter { $0.hasSuffix(": the same as the built-in theme; it can be deleted") }.count == count)
         #expect(listed.contains("+++ Templates/assets/site.css"))
+        // One copy changed: no copy it has not named yet, so nothing more is said.
+        try "{{! ours }}\n".write(to: guide.root.appending(path: "Templates/404.mustache"), atomically: true, encoding: .utf8)
+        let third = try cli.foodpin(["build"], in: guide.root)
+        #expect(third.status == 0 && third.stdout.hasPrefix("Built "))
     }
 
     @Test func lineDiffPrintsWhatDiffUPrints() throws {

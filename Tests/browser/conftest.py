@@ -12,7 +12,7 @@ import sys
 import threading
 
 import pytest
-from selenium.common.exceptions import StaleElementReferenceException
+from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
 from selenium.webdriver.support.ui import WebDriverWait
 
 REPO = pathlib.Path(__file__).resolve().parents[2]
@@ -22,7 +22,15 @@ ARTIFACTS = REPO / "Tests" / "browser" / "artifacts"
 def wait(browser, condition, timeout=10):
     """Polls `condition` until it holds. A re-render or live reload can land between finding an
     element and reading it; the next poll looks again."""
-    return WebDriverWait(browser, timeout, ignored_exceptions=[StaleElementReferenceException]).until(condition)
+    def polled(driver):
+        try:
+            return condition(driver)
+        except WebDriverException as error:
+            # Chromium's other words for that race: the node left with the old document.
+            if "does not belong to the document" in str(error):
+                return False
+            raise
+    return WebDriverWait(browser, timeout, ignored_exceptions=[StaleElementReferenceException]).until(polled)
 
 
 def words(element):

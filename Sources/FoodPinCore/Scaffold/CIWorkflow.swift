@@ -37,6 +37,22 @@ public enum CIWorkflow: String, Sendable, CaseIterable {
         }
     }
 
+    /// The folder its build writes the site into.
+    public var output: String {
+        switch self {
+        case .github: "Output"
+        case .gitlab: "public"
+        }
+    }
+
+    /// What the editor does once the file is written.
+    public var nextStep: String {
+        switch self {
+        case .github: "commit it, set Settings → Pages → Source to GitHub Actions, and push"
+        case .gitlab: "commit it and push; the site appears under Deploy → Pages"
+        }
+    }
+
     /// Writes the file into the guide at `root`; an existing one is never replaced.
     public func write(into root: URL, release: FoodPinRelease) throws(FoodPinError) {
         let url = root.appending(path: path)

@@ -8,7 +8,8 @@ public enum GuideScaffold {
     /// `foodpin init DIR`: site.yml, three onboarding steps, an example restaurant and review. No
     /// theme copy: the built-in theme follows FoodPin's upgrades (`foodpin theme eject` copies a file
     /// to change). Never overwrites an existing guide.
-    public static func create(at root: URL, title: String? = nil) throws(FoodPinError) -> [String] {
+    /// `outputs`: the folders builds write the site into (GitLab's CI builds into `public`).
+    public static func create(at root: URL, title: String? = nil, outputs: [String] = ["Output"]) throws(FoodPinError) -> [String] {
         let layout = GuideLayout(root: root)
         if FileManager.default.fileExists(atPath: layout.content.path) {
             throw FoodPinError.usage("a guide already exists here; nothing was changed", at: GuideLayout.displayPath(layout.content))
@@ -58,7 +59,7 @@ public enum GuideScaffold {
             """),
             ("Content/cities/.keep", ""),
             ("Content/images/.keep", ""),
-            (".gitignore", gitignore),
+            (".gitignore", gitignore(outputs: outputs)),
         ]
         // Every file is new, or nothing is written: a half-made guide would pass for a guide.
         for (path, _) in files where FileManager.default.fileExists(atPath: root.appending(path: path).path) {
@@ -71,15 +72,17 @@ public enum GuideScaffold {
     }
 
     /// The site and the build cache are made from the rest; the store is not (docs/publishing.md).
-    static let gitignore = """
+    static func gitignore(outputs: [String]) -> String {
+        """
         # Made by foodpin build from the rest of the guide:
-        \(Publication.ignored("Output").joined(separator: "\n"))
+        \(outputs.flatMap(Publication.ignored).joined(separator: "\n"))
         .foodpin-cache/
         # Content/guide.sqlite, the store, is committed: imported restaurants and what `foodpin favorite`
         # and `foodpin remove` change live only there. Its journal exists only while a command writes it.
         Content/guide.sqlite-journal
 
         """
+    }
 
     private static func step(_ number: Int, _ heading: String, _ subheading: String) -> String {
         """

@@ -40,7 +40,7 @@ public enum ThemeOverrides {
         chosen = chosen.enumerated().filter { !chosen[..<$0.offset].contains($0.element) }.map(\.element)
         for name in chosen where builtIn[name] == nil {
             throw .usage("the built-in theme has no file `\(name)`; nothing was changed",
-                         hint: Suggestion.nearest(to: name, in: Array(builtIn.keys)).map { "did you mean `\($0)`?" } ?? "`foodpin theme list` names its files")
+                         hint: likely(name).map { "did you mean `\($0)`?" } ?? "`foodpin theme list` names its files")
         }
         for name in chosen {
             let file = layout.templates.appending(path: name)
@@ -57,22 +57,29 @@ public enum ThemeOverrides {
         return chosen.map { "Templates/\($0)" }
     }
 
-    /// What `foodpin build` says of copies identical to the built-in theme: only when the set of
-    /// them differs from the one it last said (kept in the build cache), so it is said once. Costs
-    /// a read of `Templates/`: about 3 ms for a full copy of the theme (`foodpin theme list` there,
-    /// 12 ms, against `foodpin --version`, 9 ms; farm-bench medians of 11).
+    /// What `foodpin build` says of copies identical to the built-in theme: only when one it has
+    /// not named before appears (those it named are kept in the build cache), so each is named once.
+    /// Costs a read of `Templates/`: about 3 ms for a full copy of the theme (`foodpin theme list`
+    /// there, 12 ms, against `foodpin --version`, 9 ms; farm-bench medians of 11).
     public static func identicalCopiesNotice(_ layout: GuideLayout) -> String? {
         let identical = compare(layout).files.filter { $0.state == .identical }.map(\.name)
         let record = layout.cache.appending(path: "identical-theme-copies.txt")
-        let listed = identical.joined(separator: "\n")
-        guard (try? String(contentsOf: record, encoding: .utf8)) != listed else { return nil }
+        let named = Set(((try? String(contentsOf: record, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init))
+        guard !Set(identical).isSubset(of: named) else { return nil }
         // Only into the guide's own cache folder, never through a link.
         guard (try? OwnPath.prepare(record, within: layout.root)) != nil else { return nil }
-        try? listed.write(to: record, atomically: true, encoding: .utf8)
-        guard !identical.isEmpty else { return nil }
+        try? named.union(identical).sorted().joined(separator: "\n").write(to: record, atomically: true, encoding: .utf8)
         let shown = identical.prefix(5).map { "Templates/\($0)" }.joined(separator: ", ") + (identical.count > 5 ? ", …" : "")
         let files = identical.count == 1 ? "1 file in Templates/ is" : "\(identical.count) files in Templates/ are"
         return "note: \(files) the same as the built-in theme (\(shown)): deleting them lets "
             + "later FoodPin versions' fixes reach this guide; `foodpin theme diff` lists them."
+    }
+
+    /// The built-in file a mistyped name most likely means: the one it ends (`site.css`), the one
+    /// it names without an extension (`restaurant`), else the nearest by spelling.
+    static func likely(_ name: String) -> String? {
+        let names = Theme.builtInFiles.keys.sorted()
+        return names.first { $0.hasSuffix("/" + name) || $0.hasPrefix(name + ".") || $0.contains("/" + name + ".") }
+            ?? Suggestion.nearest(to: name, in: names)
     }
 }
