@@ -8,7 +8,7 @@
 set -euo pipefail
 repo="$(cd "$(dirname "$0")/.." && pwd)"
 files="$1" output="$2"
-# shellcheck source=../release.env
+# shellcheck source-path=SCRIPTDIR/.. source=release.env
 . "$repo/release.env"
 arch="$(dpkg --print-architecture)"
 

@@ -10,7 +10,7 @@
 set -euo pipefail
 repo="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$repo"
-# shellcheck source=../release.env
+# shellcheck source-path=SCRIPTDIR/.. source=release.env
 . ./release.env
 if ! command -v swift >/dev/null 2>&1 && [ -x /opt/swift/usr/bin/swift ]; then export PATH="/opt/swift/usr/bin:$PATH"; fi
 binary="${1:-}"
