@@ -66,9 +66,11 @@ public final class DevSession: @unchecked Sendable {
         return first
     }
 
+    /// Stops watching and saves the build state; a session never started has nothing to save.
     public func stop() {
+        guard let loop else { return }
         watcher?.stop()
-        _ = loop?.waitUntilIdle(timeout: 5)
+        _ = loop.waitUntilIdle(timeout: 5)
         try? builder.saveState()
     }
 

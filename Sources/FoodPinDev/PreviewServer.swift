@@ -42,11 +42,20 @@ public struct PreviewServer: Sendable {
             try await app.runService()
         } catch {
             session.stop()
-            // Most often the port is taken by another server.
-            throw FoodPinError(.usage, at: "\(host):\(port)", "cannot serve here: \(error)",
+            throw FoodPinError(.usage, at: "\(host):\(port)", "cannot serve here: \(Self.plainly(error, port: port))",
                                hint: "choose another port with --port, or --port 0 for any free one")
         }
         session.stop()
+    }
+
+    /// Why the port could not be had, in words (NIO's own names the system call).
+    static func plainly(_ error: any Error, port: Int) -> String {
+        switch (error as? IOError)?.errnoCode {
+        case EADDRINUSE?: "another program is using port \(port)"
+        case EACCES?: "port \(port) is reserved for root (ports below 1024)"
+        case EADDRNOTAVAIL?: "this machine has no such address"
+        default: "\(error)"
+        }
     }
 
     /// What pages are told of an outcome; nil for a rebuild that changed the site (pages then

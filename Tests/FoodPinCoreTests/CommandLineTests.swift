@@ -101,6 +101,34 @@ import FoodPinBase
             """)
     }
 
+    @Test func serveOnAPortInUseSaysSoAndWritesNothing() throws {
+        // A port held by a listening socket of this test.
+        let holder = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(holder) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(holder, $0, length) == 0 && listen(holder, 1) == 0
+                && getsockname(holder, $0, &length) == 0 }
+        }
+        #expect(bound)
+        let port = Int(UInt16(bigEndian: address.sin_port))
+        let guide = try TestGuide()
+        try guide.write("Content/restaurants/a.md", "---\nname: A\n---\n")
+        let before = try FileManager.default.contentsOfDirectory(atPath: guide.root.path).sorted()
+        let run = try foodpin(["serve", "--port", String(port)], in: guide.root)
+        #expect(run.status == 2)
+        #expect(run.stderr == """
+            127.0.0.1:\(port): error: cannot serve here: another program is using port \(port)
+                hint: choose another port with --port, or --port 0 for any free one
+
+            """)
+        // Not built first: no site, no lock, no build state.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: guide.root.path).sorted() == before)
+    }
+
     @Test func usageErrorsExitTwo() throws {
         let guide = try TestGuide()
         #expect(try foodpin(["build", "--no-such-flag"], in: guide.root).status == 2)
