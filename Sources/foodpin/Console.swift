@@ -30,6 +30,12 @@ struct Console: Sendable {
         Console.error("… \(text)")
     }
 
+    /// A warning about a whole file or folder (no line in it to name), unless quiet.
+    func warn(at place: String, _ message: String, hint: String) {
+        guard !quiet else { return }
+        Console.error("\(place): warning: \(message)\n    hint: \(hint)")
+    }
+
     /// Errors always; warnings unless quiet.
     func report(_ diagnostics: [Diagnostic]) {
         for diagnostic in diagnostics where diagnostic.severity == .error || !quiet {

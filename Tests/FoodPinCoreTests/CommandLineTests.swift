@@ -129,6 +129,23 @@ import FoodPinBase
         #expect(try FileManager.default.contentsOfDirectory(atPath: guide.root.path).sorted() == before)
     }
 
+    @Test func deployWarnsOfASiteBuiltWithoutABaseURL() throws {
+        let guide = try TestGuide()
+        try guide.write("Content/restaurants/a.md", "---\nname: A\n---\n")
+        let target = try guide.makeOutsideFolder("www")
+        #expect(try foodpin(["build"], in: guide.root).status == 0)
+        let plain = try foodpin(["deploy", "file://\(target.path)"], in: guide.root)
+        #expect(plain.status == 0)
+        #expect(plain.stderr == """
+            Output: warning: this site was built without a base URL: it has no sitemap.xml, and its canonical links, feeds and robots.txt name no address
+                hint: build with --base-url https://… (or base_url in site.yml), then deploy
+
+            """)
+        #expect(try foodpin(["build", "--base-url", "https://example.org/guide/"], in: guide.root).status == 0)
+        let addressed = try foodpin(["deploy", "file://\(target.path)"], in: guide.root)
+        #expect(addressed.status == 0 && addressed.stderr == "")
+    }
+
     @Test func usageErrorsExitTwo() throws {
         let guide = try TestGuide()
         #expect(try foodpin(["build", "--no-such-flag"], in: guide.root).status == 2)
