@@ -106,6 +106,9 @@ def assert_bucket_equals_site(s3, bucket, root, prefix=""):
 
 def expected_type(path):
     suffix = path.rsplit(".", 1)[-1]
+    # Feeds, as RFC 4287 and JSON Feed 1.1 name their types.
+    if path.split("/")[-2:-1] == ["feeds"]:
+        return {"xml": "application/atom+xml; charset=utf-8", "json": "application/feed+json; charset=utf-8"}[suffix]
     return {"html": "text/html; charset=utf-8", "css": "text/css; charset=utf-8", "js": "text/javascript; charset=utf-8",
             "json": "application/json; charset=utf-8", "svg": "image/svg+xml; charset=utf-8", "txt": "text/plain; charset=utf-8",
             "xml": "application/xml; charset=utf-8", "webmanifest": "application/manifest+json; charset=utf-8",

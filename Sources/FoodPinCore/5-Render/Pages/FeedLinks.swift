@@ -25,7 +25,7 @@ extension SiteRenderer {
     }
 
     func feedPath(_ feed: Feed) -> String {
-        (feed.city.map { "cities/\(site.cities[$0].slug)/" } ?? "") + "feeds/" + feed.fileName
+        (feed.city.map { "cities/\(site.cities[$0].slug)/" } ?? "") + MediaType.feedFolder + "/" + feed.fileName
     }
 
     func feedTitle(_ feed: Feed) -> String {
