@@ -18,7 +18,9 @@ ATOM = "{http://www.w3.org/2005/Atom}"
 RFC3339 = re.compile(r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)$")
 ABSOLUTE_IRI = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:\S+$")
 
-# JSON Feed 1.1 (https://www.jsonfeed.org/version/1.1/): what a feed and an item must and may hold.
+# JSON Feed 1.1 (https://www.jsonfeed.org/version/1.1/): what a feed and an item must and may hold;
+# its addresses are URLs (the schema's "format": "uri", which jsonschema checks only with extra packages).
+URL = {"type": "string", "pattern": r"^https?://\S+$"}
 AUTHORS = {"type": "array", "items": {"type": "object", "properties": {
     "name": {"type": "string"}, "url": {"type": "string"}, "avatar": {"type": "string"}},
     "anyOf": [{"required": ["name"]}, {"required": ["url"]}, {"required": ["avatar"]}]}}
@@ -27,15 +29,15 @@ JSON_FEED = {
     "required": ["version", "title", "items"],
     "properties": {
         "version": {"const": "https://jsonfeed.org/version/1.1"},
-        "title": {"type": "string"}, "home_page_url": {"type": "string"}, "feed_url": {"type": "string"},
+        "title": {"type": "string"}, "home_page_url": URL, "feed_url": URL,
         "description": {"type": "string"}, "language": {"type": "string"}, "authors": AUTHORS,
         "items": {"type": "array", "items": {
             "type": "object",
             "required": ["id"],
             "anyOf": [{"required": ["content_html"]}, {"required": ["content_text"]}],
             "properties": {
-                "id": {"type": "string", "minLength": 1}, "url": {"type": "string"}, "title": {"type": "string"},
-                "content_html": {"type": "string"}, "summary": {"type": "string"}, "image": {"type": "string"},
+                "id": {"type": "string", "minLength": 1}, "url": URL, "title": {"type": "string"},
+                "content_html": {"type": "string"}, "summary": {"type": "string"}, "image": URL,
                 "date_published": {"type": "string", "pattern": RFC3339.pattern}, "authors": AUTHORS,
                 "tags": {"type": "array", "items": {"type": "string"}},
             },

@@ -152,6 +152,11 @@ enum FeedText {
         return xml + "</feed>\n"
     }
 
+    /// JSON Feed's addresses are whole URLs: without a base URL the feed names none.
+    private static func address(_ key: String, _ value: String?, in json: inout JSONWriter) {
+        if let value, value.hasPrefix("https://") || value.hasPrefix("http://") { json.string(key, value) }
+    }
+
     static func json(_ head: FeedHead, _ items: [FeedFiles.FeedItem]) -> String {
         var json = JSONWriter(capacity: 4096)
         json.object(nil) { json in
@@ -159,18 +164,18 @@ enum FeedText {
             json.string("title", head.title)
             json.string("description", head.description)
             json.string("language", head.language)
-            json.string("home_page_url", head.home)
-            if let own = head.own { json.string("feed_url", own) }
+            address("home_page_url", head.home, in: &json)
+            address("feed_url", head.own, in: &json)
             json.array("authors") { json in json.object(nil) { json in json.string("name", head.author) } }
             json.array("items") { json in
                 for item in items {
                     json.object(nil) { json in
                         json.string("id", item.id)
-                        json.string("url", item.url)
+                        address("url", item.url, in: &json)
                         json.string("title", item.title)
                         json.string("content_html", item.html)
                         if let summary = item.summary { json.string("summary", summary) }
-                        if let image = item.image { json.string("image", image) }
+                        address("image", item.image, in: &json)
                         json.string("date_published", timestamp(item.day))
                         if let author = item.author {
                             json.array("authors") { json in json.object(nil) { json in json.string("name", author) } }
