@@ -3,6 +3,15 @@ import Testing
 import FoodPinBase
 
 @Suite struct MarkdownTests {
+    @Test func aLinkOrPictureToAScriptAddressKeepsItsWordsAndNoLink() {
+        // cmark's safe mode writes `<a href="">`: a link to the page itself, or to the feed in a reader.
+        let html = MarkdownRenderer().html("[click *here*](javascript:alert(4)), ![a cat](data:text/html,x), "
+            + "![a dot](data:image/png;base64,iVBO) and [ok](https://example.org/)")
+        #expect(html == "<p>click <em>here</em>, a cat, <img src=\"data:image/png;base64,iVBO\" alt=\"a dot\" /> and <a href=\"https://example.org/\">ok</a></p>\n")
+        // With raw HTML allowed, the editor's links stay as written.
+        #expect(MarkdownRenderer(allowRawHTML: true).html("[x](javascript:go)") == "<p><a href=\"javascript:go\">x</a></p>\n")
+    }
+
     @Test func plainTextDropsTagsDecodesEntitiesAndCollapsesSpace() {
         let html = MarkdownRenderer().html("# Café\n\nFish &amp; *chips* <b>\n\n- one\n- two & \"three\"\n")
         #expect(MarkdownRenderer.plainText(fromHTML: html) == "Café Fish & chips <b> one two & “three”")

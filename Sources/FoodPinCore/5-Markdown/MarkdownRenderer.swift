@@ -72,6 +72,7 @@ public struct MarkdownRenderer: Sendable {
         defer { cmark_iter_free(iterator) }
         var rawHTML: [OpaquePointer] = []
         var pictures: [(node: OpaquePointer, markup: String)] = []
+        var dangerous: [OpaquePointer] = []
         while true {
             let event = cmark_iter_next(iterator)
             if event == CMARK_EVENT_DONE { break }
@@ -81,7 +82,9 @@ public struct MarkdownRenderer: Sendable {
                 if !allowRawHTML { rawHTML.append(node) }
             case CMARK_NODE_LINK, CMARK_NODE_IMAGE:
                 guard let url = cmark_node_get_url(node).map({ String(cString: $0) }) else { break }
-                if cmark_node_get_type(node) == CMARK_NODE_IMAGE, let markup = pictureHTML(url, Self.text(of: node)) {
+                if !allowRawHTML && Self.isDangerous(url) {
+                    dangerous.append(node)
+                } else if cmark_node_get_type(node) == CMARK_NODE_IMAGE, let markup = pictureHTML(url, Self.text(of: node)) {
                     pictures.append((node, markup))
                 } else if let rewritten = rewriteURL(url) {
                     cmark_node_set_url(node, rewritten)
@@ -91,6 +94,7 @@ public struct MarkdownRenderer: Sendable {
             }
         }
         // Replace after the walk: changing the tree while iterating it is not allowed.
+        Self.keepText(of: dangerous)
         for node in rawHTML {
             let literal = cmark_node_get_literal(node).map { String(cString: $0) } ?? ""
             if cmark_node_get_type(node) == CMARK_NODE_HTML_BLOCK {
@@ -113,6 +117,29 @@ public struct MarkdownRenderer: Sendable {
             cmark_node_free(picture.node)
         }
         return pictures.map(\.markup)
+    }
+
+    /// What cmark's safe mode empties (`href=""`, a page's own address in a reader): `javascript:`,
+    /// `vbscript:`, `file:` and `data:` but for pictures.
+    static func isDangerous(_ url: String) -> Bool {
+        let lowered = url.trimmingCharacters(in: .whitespaces).lowercased()
+        if ["javascript:", "vbscript:", "file:"].contains(where: lowered.hasPrefix) { return true }
+        return lowered.hasPrefix("data:") && !["png", "gif", "jpeg", "webp"].contains { lowered.hasPrefix("data:image/\($0)") }
+    }
+
+    /// A link to such an address becomes its text, a picture its alt text.
+    private static func keepText(of nodes: [OpaquePointer]) {
+        for node in nodes {
+            if cmark_node_get_type(node) == CMARK_NODE_IMAGE {
+                let text = cmark_node_new(CMARK_NODE_TEXT)
+                cmark_node_set_literal(text, Self.text(of: node))
+                cmark_node_insert_before(node, text)
+            } else {
+                while let child = cmark_node_first_child(node) { cmark_node_insert_before(node, child) }
+            }
+            cmark_node_unlink(node)
+            cmark_node_free(node)
+        }
     }
 
     /// Plain text of rendered HTML, for descriptions in meta tags and JSON-LD: tags dropped, the
