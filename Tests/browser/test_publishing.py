@@ -60,6 +60,10 @@ def test_no_url_leaves_the_sub_folder(sample_site):
     assert "Sitemap: https://example.org/guide/sitemap.xml" in (sample_site / "robots.txt").read_text()
     not_found = (sample_site / "404.html").read_text()
     assert 'href="/guide/"' in not_found
+    # Pages that are not content tell search engines so.
+    unindexed = {p.relative_to(sample_site).as_posix() for p in html_pages(sample_site)
+                 if '<meta name="robots" content="noindex">' in p.read_text()}
+    assert unindexed == {"404.html", "offline.html", "my-guide/index.html"}
 
 
 def test_detail_pages_carry_restaurant_json_ld(sample_site):
