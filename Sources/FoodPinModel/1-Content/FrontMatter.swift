@@ -64,7 +64,7 @@ package enum FrontMatter {
             // The encoding named, or Yams reads the process environment on every parse.
             node = try Yams.compose(yaml: yaml, .default, .default, .utf8)
         } catch let error as YamlError {
-            return .failure(diagnostic(for: error, path: path, lineOffset: lineOffset))
+            return .failure(diagnostic(for: error, in: yaml, path: path, lineOffset: lineOffset))
         } catch {
             return .failure(.error(at: SourceLocation(path: path, line: 1 + linesBefore), "front matter is not valid YAML: \(error)"))
         }
@@ -152,17 +152,30 @@ package enum FrontMatter {
         return String(decoding: bytes, as: UTF8.self)
     }
 
+    /// The character a mark points at (line and column from 1).
+    private static func character(at mark: Mark, in yaml: String) -> Character? {
+        let lines = yaml.split(separator: "\n", omittingEmptySubsequences: false)
+        guard mark.line >= 1, mark.line <= lines.count else { return nil }
+        let line = lines[mark.line - 1]
+        guard mark.column >= 1, mark.column <= line.count else { return nil }
+        return line[line.index(line.startIndex, offsetBy: mark.column - 1)]
+    }
+
     private static func trimmed(_ line: Substring) -> Substring {
         var line = line
         while let last = line.last, last == " " || last == "\t" { line.removeLast() }
         return line
     }
 
-    private static func diagnostic(for error: YamlError, path: String, lineOffset: Int) -> Diagnostic {
+    private static func diagnostic(for error: YamlError, in yaml: String, path: String, lineOffset: Int) -> Diagnostic {
         func at(_ mark: Mark) -> SourceLocation {
             SourceLocation(path: path, line: mark.line + lineOffset, column: mark.column)
         }
         switch error {
+        case .scanner(_, _, let mark, _) where character(at: mark, in: yaml) == "\t":
+            // libyaml's words for it ("cannot start any token") never say "tab".
+            return .error(at: at(mark), "front matter has a tab here: YAML indents with spaces only",
+                          hint: "replace the tab with spaces")
         case .scanner(let context, let problem, let mark, _),
              .parser(let context, let problem, let mark, _),
              .composer(let context, let problem, let mark, _):
