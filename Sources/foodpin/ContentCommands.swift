@@ -96,12 +96,17 @@ struct NewReview: ParsableCommand {
 
     func run() throws {
         let layout = try guide.layout()
-        let day = date ?? {
+        let today = {
             let formatter = DateFormatter()
             formatter.dateFormat = "yyyy-MM-dd"
             formatter.locale = Locale(identifier: "en_US_POSIX")
             return formatter.string(from: Date())
         }()
+        let day = date ?? today
+        // A review tells of a visit made: a date to come is a slip (YYYY-MM-DD orders as text).
+        if day > today, CalendarDate.isValid(day) {
+            throw FoodPinError.usage("--date \(day) is after today (\(today)); nothing was written", hint: "give the day of the visit")
+        }
         let folder = layout.reviews.appending(path: Slug.make(restaurant))
         var stem = "\(day)-\(Slug.make(name ?? "review"))"
         var counter = 2

@@ -146,6 +146,25 @@ import FoodPinBase
         #expect(addressed.status == 0 && addressed.stderr == "")
     }
 
+    @Test func newReviewRefusesADayToComeAndPointsFromANameToItsFile() throws {
+        let guide = try TestGuide()
+        try guide.write("Content/restaurants/harbor.md", "---\nname: Harbor Noodle Bar\n---\n")
+        let before = try guide.snapshot()
+        let future = try foodpin(["new", "review", "--restaurant", "harbor", "--rating", "4", "--date", "2999-01-01"], in: guide.root)
+        #expect(future.status == 2)
+        #expect(future.stderr.hasPrefix("error: --date 2999-01-01 is after today ("))
+        #expect(future.stderr.hasSuffix("); nothing was written\n    hint: give the day of the visit\n"))
+        let named = try foodpin(["new", "review", "--restaurant", "harbor noodle bar", "--rating", "4", "--date", "2024-02-28"], in: guide.root)
+        #expect(named.status == 2)
+        #expect(named.stderr == """
+            Content/reviews/harbor-noodle-bar/2024-02-28-review.md:2:13: error: review of an unknown restaurant "harbor noodle bar"
+                hint: a review names its restaurant by id or file name: `harbor` is named "Harbor Noodle Bar"
+            Content/reviews/harbor-noodle-bar/2024-02-28-review.md: error: the next build would refuse this file (1 error); nothing was written
+
+            """)
+        #expect(try guide.snapshot() == before)
+    }
+
     @Test func usageErrorsExitTwo() throws {
         let guide = try TestGuide()
         #expect(try foodpin(["build", "--no-such-flag"], in: guide.root).status == 2)

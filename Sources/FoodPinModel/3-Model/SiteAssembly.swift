@@ -81,15 +81,26 @@ package struct SiteAssembly {
                 ?? made.indexBySlug[memo.slug(reference)]
             guard let owner else {
                 if draftKeys.contains(reference) { continue }
-                let suggestion = Suggestion.nearest(to: reference, in: Array(made.indexBySlug.keys))
                 diagnostics.append(.error(at: review.restaurantLocation, "review of an unknown restaurant \"\(reference)\"",
-                    hint: suggestion.map { "did you mean `\($0)`?" } ?? "use the restaurant's id or the name of its file without .md"))
+                    hint: unknownRestaurantHint(reference)))
                 continue
             }
             guard review.isValid else { continue }
             reviews[owner].append(review)
             if memo.remembers { fileOwners[review.location.path] = made.restaurants[owner].slug }
         }
+    }
+
+    /// A restaurant of that very name (its file or id is what a review names), else the nearest slug.
+    private func unknownRestaurantHint(_ reference: String) -> String {
+        let wanted = reference.trimmingCharacters(in: .whitespaces).lowercased()
+        let named = made.restaurants.filter { $0.name.lowercased() == wanted }.prefix(3)
+        if !named.isEmpty {
+            return "a review names its restaurant by id or file name: " + named.map { "`\($0.slug)`" }.joined(separator: " or ")
+                + " is named \"\(named[named.startIndex].name)\""
+        }
+        return Suggestion.nearest(to: reference, in: Array(made.indexBySlug.keys)).map { "did you mean `\($0)`?" }
+            ?? "use the restaurant's id or the name of its file without .md"
     }
 
     /// Each restaurant made from its inputs (again only where they changed, under `serve`), then
