@@ -165,6 +165,19 @@ import FoodPinBase
         #expect(try guide.snapshot() == before)
     }
 
+    @Test func aMistypedTimeZoneIsOneMessage() throws {
+        let guide = try TestGuide(siteYAML: "title: T\ntimezone: Europe/Lisbn\n")
+        try guide.write("Content/restaurants/h.md", "---\nname: H\nhours:\n  mon: 09:00-17:00\n---\n")
+        let check = try foodpin(["check"], in: guide.root)
+        #expect(check.status == 1)
+        #expect(check.stderr == """
+            Content/site.yml:2:11: error: `timezone` must be an IANA time zone name like America/New_York or Europe/Paris; found "Europe/Lisbn"
+                hint: did you mean `Europe/Lisbon`?
+            Check found 1 error.
+
+            """)
+    }
+
     @Test func usageErrorsExitTwo() throws {
         let guide = try TestGuide()
         #expect(try foodpin(["build", "--no-such-flag"], in: guide.root).status == 2)

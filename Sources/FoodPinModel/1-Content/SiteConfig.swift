@@ -17,6 +17,9 @@ public struct SiteConfig: Sendable, Equatable {
     public var feedSize = 50
     /// The IANA time zone opening hours are read in (`America/New_York`); nil: the visitor's own.
     public var timezone: String?
+    /// site.yml named a zone that is none (its error said so): no warning that it names none.
+    /// A build with that error stops, so no state keeps it.
+    public var timezoneRefused = false
     public var unsafeHTML = false
     public var author: String?
     public var pictures = PictureSettings()
@@ -109,6 +112,7 @@ public struct SiteConfig: Sendable, Equatable {
         }
         if let zone = fields.string("timezone") {
             if zone.contains("/") || zone == "UTC", TimeZone(identifier: zone) != nil { config.timezone = zone } else {
+                config.timezoneRefused = true
                 let suggestion = Suggestion.nearest(to: zone, in: TimeZone.knownTimeZoneIdentifiers)
                 fields.error("timezone", "`timezone` must be an IANA time zone name like America/New_York or Europe/Paris; found \"\(zone)\"",
                              hint: suggestion.map { "did you mean `\($0)`?" })

@@ -45,7 +45,7 @@ public enum SiteModelBuilder {
 
     /// What the whole site is warned of: hours without a time zone to read them in.
     package static func siteWarnings(_ site: Site, layout: GuideLayout) -> [Diagnostic] {
-        guard site.config.timezone == nil, let first = site.restaurants.first(where: { $0.hours != nil }) else { return [] }
+        guard site.config.timezone == nil, !site.config.timezoneRefused, let first = site.restaurants.first(where: { $0.hours != nil }) else { return [] }
         return [.warning(at: SourceLocation(path: GuideLayout.displayPath(layout.siteFile)),
             "\(first.name) has opening hours but site.yml names no `timezone`: \"open now\" is worked out in each visitor's own time zone",
             hint: "add `timezone: America/New_York` (the guide's IANA time zone) to site.yml")]
