@@ -103,6 +103,8 @@ import FoodPinBase
         restaurant("a URL over the limit", "name: x\nreserve_url: https://example.org/\(String(repeating: "a", count: 2_000))\n",
                    "Content/restaurants/bad.md:3:14: error: `reserve_url` is 2020 characters long, over the limit of 2000 for a URL"),
         restaurant("a picture outside Content/", "name: x\nimage: ../../../etc/passwd\n", "Content/restaurants/bad.md:3:8: error: image path \"../../../etc/passwd\" leads outside Content/"),
+        restaurant("a comma in unquoted alt text", "name: x\nphotos:\n  - {src: images/none.jpg, alt: Prawns, crab and clams}\n",
+                   "Content/restaurants/bad.md:4:55: error: a comma ended the unquoted `alt` of a photo before \"crab and clams\""),
         restaurant("a picture that does not exist", "name: x\nimage: images/none.jpg\n", "Content/restaurants/bad.md:3:8: error: image \"images/none.jpg\" does not exist under Content/"),
         Case(name: "a restaurant whose page another file has", message: "Content/restaurants/kept.md:1:1: error: the page address restaurants/kept/ is already taken by Content/restaurants/Kept.md") {
             try write($0, "Content/restaurants/Kept.md", "---\nname: Kept\n---\n")

@@ -49,6 +49,17 @@ extension FieldReader {
         return photos
     }
 
+    /// `{alt: A platter of prawns, crab and clams}`: YAML ends a value at a comma, leaving a field
+    /// named "crab and clams" with no value. The field written just before it, on its line, is the one cut.
+    private static func cutByComma(_ name: String, in fields: [String: FieldValue], takes names: [String]) -> (field: String, value: String)? {
+        guard case .scalar(let empty, _, let at)? = fields[name], empty.isEmpty || empty == "~" || empty == "null" else { return nil }
+        let before = names.compactMap { known -> (String, String, SourceLocation)? in
+            guard case .scalar(let value, true, let location)? = fields[known], location.line == at.line, location < at else { return nil }
+            return (known, value, location)
+        }.max { $0.2 < $1.2 }
+        return before.map { ($0.0, $0.1) }
+    }
+
     /// A picture written as a mapping: `src` required, unknown fields warned about, `filter` checked.
     private mutating func written(_ fields: [String: FieldValue], at location: SourceLocation, takes names: [String],
                                   what: String) -> WrittenPhoto? {
@@ -58,6 +69,11 @@ extension FieldReader {
             return trimmed.isEmpty ? nil : withinLimit(trimmed, key: name, at: at)
         }
         for name in fields.keys.sorted() where !names.contains(name) {
+            if let cut = Self.cutByComma(name, in: fields, takes: names) {
+                report(.error(at: fields[name]!.location, "a comma ended the unquoted `\(cut.field)` of \(what) before \"\(name)\"",
+                              hint: "quote it: \(cut.field): \"\(cut.value), \(name)\""))
+                continue
+            }
             report(.warning(at: fields[name]!.location,
                 "unknown field `\(name)` in \(what); it takes \(names.joined(separator: ", "))"))
         }
