@@ -103,6 +103,9 @@ import FoodPinBase
         restaurant("a URL over the limit", "name: x\nreserve_url: https://example.org/\(String(repeating: "a", count: 2_000))\n",
                    "Content/restaurants/bad.md:3:14: error: `reserve_url` is 2020 characters long, over the limit of 2000 for a URL"),
         restaurant("a picture outside Content/", "name: x\nimage: ../../../etc/passwd\n", "Content/restaurants/bad.md:3:8: error: image path \"../../../etc/passwd\" leads outside Content/"),
+        // The first day's mistake does not hide the next one's.
+        restaurant("two days' hours wrong", "name: x\nhours:\n  mon: 25:00-26:00\n  tue: 9-5x\n",
+                   "Content/restaurants/bad.md:5:8: error: `9-5x` in `hours` is not a time range like 11:30-14:30 (00:00 to 24:00), `closed` or `24h`"),
         restaurant("a comma in unquoted alt text", "name: x\nphotos:\n  - {src: images/none.jpg, alt: Prawns, crab and clams}\n",
                    "Content/restaurants/bad.md:4:55: error: a comma ended the unquoted `alt` of a photo before \"crab and clams\""),
         restaurant("a picture that does not exist", "name: x\nimage: images/none.jpg\n", "Content/restaurants/bad.md:3:8: error: image \"images/none.jpg\" does not exist under Content/"),

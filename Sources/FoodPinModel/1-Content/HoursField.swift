@@ -23,6 +23,12 @@ extension FieldReader {
         case .success(let hours): return hours
         case .failure(let problem):
             report(.error(at: written[problem.entry].value.location, problem.message, hint: problem.hint))
+            // The later pairs' own mistakes too, so one run names them all.
+            for index in written.indices.dropFirst(problem.entry + 1) {
+                if case .failure(let own) = OpeningHours.parse([pairs[index]]) {
+                    report(.error(at: written[index].value.location, own.message, hint: own.hint))
+                }
+            }
             return nil
         }
     }
