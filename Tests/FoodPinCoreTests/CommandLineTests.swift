@@ -141,9 +141,17 @@ import FoodPinBase
                 hint: build with --base-url https://… (or base_url in site.yml), then deploy
 
             """)
-        #expect(try foodpin(["build", "--base-url", "https://example.org/guide/"], in: guide.root).status == 0)
+        // A sub-folder's robots.txt is never read by crawlers: the build says so, and what to do.
+        let subFolder = try foodpin(["build", "--base-url", "https://example.org/guide/"], in: guide.root)
+        #expect(subFolder.status == 0)
+        #expect(subFolder.stderr == """
+            Content/site.yml:1:1: warning: the base URL https://example.org/guide/ is a sub-folder: its robots.txt is published at /guide/robots.txt, where crawlers do not read it
+                hint: to point crawlers at the sitemap, add `Sitemap: https://example.org/guide/sitemap.xml` to the robots.txt at the host's root
+
+            """)
         let addressed = try foodpin(["deploy", "file://\(target.path)"], in: guide.root)
         #expect(addressed.status == 0 && addressed.stderr == "")
+        #expect(try foodpin(["build", "--base-url", "https://guide.example.org/"], in: guide.root).stderr == "")
     }
 
     @Test func newReviewRefusesADayToComeAndPointsFromANameToItsFile() throws {

@@ -43,12 +43,23 @@ public enum SiteModelBuilder {
         return (site, assembly.diagnostics + siteWarnings(site, layout: layout))
     }
 
-    /// What the whole site is warned of: hours without a time zone to read them in.
+    /// What the whole site is warned of: hours without a time zone to read them in; a robots.txt
+    /// where crawlers never read it.
     package static func siteWarnings(_ site: Site, layout: GuideLayout) -> [Diagnostic] {
-        guard site.config.timezone == nil, !site.config.timezoneRefused, let first = site.restaurants.first(where: { $0.hours != nil }) else { return [] }
-        return [.warning(at: SourceLocation(path: GuideLayout.displayPath(layout.siteFile)),
-            "\(first.name) has opening hours but site.yml names no `timezone`: \"open now\" is worked out in each visitor's own time zone",
-            hint: "add `timezone: America/New_York` (the guide's IANA time zone) to site.yml")]
+        var warnings: [Diagnostic] = []
+        let siteFile = SourceLocation(path: GuideLayout.displayPath(layout.siteFile))
+        if site.config.timezone == nil, !site.config.timezoneRefused, let first = site.restaurants.first(where: { $0.hours != nil }) {
+            warnings.append(.warning(at: siteFile,
+                "\(first.name) has opening hours but site.yml names no `timezone`: \"open now\" is worked out in each visitor's own time zone",
+                hint: "add `timezone: America/New_York` (the guide's IANA time zone) to site.yml"))
+        }
+        // Crawlers read robots.txt at a host's root only (RFC 9309).
+        if let base = site.config.baseURL, base.path != "/" {
+            warnings.append(.warning(at: siteFile,
+                "the base URL \(base) is a sub-folder: its robots.txt is published at \(base.path)robots.txt, where crawlers do not read it",
+                hint: "to point crawlers at the sitemap, add `Sitemap: \(base)sitemap.xml` to the robots.txt at the host's root"))
+        }
+        return warnings
     }
 
     /// The restaurants the store's records make, each with its page address.
