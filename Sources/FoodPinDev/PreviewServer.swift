@@ -3,6 +3,7 @@ import Foundation
 import Hummingbird
 import Logging
 import NIOCore
+import NIOPosix
 import ServiceLifecycle
 import FoodPinBase
 
@@ -42,10 +43,28 @@ public struct PreviewServer: Sendable {
             try await app.runService()
         } catch {
             session.stop()
-            throw FoodPinError(.usage, at: "\(host):\(port)", "cannot serve here: \(Self.plainly(error, port: port))",
-                               hint: "choose another port with --port, or --port 0 for any free one")
+            throw Self.refusal(error, host: host, port: port)
         }
         session.stop()
+    }
+
+    /// Binds the port and lets it go, so that a port in use is said before the first build writes
+    /// anything (the server binds it again once the site is built; port 0 is any free one).
+    public static func claim(host: String, port: Int) async throws(FoodPinError) {
+        guard port != 0 else { return }
+        do {
+            let channel = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+                .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
+                .bind(host: host, port: port).get()
+            try await channel.close()
+        } catch {
+            throw Self.refusal(error, host: host, port: port)
+        }
+    }
+
+    private static func refusal(_ error: any Error, host: String, port: Int) -> FoodPinError {
+        FoodPinError(.usage, at: "\(host):\(port)", "cannot serve here: \(Self.plainly(error, port: port))",
+                     hint: "choose another port with --port, or --port 0 for any free one")
     }
 
     /// Why the port could not be had, in words (NIO's own names the system call).
@@ -79,7 +98,7 @@ public struct PreviewServer: Sendable {
         if path == LiveReload.eventsPath { return eventStream(hub: hub, session: session) }
         switch files.lookup(path) {
         case .file(let url):
-            return fileResponse(url, status: .ok, head: request.method == .head, build: hub.build)
+            return fileResponse(url, type: files.contentType(for: url), status: .ok, head: request.method == .head, build: hub.build)
         case .redirect(let location):
             return Response(status: .movedPermanently, headers: [.location: location])
         case .forbidden:
@@ -87,18 +106,17 @@ public struct PreviewServer: Sendable {
                             body: .init(byteBuffer: ByteBuffer(string: "403 Forbidden: outside the site\n")))
         case .notFound:
             if case .file(let notFound) = files.lookup("/404.html") {
-                return fileResponse(notFound, status: .notFound, head: request.method == .head, build: hub.build)
+                return fileResponse(notFound, type: files.contentType(for: notFound), status: .notFound, head: request.method == .head, build: hub.build)
             }
             return Response(status: .notFound, headers: [.contentType: "text/plain; charset=utf-8"],
                             body: .init(byteBuffer: ByteBuffer(string: "404 Not Found\n")))
         }
     }
 
-    private static func fileResponse(_ url: URL, status: HTTPResponse.Status, head: Bool, build: Int) -> Response {
+    private static func fileResponse(_ url: URL, type: String, status: HTTPResponse.Status, head: Bool, build: Int) -> Response {
         guard var data = FileManager.default.contents(atPath: url.path) else {
             return Response(status: .notFound)
         }
-        let type = StaticFiles.contentType(for: url)
         if type.hasPrefix("text/html") { data = LiveReload.inject(into: data, build: build) }
         var headers: HTTPFields = [.contentType: type, .cacheControl: "no-cache"]
         headers[.contentLength] = String(data.count)

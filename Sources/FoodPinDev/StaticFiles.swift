@@ -49,5 +49,10 @@ struct StaticFiles: Sendable {
         return .file(url)
     }
 
-    static func contentType(for url: URL) -> String { MediaType.of(path: url.path) }
+    /// A file's type by its path inside the site (a feed is known by its folder there, not by the
+    /// folder the site is served from).
+    func contentType(for url: URL) -> String {
+        let path = url.standardizedFileURL.path
+        return MediaType.of(path: path.hasPrefix(folder.path + "/") ? String(path.dropFirst(folder.path.count + 1)) : path)
+    }
 }

@@ -94,19 +94,14 @@ struct ServeCommand: AsyncParsableCommand, AsyncCommand {
         let printer = RebuildPrinter(console: console)
         session.onOutcome { printer.print($0) }
         if let warning = OutputFolders.mountPointWarning(for: session.outputFolder) { console.report([warning]) }
-        // The port first: a port in use stops `serve` before it builds or writes anything.
+        // The port first: one in use stops `serve` before it builds or writes anything.
+        try await PreviewServer.claim(host: host, port: port)
+        try session.start()
         let server = PreviewServer(session: session, host: host, port: port)
-        let (bound, binding) = AsyncStream.makeStream(of: Int.self)
-        async let serving: Void = {
-            defer { binding.finish() }
-            try await server.run { port in binding.yield(port) }
-        }()
-        var ports = bound.makeAsyncIterator()
-        if let port = await ports.next() {
-            try session.start()
+        let host = self.host
+        try await server.run { port in
             console.say("Serving \(session.outputFolder.lastPathComponent)/ at http://\(host):\(port)/  (Ctrl-C to stop)")
         }
-        try await serving
         console.say("Stopped.")
     }
 }

@@ -8,6 +8,11 @@ import FoodPinBase
         let html = MarkdownRenderer().html("[click *here*](javascript:alert(4)), ![a cat](data:text/html,x), "
             + "![a dot](data:image/png;base64,iVBO) and [ok](https://example.org/)")
         #expect(html == "<p>click <em>here</em>, a cat, <img src=\"data:image/png;base64,iVBO\" alt=\"a dot\" /> and <a href=\"https://example.org/\">ok</a></p>\n")
+        // Whatever a replaced picture holds goes with it: raw HTML, a picture, a link to a script.
+        #expect(MarkdownRenderer().html("![a <b>cat</b>](javascript:x) ![[t](javascript:a)](javascript:b) ![![p](x.png)](data:text/html,x)")
+            == "<p>a &lt;b&gt;cat&lt;/b&gt; t p</p>\n")
+        let pictured = MarkdownRenderer(pictureHTML: { url, alt in "<picture>\(url)|\(alt)</picture>" })
+        #expect(pictured.html("![![inner](a.jpg) <i>x</i>](b.jpg)") == "<p><picture>b.jpg|inner <i>x</i></picture></p>\n")
         // With raw HTML allowed, the editor's links stay as written.
         #expect(MarkdownRenderer(allowRawHTML: true).html("[x](javascript:go)") == "<p><a href=\"javascript:go\">x</a></p>\n")
     }

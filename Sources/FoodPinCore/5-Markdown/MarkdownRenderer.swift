@@ -73,19 +73,29 @@ public struct MarkdownRenderer: Sendable {
         var rawHTML: [OpaquePointer] = []
         var pictures: [(node: OpaquePointer, markup: String)] = []
         var dangerous: [OpaquePointer] = []
+        // An image replaced after the walk is freed with all it holds: nothing inside it is kept.
+        var replacedImage: OpaquePointer?
         while true {
             let event = cmark_iter_next(iterator)
             if event == CMARK_EVENT_DONE { break }
-            guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator) else { continue }
+            guard let node = cmark_iter_get_node(iterator) else { continue }
+            if let image = replacedImage {
+                if event == CMARK_EVENT_EXIT && node == image { replacedImage = nil }
+                continue
+            }
+            guard event == CMARK_EVENT_ENTER else { continue }
             switch cmark_node_get_type(node) {
             case CMARK_NODE_HTML_BLOCK, CMARK_NODE_HTML_INLINE:
                 if !allowRawHTML { rawHTML.append(node) }
             case CMARK_NODE_LINK, CMARK_NODE_IMAGE:
                 guard let url = cmark_node_get_url(node).map({ String(cString: $0) }) else { break }
+                let isImage = cmark_node_get_type(node) == CMARK_NODE_IMAGE
                 if !allowRawHTML && Self.isDangerous(url) {
                     dangerous.append(node)
-                } else if cmark_node_get_type(node) == CMARK_NODE_IMAGE, let markup = pictureHTML(url, Self.text(of: node)) {
+                    if isImage { replacedImage = node }
+                } else if isImage, let markup = pictureHTML(url, Self.text(of: node)) {
                     pictures.append((node, markup))
+                    replacedImage = node
                 } else if let rewritten = rewriteURL(url) {
                     cmark_node_set_url(node, rewritten)
                 }

@@ -152,13 +152,12 @@ package enum FrontMatter {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// The character a mark points at (line and column from 1).
-    private static func character(at mark: Mark, in yaml: String) -> Character? {
+    /// Whether a mark (line and column from 1, the column in Unicode scalars as libyaml counts) points at a tab.
+    private static func isTab(at mark: Mark, in yaml: String) -> Bool {
         let lines = yaml.split(separator: "\n", omittingEmptySubsequences: false)
-        guard mark.line >= 1, mark.line <= lines.count else { return nil }
-        let line = lines[mark.line - 1]
-        guard mark.column >= 1, mark.column <= line.count else { return nil }
-        return line[line.index(line.startIndex, offsetBy: mark.column - 1)]
+        guard mark.line >= 1, mark.line <= lines.count else { return false }
+        let scalars = Array(lines[mark.line - 1].unicodeScalars)
+        return mark.column >= 1 && mark.column <= scalars.count && scalars[mark.column - 1] == "\t"
     }
 
     private static func trimmed(_ line: Substring) -> Substring {
@@ -172,7 +171,7 @@ package enum FrontMatter {
             SourceLocation(path: path, line: mark.line + lineOffset, column: mark.column)
         }
         switch error {
-        case .scanner(_, _, let mark, _) where character(at: mark, in: yaml) == "\t":
+        case .scanner(_, _, let mark, _) where isTab(at: mark, in: yaml):
             // libyaml's words for it ("cannot start any token") never say "tab".
             return .error(at: at(mark), "front matter has a tab here: YAML indents with spaces only",
                           hint: "replace the tab with spaces")

@@ -49,15 +49,27 @@ extension FieldReader {
         return photos
     }
 
-    /// `{alt: A platter of prawns, crab and clams}`: YAML ends a value at a comma, leaving a field
-    /// named "crab and clams" with no value. The field written just before it, on its line, is the one cut.
-    private static func cutByComma(_ name: String, in fields: [String: FieldValue], takes names: [String]) -> (field: String, value: String)? {
-        guard case .scalar(let empty, _, let at)? = fields[name], empty.isEmpty || empty == "~" || empty == "null" else { return nil }
-        let before = names.compactMap { known -> (String, String, SourceLocation)? in
+    /// `{alt: A platter of prawns, crab and clams}`: YAML ends a value at a comma, leaving fields
+    /// with no value named by the rest ("crab and clams"). The text field (`alt`, `caption`) written
+    /// just before them on their line is the one cut; nil for a field that is no such rest; `first`
+    /// for the rest the error is reported at.
+    private static func cutByComma(_ name: String, in fields: [String: FieldValue]) -> (field: String, whole: String, first: Bool)? {
+        func isRest(_ value: FieldValue?) -> SourceLocation? {
+            guard case .scalar(let text, _, let at)? = value, text.isEmpty || text == "~" || text == "null" else { return nil }
+            return at
+        }
+        guard let at = isRest(fields[name]) else { return nil }
+        let cut = ["alt", "caption"].compactMap { known -> (String, String, SourceLocation)? in
             guard case .scalar(let value, true, let location)? = fields[known], location.line == at.line, location < at else { return nil }
             return (known, value, location)
         }.max { $0.2 < $1.2 }
-        return before.map { ($0.0, $0.1) }
+        guard let (field, value, location) = cut else { return nil }
+        // Every rest after that field on the line, in order: the value as it was written.
+        let rests = fields.compactMap { key, field -> (String, SourceLocation)? in
+            guard let rest = isRest(field), rest.line == at.line, location < rest else { return nil }
+            return (key, rest)
+        }.sorted { $0.1 < $1.1 }
+        return (field, ([value] + rests.map(\.0)).joined(separator: ", "), rests.first?.0 == name)
     }
 
     /// A picture written as a mapping: `src` required, unknown fields warned about, `filter` checked.
@@ -69,9 +81,11 @@ extension FieldReader {
             return trimmed.isEmpty ? nil : withinLimit(trimmed, key: name, at: at)
         }
         for name in fields.keys.sorted() where !names.contains(name) {
-            if let cut = Self.cutByComma(name, in: fields, takes: names) {
-                report(.error(at: fields[name]!.location, "a comma ended the unquoted `\(cut.field)` of \(what) before \"\(name)\"",
-                              hint: "quote it: \(cut.field): \"\(cut.value), \(name)\""))
+            if let cut = Self.cutByComma(name, in: fields) {
+                if cut.first {
+                    report(.error(at: fields[name]!.location, "a comma ended the unquoted `\(cut.field)` of \(what) before \"\(name)\"",
+                                  hint: "quote it: \(cut.field): \(YAMLText.quote(cut.whole))"))
+                }
                 continue
             }
             report(.warning(at: fields[name]!.location,
