@@ -86,13 +86,6 @@ struct DeployCommand: AsyncParsableCommand, AsyncCommand {
         request.credentials.profile = profile
         request.cloudFront = cloudFront
         request.cloudFrontEndpoint = cloudFrontEndpoint.flatMap { URL(string: $0) }
-        // Only a build given a base URL writes a sitemap: without one, the site names no address of its own.
-        if FileManager.default.fileExists(atPath: site.appending(path: "index.html").path),
-           !FileManager.default.fileExists(atPath: site.appending(path: "sitemap.xml").path) {
-            console.warn(at: GuideLayout.displayPath(site),
-                         "this site was built without a base URL: it has no sitemap.xml, and its canonical links, feeds and robots.txt name no address",
-                         hint: "build with --base-url https://… (or base_url in site.yml), then deploy")
-        }
         let ticker = ProgressTicker(console: console)
         let report = try await Deployer.deploy(request) { sent, total in ticker.tick("sent \(sent) of \(total) files") }
         if dryRun {
@@ -107,6 +100,14 @@ struct DeployCommand: AsyncParsableCommand, AsyncCommand {
         console.say(summary)
         if let list = report.changedList { console.say("Changed addresses, for a CDN to drop: \(GuideLayout.displayPath(list))") }
         if let invalidation = report.invalidation { console.say("CloudFront invalidation \(invalidation) asked for them.") }
+        // Said once the site is sent (an error stops first): only a build given a base URL writes a
+        // sitemap; without one, the site names no address of its own.
+        if FileManager.default.fileExists(atPath: site.appending(path: "index.html").path),
+           !FileManager.default.fileExists(atPath: site.appending(path: "sitemap.xml").path) {
+            console.warn(at: GuideLayout.displayPath(site),
+                         "this site was built without a base URL: it has no sitemap.xml, and its canonical links, feeds and robots.txt name no address",
+                         hint: "build with --base-url https://… (or base_url in site.yml) and deploy again")
+        }
     }
 
     static func size(_ bytes: Int64) -> String {

@@ -46,7 +46,7 @@ struct EditorSlipTests {
         #expect(plain.status == 0)
         #expect(plain.stderr == """
             Output: warning: this site was built without a base URL: it has no sitemap.xml, and its canonical links, feeds and robots.txt name no address
-                hint: build with --base-url https://… (or base_url in site.yml), then deploy
+                hint: build with --base-url https://… (or base_url in site.yml) and deploy again
 
             """)
         // A sub-folder's robots.txt is never read by crawlers: the build says so, and what to do.
